@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Bundle budget: the JavaScript a visitor downloads before /register works, gzip-compressed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_KB = 90;
+const dist = process.argv[2] || 'dist';
+
+export function initialAssets(html) {
+  const js = new Set();
+  const css = new Set();
+  for (const [, src] of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) js.add(src);
+  for (const [, href] of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(href);
+  for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(href);
+  return { js: [...js], css: [...css] };
+}
+
+export function gzipKB(file) {
+  return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+}
+
+function main() {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const { js, css } = initialAssets(html);
+  const jsKB = js.reduce((sum, src) => sum + gzipKB(join(dist, src)), 0);
+  const cssKB = css.reduce((sum, href) => sum + gzipKB(join(dist, href)), 0);
+  console.log(`[bundle] /register initial JS: ${jsKB.toFixed(1)} KB gzip in ${js.length} file(s) (budget ${BUDGET_KB} KB); CSS: ${cssKB.toFixed(1)} KB gzip`);
+  if (jsKB > BUDGET_KB) {
+    console.error(`[bundle] over budget by ${(jsKB - BUDGET_KB).toFixed(1)} KB`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Makes sure Debian's Chromium is there for the browser tests; never downloads a browser of its own.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
+
+function aptInstall(packages) {
+  console.log(`[ensure-chromium] installing ${packages.join(' ')} from Debian (apt-get)...`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
+export function ensureChromium() {
+  const missing = [];
+  if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
+  if (!existsSync(CJK_FONT_DIR)) missing.push('fonts-noto-cjk');
+  if (missing.length === 0) return CHROMIUM_PATH;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    const cjkOnly = missing.length === 1 && missing[0] === 'fonts-noto-cjk';
+    if (cjkOnly) {
+      console.warn('[ensure-chromium] fonts-noto-cjk is missing: Chinese text in screenshots will show as boxes.');
+      return CHROMIUM_PATH;
+    }
+    console.error(
+      `[ensure-chromium] The browser tests need Debian's Chromium at ${CHROMIUM_PATH}.\n` +
+        `  Install it with:  sudo apt-get install -y chromium fonts-noto-cjk\n` +
+        '  or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+    );
+    process.exit(1);
+  }
+  aptInstall(missing);
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.error(`[ensure-chromium] apt-get finished but ${CHROMIUM_PATH} is still missing.`);
+    process.exit(1);
+  }
+  return CHROMIUM_PATH;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();

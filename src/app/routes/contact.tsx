@@ -1,0 +1,5 @@
+import { ContactScreen } from '@/features/contact';
+
+export default function ContactRoute() {
+  return <ContactScreen />;
+}

@@ -1,0 +1,5 @@
+import { DownloadScreen } from '@/features/download';
+
+export default function DownloadRoute() {
+  return <DownloadScreen />;
+}

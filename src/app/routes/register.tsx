@@ -1,0 +1,5 @@
+import { RegisterScreen } from '@/features/register';
+
+export default function RegisterRoute() {
+  return <RegisterScreen />;
+}

@@ -1,0 +1,6 @@
+export const ROUTES = {
+  home: '/',
+  register: '/register',
+  contact: '/contact',
+  download: '/download',
+} as const;

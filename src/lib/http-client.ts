@@ -1,0 +1,82 @@
+/** The one HTTP client: fetch with a timeout, errors told apart, development-only redacted logging. */
+export type QueryPairs = ReadonlyArray<readonly [string, string]>;
+
+export type HttpErrorKind = 'timeout' | 'network' | 'status' | 'parse';
+
+export class HttpError extends Error {
+  readonly kind: HttpErrorKind;
+  readonly status: number | undefined;
+
+  constructor(kind: HttpErrorKind, message: string, status?: number) {
+    super(message);
+    this.name = 'HttpError';
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  log?: (line: string) => void;
+  fetchImpl?: typeof fetch;
+}
+
+export interface PostOptions {
+  query?: QueryPairs;
+  body?: unknown;
+}
+
+const REDACTED_KEYS = new Set(['password', 'repassword']);
+
+/** Builds `a=1&b=2` in the order given, every key and value URL-encoded (spaces as %20). */
+export function buildQuery(pairs: QueryPairs): string {
+  return pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+}
+
+export function redactQuery(pairs: QueryPairs): string {
+  return buildQuery(pairs.map(([key, value]) => [key, REDACTED_KEYS.has(key.toLowerCase()) ? '***' : value] as const));
+}
+
+export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl }: HttpClientOptions) {
+  async function post<T>(path: string, { query = [], body }: PostOptions = {}): Promise<T> {
+    const search = query.length > 0 ? `?${buildQuery(query)}` : '';
+    const url = `${baseUrl}${path}${search}`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    log?.(`→ POST ${baseUrl}${path}${query.length > 0 ? `?${redactQuery(query)}` : ''}`);
+    try {
+      let response: Response;
+      try {
+        response = await (fetchImpl ?? fetch)(url, {
+          method: 'POST',
+          signal: controller.signal,
+          headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      } catch {
+        if (controller.signal.aborted) throw new HttpError('timeout', `timeout of ${timeoutMs} ms exceeded`);
+        throw new HttpError('network', 'network error');
+      }
+      log?.(`← ${response.status} ${baseUrl}${path}`);
+      if (!response.ok) throw new HttpError('status', `HTTP ${response.status}`, response.status);
+      let text: string;
+      try {
+        text = await response.text();
+      } catch {
+        throw new HttpError(controller.signal.aborted ? 'timeout' : 'network', 'body not received', response.status);
+      }
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new HttpError('parse', 'response is not JSON', response.status);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { post };
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
