@@ -1,0 +1,35 @@
+import { currentDevice } from '@/lib/device';
+import { DOWNLOAD_LABELS, platformsFor, type DownloadPlatform } from './download-platform';
+import { PlatformIcon } from './platform-icon';
+import './download-buttons.css';
+
+export interface DownloadButtonsProps {
+  /** The `start` of useAppDownload(). */
+  start: (platform: DownloadPlatform) => void;
+  /** Runs inside the tap just before the download starts; it must not await anything. */
+  onBeforeStart?: (platform: DownloadPlatform) => void;
+  className?: string;
+}
+
+/** 安卓下载 and 苹果下载, the visitor's own platform first and emphasised. */
+export function DownloadButtons({ start, onBeforeStart, className }: DownloadButtonsProps) {
+  const platforms = platformsFor(currentDevice());
+  return (
+    <div className={['download-buttons', className].filter(Boolean).join(' ')}>
+      {platforms.map((platform, index) => (
+        <button
+          key={platform}
+          type="button"
+          className={`download-button ${index === 0 ? 'download-button--primary' : 'download-button--secondary'}`}
+          onClick={() => {
+            onBeforeStart?.(platform);
+            start(platform);
+          }}
+        >
+          <PlatformIcon platform={platform} />
+          <span>{DOWNLOAD_LABELS[platform]}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
