@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { config } from '@/config/env';
 import { DownloadButtons, useAppDownload, type DownloadPlatform } from '.';
@@ -103,7 +103,7 @@ describe('DownloadButtons with useAppDownload', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: '安卓下载' }));
-    screen.getByRole('dialog').dispatchEvent(new Event('cancel', { cancelable: true }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    act(() => void screen.getByRole('dialog').dispatchEvent(new Event('cancel', { cancelable: true })));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

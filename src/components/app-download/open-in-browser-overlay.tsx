@@ -2,7 +2,7 @@ import { Dialog } from '../dialog';
 import type { InAppAdvice } from './download-platform';
 import './open-in-browser-overlay.css';
 
-export const OPEN_IN_BROWSER_TITLE = '请在浏览器中打开';
+const OPEN_IN_BROWSER_TITLE = '请在浏览器中打开';
 
 interface OpenInBrowserOverlayProps {
   advice: InAppAdvice;

@@ -1,5 +1,6 @@
 import { Dialog } from '@/components/dialog';
 import type { ContactRow } from './contact-rows';
+import './contact-qr-dialog.css';
 
 interface ContactQrDialogProps {
   row: ContactRow;

@@ -1,5 +1,6 @@
 import { ContactIcon, CopyIcon, QrIcon } from './contact-icons';
 import type { ContactRow } from './contact-rows';
+import './contact-row-item.css';
 
 interface ContactRowItemProps {
   row: ContactRow;
