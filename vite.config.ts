@@ -11,6 +11,7 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     assetsInlineLimit: 4096,
+    manifest: true, // scripts/prerender.mjs reads it to link each route's own CSS
   },
   server: {
     host: '127.0.0.1',

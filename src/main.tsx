@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router';
 import './styles/global.css';
@@ -7,10 +7,14 @@ import './styles/global.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
       <AppRoutes />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Prerendered pages (scripts/prerender.mjs) are hydrated; the plain index.html fallback is rendered.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

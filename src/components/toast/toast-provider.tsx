@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTopLayer } from '../layer-stack';
 import { TOAST_DEFAULT_MS, ToastContext, type ToastApi, type ToastKind } from './toast-context';
@@ -12,6 +12,8 @@ interface ToastState {
 
 const BLOCKED_EVENTS = ['click', 'pointerdown', 'pointerup', 'mousedown', 'touchstart', 'keydown', 'submit'] as const;
 
+const subscribeNothing = () => () => undefined;
+
 function swallow(event: Event) {
   if (event instanceof KeyboardEvent && event.key === 'Tab') return;
   event.preventDefault();
@@ -23,6 +25,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const nextId = useRef(0);
   const layer = useTopLayer();
+  // False while prerendering and hydrating, so the first render matches HTML that has no toast.
+  const mounted = useSyncExternalStore(subscribeNothing, () => true, () => false);
 
   const hide = useCallback(() => {
     clearTimeout(timer.current);
@@ -74,7 +78,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {typeof document === 'undefined' ? null : createPortal(view, layer ?? document.body)}
+      {mounted ? createPortal(view, layer ?? document.body) : null}
     </ToastContext.Provider>
   );
 }

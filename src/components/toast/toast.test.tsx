@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ToastProvider, useToast, type ToastApi } from '.';
 
 function Harness() {
@@ -36,14 +36,17 @@ describe('toast', () => {
   });
 
   it('shows one toast at a time: a new one replaces the old', () => {
-    let api: ToastApi | undefined;
+    const grabbed: { api?: ToastApi } = {};
     function Grab() {
-      api = useToast();
+      const api = useToast();
+      useEffect(() => {
+        grabbed.api = api;
+      });
       return null;
     }
     render(<ToastProvider><Grab /></ToastProvider>);
-    act(() => void api!.loading('注册中...'));
-    act(() => api!.show('网络错误，请重试', { kind: 'fail' }));
+    act(() => void grabbed.api!.loading('注册中...'));
+    act(() => grabbed.api!.show('网络错误，请重试', { kind: 'fail' }));
     expect(screen.getByRole('status')).toHaveTextContent('网络错误，请重试');
     expect(screen.getByRole('status')).not.toHaveTextContent('注册中...');
     expect(screen.queryByTestId('toast-blocker')).toBeNull();

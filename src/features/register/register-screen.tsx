@@ -1,7 +1,116 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { DownloadButtons, useAppDownload } from '@/components/app-download';
+import { Dialog } from '@/components/dialog';
+import { config } from '@/config/env';
+import { ROUTES } from '@/config/routes';
+import { goToGameClient } from './game-client';
+import { RegisteredDialog } from './registered-dialog';
+import type { Field } from './submit-checks';
+import { TextField } from './text-field';
+import { TEXT } from './texts';
+import { useRegisterFlow } from './use-register-flow';
+import './register.css';
+
 export function RegisterScreen() {
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const focusField = useCallback((field: Field) => inputs.current[field]?.focus(), []);
+  const flow = useRegisterFlow(focusField);
+  const [choosingDownload, setChoosingDownload] = useState(false);
+  const download = useAppDownload();
+  const Puzzle = flow.captcha?.PuzzleCaptcha;
+  const { values } = flow;
+
   return (
-    <main className="screen">
-      <h1>注册账号</h1>
+    <main className="register">
+      <header className="register__hero">
+        <img className="register__logo" src="/favicon.svg" width="64" height="64" alt="" />
+        <h1 className="register__title">{TEXT.title}</h1>
+        <p className="register__subtitle">{TEXT.subtitle}</p>
+      </header>
+
+      <form
+        className="register__form"
+        noValidate
+        onFocus={flow.prefetchCaptcha}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void flow.submit();
+        }}
+      >
+        <TextField
+          label={TEXT.labels.name}
+          placeholder={TEXT.placeholders.name}
+          value={values.name}
+          onValueChange={(value) => flow.update('name', value)}
+          onBlur={flow.onNameBlur}
+          inputRef={(element) => { inputs.current.name = element; }}
+          autoComplete="username"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+        />
+        <TextField
+          label={TEXT.labels.password}
+          placeholder={TEXT.placeholders.password}
+          type="password"
+          revealable
+          value={values.password}
+          onValueChange={(value) => flow.update('password', value)}
+          inputRef={(element) => { inputs.current.password = element; }}
+          autoComplete="new-password"
+        />
+        <TextField
+          label={TEXT.labels.rePassword}
+          placeholder={TEXT.placeholders.rePassword}
+          type="password"
+          revealable
+          value={values.rePassword}
+          onValueChange={(value) => flow.update('rePassword', value)}
+          onBlur={flow.onRePasswordBlur}
+          inputRef={(element) => { inputs.current.rePassword = element; }}
+          autoComplete="new-password"
+        />
+        <TextField
+          label={TEXT.labels.mobile}
+          placeholder={TEXT.placeholders.mobile}
+          type="tel"
+          inputMode="numeric"
+          value={values.mobile}
+          onValueChange={(value) => flow.update('mobile', value)}
+          inputRef={(element) => { inputs.current.mobile = element; }}
+          autoComplete="tel"
+        />
+
+        <p className="register__notice">
+          <strong>温馨提示：</strong>{TEXT.depositNotice}
+        </p>
+
+        <button type="submit" className="btn btn--primary">{TEXT.register}</button>
+        <button type="button" className="btn btn--ghost" onClick={goToGameClient}>{TEXT.login}</button>
+      </form>
+
+      <footer className="register__footer">
+        <button type="button" className="register__link" onClick={() => setChoosingDownload(true)}>{TEXT.download}</button>
+        <span className="register__divider" aria-hidden="true" />
+        <Link className="register__link" to={ROUTES.contact}>{TEXT.contact}</Link>
+      </footer>
+
+      <Dialog open={choosingDownload} title={TEXT.downloadChoice} onClose={() => setChoosingDownload(false)}>
+        <DownloadButtons start={download.start} />
+      </Dialog>
+      {download.overlay}
+
+      {Puzzle && (
+        <Puzzle
+          show={flow.puzzleOpen}
+          imgs={config.captchaImages.length > 0 ? config.captchaImages : undefined}
+          onSuccess={() => void flow.onPuzzleSuccess()}
+          onClose={flow.closePuzzle}
+        />
+      )}
+
+      {flow.account && <RegisteredDialog name={flow.account.name} password={flow.account.password} onDone={goToGameClient} />}
     </main>
   );
 }

@@ -1,0 +1,293 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { ToastProvider } from '@/components/toast';
+import { goToGameClient } from './game-client';
+import { RegisterScreen } from './register-screen';
+
+vi.mock('./game-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./game-client')>()),
+  goToGameClient: vi.fn(),
+}));
+
+// The widget has its own tests; here a stand-in lets the visitor "solve" it with one button.
+vi.mock('@/captcha', () => ({
+  PuzzleCaptcha: ({ show, onSuccess, onClose }: { show: boolean; onSuccess: () => void; onClose: () => void }) =>
+    show ? (
+      <div role="dialog" aria-label="拼图验证">
+        <button type="button" onClick={onSuccess}>solve</button>
+        <button type="button" onClick={onClose}>close puzzle</button>
+      </div>
+    ) : null,
+}));
+
+type Handler = (params: URLSearchParams) => Response | Promise<Response>;
+const ok = (status: 'y' | 'n', info = '') => Response.json({ status, info });
+
+function backend(overrides: Partial<Record<'checkuser' | 'checktel' | 'reg', Handler>> = {}) {
+  const calls: { path: string; query: string }[] = [];
+  const handlers: Record<string, Handler> = {
+    checkuser: () => ok('y'),
+    checktel: () => ok('y'),
+    reg: () => ok('y', '注册成功'),
+    ...overrides,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const name = url.pathname.split('/').pop()!;
+    calls.push({ path: url.pathname, query: url.search.slice(1) });
+    return handlers[name]!(url.searchParams);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, count: (name: string) => calls.filter((c) => c.path.endsWith(name)).length };
+}
+
+function renderScreen() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/register']}>
+      <ToastProvider>
+        <RegisterScreen />
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+const field = (name: string) => screen.getByLabelText(name, { selector: 'input' });
+const toast = () => screen.getByRole('status');
+
+async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<'账号' | '密码' | '确认密码' | '手机号', string>>) {
+  for (const [label, value] of Object.entries(values)) {
+    await user.click(field(label));
+    if (value) await user.type(field(label), value);
+  }
+  await user.click(document.body);
+}
+
+const ALL = { 账号: 'player01', 密码: 'secret88', 确认密码: 'secret88', 手机号: '13800138000' };
+
+describe('RegisterScreen', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(goToGameClient).mockClear();
+  });
+
+  it('has the four named inputs of the right types', () => {
+    backend();
+    renderScreen();
+    expect(field('账号')).toHaveAttribute('type', 'text');
+    expect(field('密码')).toHaveAttribute('type', 'password');
+    expect(field('确认密码')).toHaveAttribute('type', 'password');
+    expect(field('手机号')).toHaveAttribute('type', 'tel');
+    expect(field('手机号')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByText(/上分/)).toBeVisible();
+  });
+
+  it('keeps only digits in the phone field', async () => {
+    backend();
+    const user = renderScreen();
+    await user.type(field('手机号'), '138-0013 8000a');
+    expect(field('手机号')).toHaveValue('13800138000');
+  });
+
+  it.each([
+    [{}, '请输入用户名'],
+    [{ 账号: 'player01' }, '请输入密码'],
+    [{ 账号: 'player01', 密码: 'secret88' }, '请输入密码'],
+    [{ 账号: 'player01', 密码: 'secret88', 确认密码: 'secret88' }, '请输入手机号'],
+  ])('asks for the first empty field on 立即注册', async (values, message) => {
+    const api = backend();
+    const user = renderScreen();
+    await fill(user, values);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    expect(toast()).toHaveTextContent(message);
+    expect(api.count('checktel')).toBe(0);
+  });
+
+  it('checks the username when it loses focus and says when it is taken', async () => {
+    const api = backend({ checkuser: () => ok('n', 'taken') });
+    const user = renderScreen();
+    await fill(user, { 账号: 'player01' });
+    await waitFor(() => expect(toast()).toHaveTextContent('用户名已存在'));
+    expect(api.calls[0]).toEqual({ path: '/api/Index/checkuser', query: 'param=player01&name=name' });
+  });
+
+  it('says nothing and calls nothing when the empty username loses focus', async () => {
+    const api = backend();
+    const user = renderScreen();
+    await user.click(field('账号'));
+    await user.click(field('密码'));
+    expect(api.calls).toEqual([]);
+    expect(toast()).toBeEmptyDOMElement();
+  });
+
+  it('says the passwords differ when the repeat field loses focus', async () => {
+    backend();
+    const user = renderScreen();
+    await fill(user, { 密码: 'secret88', 确认密码: 'secret89' });
+    expect(toast()).toHaveTextContent('两次密码不一致');
+  });
+
+  it('says the passwords differ on 立即注册 too', async () => {
+    backend();
+    const user = renderScreen();
+    await fill(user, { ...ALL, 确认密码: 'secret89' });
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    expect(toast()).toHaveTextContent('两次密码不一致');
+  });
+
+  it('asks to verify the username when its check cannot reach the server', async () => {
+    backend({ checkuser: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await waitFor(() => expect(toast()).toHaveTextContent('请先验证用户名'));
+  });
+
+  it("shows the server's text, as text, when the phone check says n", async () => {
+    backend({ checktel: () => ok('n', '<img src=x onerror=alert(1)>该手机号已注册') });
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await waitFor(() => expect(toast()).toHaveTextContent('<img src=x onerror=alert(1)>该手机号已注册'));
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('shows 验证手机号中... while the phone is checked, then a network error when the server answers garbage', async () => {
+    let answer!: (response: Response) => void;
+    backend({ checktel: () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await waitFor(() => expect(toast()).toHaveTextContent('验证手机号中...'));
+    await act(async () => answer(new Response('<html>oops</html>', { status: 200 })));
+    await waitFor(() => expect(toast()).toHaveTextContent('网络错误，请重试'));
+    expect(field('手机号')).toHaveValue('13800138000');
+  });
+
+  it('registers after the puzzle, shows the credentials and leads on to the game', async () => {
+    const api = backend();
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    const popup = await screen.findByRole('dialog', { name: '注册成功' });
+    expect(toast()).toHaveTextContent('注册成功！请截图保存您的账号信息');
+    expect(popup).toHaveTextContent('player01');
+    expect(popup).toHaveTextContent('secret88');
+    expect(popup).toHaveTextContent('截图');
+    expect(popup).toHaveTextContent('上分');
+    const reg = api.calls.find((c) => c.path === '/api/Index/reg')!;
+    expect(reg.query).toBe('name=player01&Password=secret88&rePassword=secret88&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true');
+    await user.click(screen.getByRole('button', { name: '我已保存，继续' }));
+    expect(goToGameClient).toHaveBeenCalledTimes(1);
+  });
+
+  it('leads on to the game when the success popup is closed', async () => {
+    backend();
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    await screen.findByRole('dialog', { name: '注册成功' });
+    await user.click(screen.getByRole('button', { name: '关闭' }));
+    expect(goToGameClient).toHaveBeenCalledTimes(1);
+  });
+
+  it('copies the account and the password', async () => {
+    backend();
+    const writeText = vi.fn(async () => undefined);
+    const user = renderScreen();
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    await user.click(await screen.findByRole('button', { name: '复制密码' }));
+    expect(writeText).toHaveBeenCalledWith('secret88');
+    await waitFor(() => expect(toast()).toHaveTextContent('已复制到剪贴板'));
+    writeText.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    document.execCommand = vi.fn(() => false);
+    await user.click(screen.getByRole('button', { name: '复制账号' }));
+    await waitFor(() => expect(toast()).toHaveTextContent('复制失败，请手动复制'));
+  });
+
+  it('shows a network error and keeps the form when reg fails', async () => {
+    backend({ reg: () => new Response('oops', { status: 500 }) });
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    await waitFor(() => expect(toast()).toHaveTextContent('网络错误，请重试'));
+    expect(screen.queryByRole('dialog', { name: '注册成功' })).toBeNull();
+    expect(screen.queryByTestId('toast-blocker')).toBeNull();
+    expect(field('账号')).toHaveValue('player01');
+    expect(field('密码')).toHaveValue('secret88');
+  });
+
+  it("shows reg's own n answer and no success popup", async () => {
+    backend({ reg: () => ok('n', '用户名已存在') });
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    await waitFor(() => expect(toast()).toHaveTextContent('用户名已存在'));
+    expect(screen.queryByRole('dialog', { name: '注册成功' })).toBeNull();
+  });
+
+  it('runs one check sequence for a triple tap on 立即注册', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const api = backend({ checkuser: async () => { await gate; return ok('y'); } });
+    const user = renderScreen();
+    await fill(user, ALL);
+    const button = screen.getByRole('button', { name: '立即注册' });
+    await user.click(button);
+    await user.click(button);
+    await user.click(button);
+    release();
+    await screen.findByRole('button', { name: 'solve' });
+    expect(api.count('checkuser')).toBe(1);
+    expect(api.count('checktel')).toBe(1);
+  });
+
+  it('ignores a username answer that arrives after the field changed', async () => {
+    let answerOld!: (response: Response) => void;
+    const answers = [
+      () => new Promise<Response>((resolve) => { answerOld = resolve; }),
+      () => ok('y'),
+    ];
+    backend({ checkuser: () => answers.shift()!() });
+    const user = renderScreen();
+    await fill(user, { 账号: 'taken1' });
+    await user.type(field('账号'), 'x');
+    await act(async () => answerOld(ok('n', 'taken')));
+    expect(toast()).not.toHaveTextContent('用户名已存在');
+  });
+
+  it('sends 立即登陆 straight to the game client', async () => {
+    backend();
+    const user = renderScreen();
+    await user.click(screen.getByRole('button', { name: '立即登陆' }));
+    expect(goToGameClient).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers the two downloads in the 选择下载方式 popup', async () => {
+    backend();
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const user = renderScreen();
+    await user.click(screen.getByRole('button', { name: '下载APP' }));
+    const popup = screen.getByRole('dialog', { name: '选择下载方式' });
+    expect(popup).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '安卓下载' }));
+    expect(open).toHaveBeenCalledWith('/downloads/app.apk', '_blank');
+    await user.click(screen.getByRole('button', { name: '苹果下载' }));
+    expect(open).toHaveBeenLastCalledWith('/downloads/app.mobileconfig', '_blank');
+  });
+
+  it('links 联系客服 to /contact', () => {
+    backend();
+    renderScreen();
+    expect(screen.getByRole('link', { name: '联系客服' })).toHaveAttribute('href', '/contact');
+  });
+});

@@ -1,0 +1,136 @@
+import { useCallback, useRef, useState } from 'react';
+import { registerAccount } from '@/api';
+import { useToast } from '@/components/toast';
+import { loadCaptcha } from './load-captcha';
+import { RemoteCheck } from './remote-check';
+import { passwordsMatch, runSubmitChecks, type Field, type RegisterValues } from './submit-checks';
+import { TEXT } from './texts';
+import { phoneVerdict, usernameVerdict } from './verdicts';
+
+type CaptchaModule = Awaited<ReturnType<typeof loadCaptcha>>;
+
+const EMPTY: RegisterValues = { name: '', password: '', rePassword: '', mobile: '' };
+
+/** The register screen's state and rules wired to the calls and the toasts. */
+export function useRegisterFlow(focusField: (field: Field) => void) {
+  const toast = useToast();
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const latest = useRef(values);
+  const passwordValid = useRef(false);
+  const [userCheck] = useState(() => new RemoteCheck(usernameVerdict));
+  const [phoneCheck] = useState(() => new RemoteCheck(phoneVerdict));
+  const submitting = useRef(false);
+  const registering = useRef(false);
+  const [captcha, setCaptcha] = useState<CaptchaModule | null>(null);
+  const [puzzleOpen, setPuzzleOpen] = useState(false);
+  const [account, setAccount] = useState<{ name: string; password: string } | null>(null);
+
+  const update = useCallback((field: Field, value: string) => {
+    const next = { ...latest.current, [field]: field === 'mobile' ? value.replace(/\D/g, '') : value };
+    latest.current = next;
+    setValues(next);
+    if (field === 'name') userCheck.reset();
+    if (field === 'password' || field === 'rePassword') passwordValid.current = false;
+    if (field === 'mobile') phoneCheck.reset();
+  }, [userCheck, phoneCheck]);
+
+  const prefetchCaptcha = useCallback(() => {
+    loadCaptcha().catch(() => undefined); // retried when the puzzle is needed
+  }, []);
+
+  const onNameBlur = useCallback(() => {
+    const name = latest.current.name;
+    if (name === '') return;
+    void userCheck.check(name).then((verdict) => {
+      if (verdict.status !== 'n' || latest.current.name !== name) return; // an answer for an older value
+      toast.show(TEXT.errors.nameTaken, { kind: 'fail' });
+    });
+  }, [toast, userCheck]);
+
+  const onRePasswordBlur = useCallback(() => {
+    const match = passwordsMatch(latest.current.password, latest.current.rePassword);
+    if (match === null) return;
+    passwordValid.current = match;
+    if (!match) toast.show(TEXT.errors.passwordMismatch, { kind: 'fail' });
+  }, [toast]);
+
+  const submit = useCallback(async () => {
+    if (submitting.current || registering.current) return;
+    submitting.current = true;
+    try {
+      const snapshot = latest.current;
+      const outcome = await runSubmitChecks({
+        values: snapshot,
+        passwordValid: passwordValid.current,
+        phoneValid: phoneCheck.isValid(snapshot.mobile),
+        usernameVerdict: () => userCheck.check(snapshot.name),
+        phoneVerdict: async () => {
+          const close = toast.loading(TEXT.checkingMobile);
+          try {
+            return await phoneCheck.check(snapshot.mobile);
+          } finally {
+            close();
+          }
+        },
+      });
+      if (latest.current !== snapshot) return; // edited while checking: the visitor taps again
+      if (!outcome.ok) {
+        toast.show(outcome.message, { kind: 'fail' });
+        focusField(outcome.field);
+        return;
+      }
+      passwordValid.current = true;
+      try {
+        setCaptcha(await loadCaptcha());
+      } catch {
+        toast.show(TEXT.errors.network, { kind: 'fail' });
+        return;
+      }
+      setPuzzleOpen(true);
+    } finally {
+      submitting.current = false;
+    }
+  }, [focusField, phoneCheck, toast, userCheck]);
+
+  const onPuzzleSuccess = useCallback(async () => {
+    setPuzzleOpen(false);
+    if (registering.current) return;
+    registering.current = true;
+    const snapshot = latest.current;
+    const close = toast.loading(TEXT.registering);
+    try {
+      const answer = await registerAccount(snapshot);
+      close();
+      if (answer?.status === 'n') {
+        // The backend refused (a name or phone taken since it was checked): check again on the next tap.
+        userCheck.reset();
+        phoneCheck.reset();
+        toast.show(answer.info || TEXT.errors.network, { kind: 'fail' });
+        return;
+      }
+      toast.show(TEXT.registered, { kind: 'success' });
+      setAccount({ name: snapshot.name, password: snapshot.password });
+    } catch {
+      close();
+      toast.show(TEXT.errors.network, { kind: 'fail' });
+    } finally {
+      registering.current = false;
+    }
+  }, [phoneCheck, toast, userCheck]);
+
+  const closePuzzle = useCallback(() => setPuzzleOpen(false), []);
+
+  return {
+    values,
+    update,
+    prefetchCaptcha,
+    onNameBlur,
+    onRePasswordBlur,
+    submit,
+    captcha,
+    puzzleOpen,
+    onPuzzleSuccess,
+    closePuzzle,
+    account,
+  };
+}

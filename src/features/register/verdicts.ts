@@ -1,0 +1,23 @@
+import { checkTel, checkUser, type CheckAnswer } from '@/api';
+import type { Verdict } from './submit-checks';
+
+function toVerdict(answer: CheckAnswer): Verdict {
+  return answer.status === 'y' ? { status: 'y' } : { status: 'n', info: answer.info };
+}
+
+/** checkuser as a verdict; a thrown call (network, timeout, non-2xx, garbage) becomes no verdict. */
+export async function usernameVerdict(name: string): Promise<Verdict> {
+  try {
+    return toVerdict(await checkUser(name));
+  } catch {
+    return { status: 'error' };
+  }
+}
+
+export async function phoneVerdict(mobile: string): Promise<Verdict> {
+  try {
+    return toVerdict(await checkTel(mobile));
+  } catch {
+    return { status: 'error' };
+  }
+}
