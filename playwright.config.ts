@@ -1,7 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { resolve } from 'node:path';
 
 const port = Number(process.env.E2E_PORT || 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+// The captcha playground (e2e/captcha.spec.ts) is built and served on its own port; scripts/e2e.mjs sets
+// E2E_PLAYGROUND_PORT=off when only other specs run. The tests read the port from the environment.
+process.env.E2E_PLAYGROUND_PORT ||= String(port + 1);
+const playgroundPort = process.env.E2E_PLAYGROUND_PORT;
+const playgroundDir = resolve(process.env.PLAYGROUND_DIR || `build/playground-${playgroundPort}`);
 
 /** Flags that let Debian's Chromium run headless as root on a machine with a closed network. */
 export const CHROMIUM_ARGS = [
@@ -48,10 +54,35 @@ export default defineConfig({
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
   ],
-  webServer: {
-    command: `node_modules/.bin/vite preview --host 127.0.0.1 --port ${port} --strictPort --outDir ${process.env.DIST_DIR || 'dist'}`,
-    url: baseURL,
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      // The product's own server (built by npm run build, rebuilt here if server/ changed), with a fresh
+      // in-memory database per run and the rate limits out of the way.
+      command: 'node scripts/start.mjs',
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DIST_DIR: process.env.DIST_DIR || 'dist',
+        DATABASE_PATH: ':memory:',
+        RATE_LIMIT_CHECKS: '1000000',
+        RATE_LIMIT_REG: '1000000',
+        LOG_LEVEL: 'warn',
+      },
+      url: baseURL,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    ...(playgroundPort === 'off'
+      ? []
+      : [
+          {
+            command:
+              `node_modules/.bin/vite build -c vite.playground.config.ts --logLevel warn --outDir ${playgroundDir} && ` +
+              `node_modules/.bin/vite preview -c vite.playground.config.ts --host 127.0.0.1 --port ${playgroundPort} --strictPort --outDir ${playgroundDir}`,
+            url: `http://127.0.0.1:${playgroundPort}/captcha.html`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+        ]),
+  ],
 });

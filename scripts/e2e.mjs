@@ -1,13 +1,25 @@
 #!/usr/bin/env node
 // Runs the Playwright browser tests in Debian's Chromium against the built app on a free port.
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { freePort } from './free-port.mjs';
 
 const chromium = ensureChromium();
 const port = process.env.E2E_PORT || String(await freePort());
-const child = spawn('node_modules/.bin/playwright', ['test', ...process.argv.slice(2)], {
+const args = process.argv.slice(2);
+// The captcha playground is a second server, built per run into its own folder; skip it when the
+// command names only specs that do not need it.
+const specs = args.filter((arg) => /\.spec\.|(^|\/)e2e\//.test(arg));
+const needsPlayground = specs.length === 0 || specs.some((spec) => spec.includes('captcha'));
+const playgroundPort = needsPlayground ? process.env.E2E_PLAYGROUND_PORT || String(await freePort()) : 'off';
+const playgroundDir = resolve(`build/playground-${playgroundPort}`);
+const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: port, CHROMIUM_PATH: chromium },
+  env: { ...process.env, E2E_PORT: port, E2E_PLAYGROUND_PORT: playgroundPort, PLAYGROUND_DIR: playgroundDir, CHROMIUM_PATH: chromium },
 });
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on('exit', (code, signal) => {
+  if (needsPlayground) rmSync(playgroundDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});

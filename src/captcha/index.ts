@@ -1,0 +1,4 @@
+// The widget's only door: import it lazily, e.g.
+//   const PuzzleCaptcha = lazy(() => import('@/captcha').then((m) => ({ default: m.PuzzleCaptcha })));
+export { PuzzleCaptcha } from './react/puzzle-captcha';
+export type { PuzzleCaptchaProps, PuzzleCaptchaType, PuzzleResult, PuzzleVerdictHandler, RandomSource } from './react/types';

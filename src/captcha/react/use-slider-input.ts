@@ -1,0 +1,112 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { canvasXFromClient, clampHandle, handleForPointer, handleMax, type PuzzleLayout } from '../core/geometry';
+import { canSlide, type PuzzleEvent, type PuzzleStatus } from '../core/machine';
+import type { HandleView } from './use-handle-view';
+
+interface Drag {
+  pointerId: number;
+  /** Where inside the handle it is held, in canvas units. */
+  grab: number;
+  /** The track as measured at press time: client pixels to canvas units even when the box is scaled. */
+  box: { left: number; width: number };
+}
+
+interface SliderInputOptions {
+  layout: PuzzleLayout;
+  view: HandleView;
+  handle: React.RefObject<HTMLElement | null>;
+  statusRef: { current: PuzzleStatus };
+  send: (event: PuzzleEvent) => PuzzleStatus;
+  submit: () => void;
+}
+
+const BIG_STEP = 10;
+
+/**
+ * Pointer and keyboard on the track. Pointer capture keeps one pointer's moves coming; a second pointer is
+ * ignored; a press on the track outside the handle brings the handle there, so a tap moves and submits.
+ */
+export function useSliderInput({ layout, view, handle, statusRef, send, submit }: SliderInputOptions) {
+  const drag = useRef<Drag | null>(null);
+
+  const valueAt = useCallback(
+    (clientX: number, current: Drag) => handleForPointer(canvasXFromClient(clientX, current.box, layout), current.grab, layout),
+    [layout],
+  );
+
+  const end = useCallback((pointerId: number) => {
+    const current = drag.current;
+    if (!current || current.pointerId !== pointerId) return null;
+    drag.current = null;
+    return current;
+  }, []);
+
+  const cancel = useCallback(
+    (event: React.PointerEvent) => {
+      if (!end(event.pointerId)) return;
+      view.apply(0);
+      send('cancel');
+    },
+    [end, view, send],
+  );
+
+  return useMemo(
+    () => ({
+      onPointerDown(event: React.PointerEvent<HTMLElement>) {
+        if (drag.current || statusRef.current !== 'ready') return;
+        if (event.pointerType === 'mouse' && event.button !== 0) return;
+        const track = event.currentTarget;
+        const rect = track.getBoundingClientRect();
+        const box = { left: rect.left, width: rect.width };
+        const onHandle = handle.current?.contains(event.target as Node) ?? false;
+        const pointerX = canvasXFromClient(event.clientX, box, layout);
+        drag.current = { pointerId: event.pointerId, grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2, box };
+        try {
+          track.setPointerCapture(event.pointerId);
+        } catch {
+          // A pointer the browser does not know (a synthetic event) cannot be captured; moves still arrive.
+        }
+        handle.current?.focus({ preventScroll: true }); // focus stays in the dialog, Enter works next
+        send('grab');
+        view.apply(valueAt(event.clientX, drag.current));
+      },
+      onPointerMove(event: React.PointerEvent) {
+        const current = drag.current;
+        if (current && current.pointerId === event.pointerId) view.apply(valueAt(event.clientX, current));
+      },
+      onPointerUp(event: React.PointerEvent) {
+        const current = end(event.pointerId);
+        if (!current) return;
+        view.apply(valueAt(event.clientX, current));
+        submit();
+      },
+      onPointerCancel: cancel,
+      onLostPointerCapture: cancel,
+      onKeyDown(event: React.KeyboardEvent) {
+        if (drag.current || !canSlide(statusRef.current)) return;
+        const value = Math.round(view.value());
+        const step = event.shiftKey ? BIG_STEP : 1;
+        const targets: Record<string, number> = {
+          ArrowRight: value + step,
+          ArrowUp: value + step,
+          ArrowLeft: value - step,
+          ArrowDown: value - step,
+          PageUp: value + BIG_STEP,
+          PageDown: value - BIG_STEP,
+          Home: 0,
+          End: handleMax(layout),
+        };
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          submit();
+          return;
+        }
+        const target = targets[event.key];
+        if (target === undefined) return;
+        event.preventDefault();
+        view.apply(clampHandle(target, layout));
+      },
+    }),
+    [layout, view, handle, statusRef, send, submit, valueAt, end, cancel],
+  );
+}
