@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry';
+import { planPuzzle } from '../src/captcha/core/puzzle';
+
+// The register screen's puzzle draws its randomness from Math.random; pinning it in the page lets the
+// test work out the gap with the puzzle's own rules, so the page never has to reveal the answer.
+const PINNED_RANDOM = 0.5;
+const GAME_MOBILE = 'https://m.game.example.com/';
+const GAME_PC = 'https://www.game.example.com/';
+
+async function dragTo(page: Page, handleUnits: number, canvasWidth: number, touch: boolean) {
+  const track = (await page.locator('.pcap-track').boundingBox())!;
+  const grip = (await page.getByRole('slider').boundingBox())!;
+  const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
+  const to = { x: from.x + (handleUnits * track.width) / canvasWidth, y: from.y + 3 };
+  const steps = 15;
+  if (touch) {
+    const cdp = await page.context().newCDPSession(page);
+    const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    await send('touchStart', [from]);
+    for (let i = 1; i <= steps; i += 1) await send('touchMove', [{ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps }]);
+    await send('touchEnd', []);
+    await cdp.detach();
+  } else {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps });
+    await page.mouse.up();
+  }
+}
+
+test('a visitor registers against the reference API, drags the puzzle home, copies, and reaches the game', async ({ page, context }, testInfo) => {
+  test.setTimeout(45_000);
+  const phone = testInfo.project.use.isMobile === true;
+  const gameUrl = phone ? GAME_MOBILE : GAME_PC;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript((value) => { Math.random = () => value; }, PINNED_RANDOM);
+  await page.route(`${gameUrl}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>game</title><h1>game</h1>' }));
+
+  const suffix = `${testInfo.project.name}${Date.now() % 1_000_000}`;
+  const name = `p_${suffix}`;
+  const password = 'S3cret "pw" 密码';
+  const mobile = `13${String(Date.now()).slice(-8)}${testInfo.project.name === 'phone' ? 1 : 2}`;
+
+  await page.goto('/register');
+  await page.getByLabel('账号', { exact: true }).fill(name);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('确认密码', { exact: true }).fill(password);
+  await page.getByLabel('手机号', { exact: true }).fill(mobile);
+  await page.getByRole('button', { name: '立即注册' }).click();
+
+  const puzzle = page.getByRole('dialog', { name: '拼图验证' });
+  await expect(puzzle).toBeVisible();
+  await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
+  const layout = createLayout({});
+  const { gapX } = planPuzzle(() => PINNED_RANDOM, layout, 0, -1);
+  await dragTo(page, (gapX - 3) / pieceOffsetForHandle(1, layout), layout.width, phone);
+
+  const registered = page.getByRole('dialog', { name: '注册成功' });
+  await expect(registered).toBeVisible({ timeout: 10_000 });
+  await expect(registered).toContainText(name);
+  await expect(registered).toContainText(password);
+  await expect(puzzle).toBeHidden();
+
+  await registered.getByRole('button', { name: '复制账号' }).click();
+  await expect(page.getByRole('status')).toContainText('已复制到剪贴板');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(name);
+  await registered.getByRole('button', { name: '复制密码' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+
+  await registered.getByRole('button', { name: '我已保存，继续' }).click();
+  await expect(page).toHaveURL(gameUrl);
+});
