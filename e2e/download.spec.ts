@@ -80,6 +80,14 @@ test('shows the logo and the 安装教程 label, and 返回 goes to /register', 
   await expect(page).toHaveURL(/\/register$/);
 });
 
+test('mounts the puzzle widget closed: its chunk loads after the screen, and no puzzle shows', async ({ page }) => {
+  const puzzleChunk = page.waitForResponse((response) => /\/assets\/captcha-[\w-]+\.js$/.test(response.url()));
+  await page.goto('/download');
+  await expect(page.getByRole('heading', { level: 1, name: '下载APP' })).toBeVisible();
+  expect((await puzzleChunk).ok()).toBe(true);
+  await expect(page.getByRole('dialog', { name: '拼图验证' })).toHaveCount(0);
+});
+
 test('fits 320 px without horizontal scroll, with buttons at least 44 px tall', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 568 });
   await page.goto('/download');

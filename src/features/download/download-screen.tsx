@@ -2,6 +2,7 @@ import { pingRegistration } from '@/api';
 import { DownloadButtons, useAppDownload } from '@/components/app-download';
 import { NavBar } from '@/components/nav-bar';
 import { ROUTES } from '@/config/routes';
+import { ClosedPuzzle } from './closed-puzzle';
 import { InstallGuide } from './install-guide';
 import './download-screen.css';
 
@@ -26,6 +27,7 @@ export function DownloadScreen() {
       <DownloadButtons className="download__buttons" start={start} onBeforeStart={pingQuietly} />
       <InstallGuide />
       {overlay}
+      <ClosedPuzzle />
     </main>
   );
 }
