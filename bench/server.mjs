@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// Load bench of the built server on loopback: checkuser and a hashed asset, 10 s each at 50 connections,
+// with the rate limits raised; prints req/s, p99 latency and the server's peak resident memory.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
+import { freePort } from '../scripts/free-port.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION || 10);
+const CONNECTIONS = 50;
+export const TARGETS = { checkuserRps: 3000, checkuserP99Ms: 50, assetRps: 8000, rssMB: 150 };
+
+function startServer(port, dataDir) {
+  return spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_PATH: join(dataDir, 'bench.db'),
+      RATE_LIMIT_CHECKS: '1000000000',
+      RATE_LIMIT_REG: '1000000000',
+      LOG_LEVEL: 'info', // the one line per request is part of the cost; it goes to /dev/null
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitUntilUp(base) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not come up at ${base}`);
+}
+
+/** Peak VmRSS of a process, sampled while fn runs. */
+async function withPeakRss(pid, fn) {
+  let peakKB = 0;
+  const sample = () => {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    peakKB = Math.max(peakKB, Number(match?.[1] ?? 0));
+  };
+  const timer = setInterval(sample, 200);
+  try {
+    const result = await fn();
+    sample();
+    return { result, peakMB: peakKB / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+function load(title, options) {
+  return autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options, title });
+}
+
+function entryScript() {
+  const html = readFileSync('dist/index.html', 'utf8');
+  const src = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
+  return src ?? `/assets/${readdirSync('dist/assets').find((name) => name.endsWith('.js'))}`;
+}
+
+async function main() {
+  ensureBuilt({ customDist: false });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+  const server = startServer(port, dataDir);
+  try {
+    await waitUntilUp(base);
+    await fetch(`${base}/api/Index/reg?name=bench_user&Password=bench-pass&rePassword=bench-pass&mobile=13800138000`, { method: 'POST' });
+    const asset = entryScript();
+    const assetBytes = Number((await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'br' } })).headers.get('content-length'));
+
+    console.log(`[bench:server] ${DURATION_S} s per run, ${CONNECTIONS} connections, server pid ${server.pid} on ${base}`);
+    const checkuser = await withPeakRss(server.pid, () =>
+      load('checkuser', {
+        url: `${base}/api/Index/checkuser?param=bench_user&name=name`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ param: 'bench_user', name: 'name' }),
+      }),
+    );
+    const static_ = await withPeakRss(server.pid, () =>
+      load('asset', { url: `${base}${asset}`, headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+    );
+
+    const row = (name, { result, peakMB }) => ({
+      run: name,
+      'req/s': Math.round(result.requests.average),
+      'p99 ms': result.latency.p99,
+      'non-2xx': result.non2xx + result.errors + result.timeouts,
+      'peak RSS MB': Math.round(peakMB),
+    });
+    const rows = [row('POST checkuser', checkuser), row(`GET ${asset} (br, ${(assetBytes / 1024).toFixed(1)} KB)`, static_)];
+    console.table(rows);
+
+    const peakRss = Math.max(checkuser.peakMB, static_.peakMB);
+    const checks = [
+      [`checkuser >= ${TARGETS.checkuserRps} req/s`, rows[0]['req/s'] >= TARGETS.checkuserRps],
+      [`checkuser p99 < ${TARGETS.checkuserP99Ms} ms`, rows[0]['p99 ms'] < TARGETS.checkuserP99Ms],
+      [`asset >= ${TARGETS.assetRps} req/s`, rows[1]['req/s'] >= TARGETS.assetRps],
+      [`server RSS <= ${TARGETS.rssMB} MB`, peakRss <= TARGETS.rssMB],
+      ['every answer 2xx', rows.every((r) => r['non-2xx'] === 0)],
+    ];
+    for (const [label, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${label}`);
+
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/server.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, targets: TARGETS, rows, peakRssMB: Math.round(peakRss) }, null, 2)}\n`);
+    return checks.every(([, ok]) => ok);
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = (await main()) ? 0 : 1;
+}

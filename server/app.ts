@@ -1,0 +1,42 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config';
+import { loggerOptions, RequestLogController, type LogDestination } from './logger';
+import downloads from './plugins/downloads';
+import errorAnswers from './plugins/error-answers';
+import gracefulClose from './plugins/graceful-close';
+import securityHeaders from './plugins/security-headers';
+import staticFiles from './plugins/static-files';
+import api from './routes/api/index';
+import { readSite } from './site';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface AppOptions {
+  config: ServerConfig;
+}
+
+/** The whole server as one plugin: errors, headers, /api, downloads and the built app. */
+export default async function app(fastify: FastifyInstance, { config }: AppOptions) {
+  const site = await readSite(config.distDir);
+  await fastify.register(gracefulClose);
+  await fastify.register(errorAnswers);
+  await fastify.register(securityHeaders, { site, imgHosts: config.cspImgHosts, trustsProxy: config.trustProxy !== false });
+  await fastify.register(api, { prefix: '/api', config });
+  await fastify.register(downloads, { dir: config.downloadsDir });
+  await fastify.register(staticFiles, { site });
+}
+
+/** A ready-to-listen instance: server-wide settings (logger, limits, proxy trust) plus the app plugin. */
+export async function buildApp(config: ServerConfig, { logDestination }: { logDestination?: LogDestination } = {}) {
+  const fastify = Fastify({
+    logger: loggerOptions(config.logLevel, logDestination),
+    logController: new RequestLogController(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy as Exclude<ServerConfig['trustProxy'], number>, // hop counts work; the types omit them
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+  });
+  await fastify.register(app, { config });
+  await fastify.ready();
+  return fastify;
+}

@@ -1,0 +1,99 @@
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/app');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('has working defaults: loopback:8080, the embedded API on ./data/app.db, dist/ and downloads/', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      databasePath: '/srv/app/data/app.db',
+      apiTarget: null,
+      apiTimeoutMs: 4000,
+      trustProxy: false,
+      logLevel: 'info',
+      distDir: '/srv/app/dist',
+      downloadsDir: '/srv/app/downloads',
+      cspImgHosts: [],
+    });
+    expect(config.rateLimit).toEqual({ windowMs: 60_000, checksPerWindow: 120, regPerWindow: 20 });
+  });
+
+  it('reads every setting from the environment', () => {
+    const config = loadConfig(
+      {
+        HOST: '0.0.0.0',
+        PORT: '9000',
+        DATABASE_PATH: ':memory:',
+        API_TARGET: 'http://10.0.0.5:9000/game',
+        API_TIMEOUT_MS: '3000',
+        TRUST_PROXY: '10.0.0.0/8, loopback',
+        LOG_LEVEL: 'WARN',
+        RATE_LIMIT_WINDOW_SECONDS: '10',
+        RATE_LIMIT_CHECKS: '5',
+        RATE_LIMIT_REG: '2',
+        DIST_DIR: 'dist-e2e',
+        DOWNLOADS_DIR: '/var/downloads',
+        CSP_IMG_HOSTS: 'https://cdn.example.com https://*.img.example.com',
+      },
+      '/srv/app',
+    );
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 9000,
+      databasePath: ':memory:',
+      apiTimeoutMs: 3000,
+      trustProxy: ['10.0.0.0/8', 'loopback'],
+      logLevel: 'warn',
+      rateLimit: { windowMs: 10_000, checksPerWindow: 5, regPerWindow: 2 },
+      distDir: '/srv/app/dist-e2e',
+      downloadsDir: '/var/downloads',
+      cspImgHosts: ['https://cdn.example.com', 'https://*.img.example.com'],
+    });
+    expect(config.apiTarget?.href).toBe('http://10.0.0.5:9000/game');
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['127.0.0.1,::1', ['127.0.0.1', '::1']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT must be an integer from 0 to 65535, got "abc"/],
+    ['PORT', '70000', /PORT must be an integer/],
+    ['API_TARGET', 'not a url', /API_TARGET must be an http\(s\) URL/],
+    ['API_TARGET', 'ftp://backend', /API_TARGET must be an http\(s\) URL/],
+    ['API_TARGET', 'http://backend/?x=1', /without query/],
+    ['TRUST_PROXY', 'yes please', /TRUST_PROXY must be true, false, a hop count/],
+    ['TRUST_PROXY', '10.0.0.0/99', /TRUST_PROXY/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
+    ['RATE_LIMIT_CHECKS', '0', /RATE_LIMIT_CHECKS must be an integer from 1/],
+    ['RATE_LIMIT_REG', '-5', /RATE_LIMIT_REG must be an integer/],
+    ['API_TIMEOUT_MS', '1.5', /API_TIMEOUT_MS must be an integer/],
+    ['CSP_IMG_HOSTS', "'unsafe-inline'", /CSP_IMG_HOSTS entries must be origins/],
+    ['CSP_IMG_HOSTS', '*', /CSP_IMG_HOSTS/],
+  ])('rejects %s=%s with a message naming it', (name, value, message) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('lists every bad value at once in one readable message', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(
+      /^Invalid server configuration:\n {2}- PORT must be .*\n {2}- LOG_LEVEL must be/,
+    );
+  });
+});

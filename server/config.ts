@@ -1,0 +1,138 @@
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Fastify's trustProxy: off, every hop, a hop count, or the addresses of trusted proxies. */
+export type TrustProxy = boolean | number | string[];
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** An absolute file path, or ':memory:'. */
+  databasePath: string;
+  /** The game backend that /api is proxied to; null serves the embedded reference API. */
+  apiTarget: URL | null;
+  /** How long the proxy waits for the backend before answering 504. */
+  apiTimeoutMs: number;
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
+  rateLimit: { windowMs: number; checksPerWindow: number; regPerWindow: number };
+  distDir: string;
+  downloadsDir: string;
+  /** Extra origins allowed in the CSP's img-src (puzzle pictures, QR codes on a CDN). */
+  cspImgHosts: string[];
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const CSP_SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+
+/** Reads and validates the server's settings from the environment; throws one ConfigError listing every bad value. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+  const problems: string[] = [];
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+      return fallback;
+    }
+    return parsed;
+  };
+
+  const host = read('HOST') ?? '127.0.0.1';
+  const port = integer('PORT', 8080, 0, 65535);
+  const databasePath = read('DATABASE_PATH') ?? './data/app.db';
+  const apiTarget = parseApiTarget(read('API_TARGET'), problems);
+  const apiTimeoutMs = integer('API_TIMEOUT_MS', 4000, 100, 60_000);
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+
+  const rateLimit = {
+    windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
+    checksPerWindow: integer('RATE_LIMIT_CHECKS', 120, 1, 1_000_000_000),
+    regPerWindow: integer('RATE_LIMIT_REG', 20, 1, 1_000_000_000),
+  };
+
+  const cspImgHosts = (read('CSP_IMG_HOSTS') ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const source of cspImgHosts) {
+    if (!CSP_SOURCE.test(source)) {
+      problems.push(`CSP_IMG_HOSTS entries must be origins such as https://cdn.example.com, got "${source}"`);
+    }
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    host,
+    port,
+    databasePath: databasePath === ':memory:' ? databasePath : resolve(cwd, databasePath),
+    apiTarget,
+    apiTimeoutMs,
+    trustProxy,
+    logLevel: logLevel as LogLevel,
+    rateLimit,
+    distDir: resolve(cwd, read('DIST_DIR') ?? 'dist'),
+    downloadsDir: resolve(cwd, read('DOWNLOADS_DIR') ?? 'downloads'),
+    cspImgHosts,
+  };
+}
+
+function parseApiTarget(value: string | undefined, problems: string[]): URL | null {
+  if (value === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.push(`API_TARGET must be an http(s) URL such as http://10.0.0.5:9000, got "${value}"`);
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    problems.push(`API_TARGET must be an http(s) URL without query, fragment or credentials, got "${value}"`);
+    return null;
+  }
+  return url;
+}
+
+function parseTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses, CIDR ranges, ` +
+        `loopback, linklocal or uniquelocal; got "${bad.join(', ')}"`,
+    );
+    return false;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}

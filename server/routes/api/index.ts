@@ -1,0 +1,31 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../config';
+import { errorAnswer } from '../../plugins/error-answers';
+import referenceApi from './reference-api';
+
+export interface ApiOptions {
+  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit'>;
+}
+
+const REGISTRATION_PATH = /^\/api\/index\/reg\/?(\?|$)/i;
+
+/** Everything under /api: per-address limits (reg apart from the rest), JSON 404, then the embedded API or the proxy. */
+export default async function api(fastify: FastifyInstance, { config }: ApiOptions) {
+  const { windowMs, checksPerWindow, regPerWindow } = config.rateLimit;
+  await fastify.register(rateLimit, { global: false });
+  const limitChecks = fastify.rateLimit({ max: checksPerWindow, timeWindow: windowMs });
+  const limitRegistrations = fastify.rateLimit({ max: regPerWindow, timeWindow: windowMs });
+  fastify.addHook('onRequest', function limitByAddress(request, reply) {
+    return (REGISTRATION_PATH.test(request.url) ? limitRegistrations : limitChecks).call(this, request, reply);
+  });
+
+  fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
+
+  if (config.apiTarget) {
+    const { default: apiProxy } = await import('./proxy'); // its HTTP client costs ~10 MB: loaded only when used
+    await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs });
+  } else {
+    await fastify.register(referenceApi, { databasePath: config.databasePath });
+  }
+}

@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildTestApp } from '../../test-support';
+
+interface Seen {
+  method: string;
+  url: string;
+  body: string;
+  headers: IncomingMessage['headers'];
+}
+
+/** A stand-in game backend on a free port: records each request; answers, or stays silent. */
+async function startUpstream(mode: 'answer' | 'silent' = 'answer') {
+  const seen: Seen[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      seen.push({ method: request.method!, url: request.url!, body: Buffer.concat(chunks).toString(), headers: request.headers });
+      if (mode === 'silent') return;
+      response.writeHead(201, { 'content-type': 'application/json', 'x-upstream': 'yes' });
+      response.end(JSON.stringify({ status: 'y', info: 'from upstream' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { url, seen, stop };
+}
+
+describe('proxy mode (API_TARGET)', () => {
+  it('passes method, path, query (exactly as sent) and body through, and the answer back', async () => {
+    const upstream = await startUpstream();
+    const { app } = await buildTestApp({ apiTarget: upstream.url });
+    const query = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
+    const reg = await app.inject({ method: 'POST', url: `/api/Index/reg?${query}` });
+    const check = await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=bob&name=name', payload: { param: 'bob', name: 'name' } });
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/Other/thing',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1&b=%E4%B8%AD',
+    });
+    await app.close();
+    await upstream.stop();
+
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json()).toEqual({ status: 'y', info: 'from upstream' });
+    expect(reg.headers['x-upstream']).toBe('yes');
+    expect(check.statusCode).toBe(201);
+    expect(put.statusCode).toBe(201);
+    expect(upstream.seen.map(({ method, url, body }) => ({ method, url, body }))).toEqual([
+      { method: 'POST', url: `/api/Index/reg?${query}`, body: '' },
+      { method: 'POST', url: '/api/Index/checkuser?param=bob&name=name', body: '{"param":"bob","name":"name"}' },
+      { method: 'PUT', url: '/api/Other/thing', body: 'a=1&b=%E4%B8%AD' },
+    ]);
+    expect(upstream.seen[1]!.headers['content-type']).toBe('application/json');
+    expect(upstream.seen[2]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(upstream.seen[0]!.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
+  it('prefixes the path of API_TARGET when it has one', async () => {
+    const upstream = await startUpstream();
+    const { app } = await buildTestApp({ apiTarget: new URL('/game/', upstream.url) });
+    await app.inject({ method: 'POST', url: '/api/Index/checktel?param=1&name=mobile' });
+    await app.close();
+    await upstream.stop();
+    expect(upstream.seen[0]!.url).toBe('/game/api/Index/checktel?param=1&name=mobile');
+  });
+
+  it('refuses a body over 16 KB with 413 JSON before it reaches the backend', async () => {
+    const upstream = await startUpstream();
+    const { app } = await buildTestApp({ apiTarget: upstream.url });
+    const response = await app.inject({ method: 'POST', url: '/api/Index/checkuser', payload: { param: 'x'.repeat(1 << 20) } });
+    await app.close();
+    await upstream.stop();
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ status: 'n', info: '请求内容过大' });
+    expect(upstream.seen).toEqual([]);
+  });
+
+  it('answers 502 JSON at once when the backend is down', async () => {
+    const upstream = await startUpstream();
+    await upstream.stop();
+    const { app } = await buildTestApp({ apiTarget: upstream.url });
+    const started = Date.now();
+    const response = await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=a&name=name' });
+    await app.close();
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ status: 'n', info: '服务暂时不可用，请稍后再试' });
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('answers 504 JSON within 5 s when the backend stays silent', { timeout: 10_000 }, async () => {
+    const upstream = await startUpstream('silent');
+    const { app } = await buildTestApp({ apiTarget: upstream.url }); // the default API_TIMEOUT_MS
+    const started = Date.now();
+    const response = await app.inject({ method: 'POST', url: '/api/Index/reg?name=a' });
+    const elapsed = Date.now() - started;
+    await app.close();
+    await upstream.stop();
+    expect(response.statusCode).toBe(504);
+    expect(response.json()).toEqual({ status: 'n', info: '服务响应超时，请稍后再试' });
+    expect(elapsed).toBeLessThan(5000);
+    expect(upstream.seen).toHaveLength(1);
+  });
+
+  it('still limits each address, and opens no database', async () => {
+    const upstream = await startUpstream();
+    const { app } = await buildTestApp({
+      apiTarget: upstream.url,
+      rateLimit: { windowMs: 60_000, checksPerWindow: 2, regPerWindow: 1 },
+    });
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=a' })).statusCode);
+    const reg = [(await app.inject({ method: 'POST', url: '/api/Index/reg' })).statusCode, (await app.inject({ method: 'POST', url: '/api/index/REG' })).statusCode];
+    expect(app.hasDecorator('accounts')).toBe(false);
+    await app.close();
+    await upstream.stop();
+    expect(statuses).toEqual([201, 201, 429]);
+    expect(reg).toEqual([201, 429]);
+  });
+});

@@ -1,0 +1,38 @@
+import { buildTestApp } from '../../test-support';
+
+describe('per-address rate limits', () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
+  beforeEach(async () => {
+    ({ app } = await buildTestApp({ rateLimit: { windowMs: 60_000, checksPerWindow: 3, regPerWindow: 2 } }));
+  });
+  afterEach(() => app.close());
+
+  const call = (url: string, remoteAddress = '203.0.113.7') => app.inject({ method: 'POST', url, remoteAddress });
+
+  it('answers checks over the limit with 429 JSON and Retry-After', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await call(`/api/Index/checkuser?param=u${i}`)).statusCode);
+    const limited = await call('/api/Index/checktel?param=13800138000');
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ status: 'n', info: '请求过于频繁，请稍后再试' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('counts registrations apart from checks', async () => {
+    for (let i = 0; i < 3; i += 1) await call(`/api/Index/checkuser?param=u${i}`);
+    const regs = [(await call('/api/Index/reg')).statusCode, (await call('/api/Index/reg')).statusCode, (await call('/api/Index/reg')).statusCode];
+    expect(regs).toEqual([200, 200, 429]);
+    expect((await call('/api/Index/checkuser?param=x')).statusCode).toBe(429);
+  });
+
+  it('counts each address on its own', async () => {
+    for (let i = 0; i < 3; i += 1) await call('/api/Index/reg');
+    expect((await call('/api/Index/reg', '198.51.100.9')).statusCode).toBe(200);
+  });
+
+  it('does not limit the static pages', async () => {
+    for (let i = 0; i < 5; i += 1) await call('/api/Index/checkuser');
+    expect((await app.inject({ url: '/register', remoteAddress: '203.0.113.7' })).statusCode).not.toBe(429);
+  });
+});

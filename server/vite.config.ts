@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+
+/** Bundles the server for Node: build/server/server.js, with every dependency left in node_modules. */
+export default defineConfig({
+  publicDir: false,
+  logLevel: 'warn',
+  build: {
+    ssr: 'server/server.ts',
+    outDir: 'build/server',
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    minify: false,
+  },
+});
