@@ -41,7 +41,8 @@ const initial: Settings = {
   sliderSize: num('sliderSize'),
   range: num('range'),
   zIndex: num('zIndex'),
-  imgs: query.get('imgs') === 'samples' ? SAMPLE_PICTURES.join(',') : (str('imgs') ?? ''),
+  // One URL a line in the form (data URLs hold commas); the query takes a comma list or "samples".
+  imgs: query.get('imgs') === 'samples' ? SAMPLE_PICTURES.join('\n') : (str('imgs') ?? '').split(',').join('\n'),
   successText: str('successText'),
   failText: str('failText'),
   sliderText: str('sliderText'),
@@ -65,7 +66,7 @@ function Playground() {
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((s) => ({ ...s, [key]: value }));
   // A new seeded source whenever the seed changes, so the same seed always gives the same puzzles.
   const random = useMemo(() => (settings.seed === '' ? undefined : seededRandom(Number(settings.seed))), [settings.seed]);
-  const imgs = useMemo(() => settings.imgs.split(',').map((s) => s.trim()).filter(Boolean), [settings.imgs]);
+  const imgs = useMemo(() => settings.imgs.split('\n').map((s) => s.trim()).filter(Boolean), [settings.imgs]);
 
   const record = (name: LogEntry['name'], result?: PuzzleResult) =>
     setLog((entries) => [{ id: nextId.current++, name, at: Math.round(performance.now()), result }, ...entries].slice(0, 50));
@@ -158,10 +159,10 @@ function Playground() {
           <Field label="random（种子，空为 Math.random）">
             <input type="text" inputMode="numeric" value={settings.seed} placeholder="Math.random" onChange={(e) => set('seed', e.target.value)} />
           </Field>
-          <Field label="imgs（逗号分隔）" wide>
-            <textarea rows={2} value={settings.imgs} onChange={(e) => set('imgs', e.target.value)} />
+          <Field label="imgs（每行一个地址）" wide>
+            <textarea rows={3} value={settings.imgs} onChange={(e) => set('imgs', e.target.value)} />
             <span className="pg-actions">
-              <button type="button" onClick={() => set('imgs', SAMPLE_PICTURES.join(','))}>示例图片</button>
+              <button type="button" onClick={() => set('imgs', SAMPLE_PICTURES.join('\n'))}>示例图片</button>
               <button type="button" onClick={() => set('imgs', '/no-such-picture.png')}>坏链接</button>
               <button type="button" onClick={() => set('imgs', '')}>生成图片</button>
             </span>

@@ -66,7 +66,6 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
         } catch {
           // A pointer the browser does not know (a synthetic event) cannot be captured; moves still arrive.
         }
-        handle.current?.focus({ preventScroll: true }); // focus stays in the dialog, Enter works next
         send('grab');
         view.apply(valueAt(event.clientX, drag.current));
       },
