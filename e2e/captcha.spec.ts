@@ -68,7 +68,8 @@ async function dragHandleTo(page: Page, testInfo: TestInfo, layout: PuzzleLayout
   const track = await box(page.locator('.pcap-track'));
   const grip = await box(handle(page));
   const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
-  const to = { x: from.x + (d * track.width) / layout.width, y: from.y + 4 };
+  // Ends well below the track: only pointer capture keeps the moves and the release coming to it.
+  const to = { x: from.x + (d * track.width) / layout.width, y: from.y + track.height * 1.5 };
   if (testInfo.project.use.hasTouch) await touchDrag(page, from, to);
   else await mouseDrag(page, from, to);
 }
@@ -232,4 +233,26 @@ test('the modal takes focus, Escape closes it and focus returns to the opener', 
   await expect(dialog).toHaveCount(0);
   await expect(events(page, 'close')).toHaveCount(1);
   await expect(opener).toBeFocused();
+});
+
+test('prefers-reduced-motion turns the animations off', async ({ page }) => {
+  const animationNames = () =>
+    page.evaluate(() =>
+      ['.pcap-backdrop', '.pcap-dialog', '.pcap-banner'].map((selector) => {
+        const element = document.querySelector(selector);
+        return element ? getComputedStyle(element).animationName : 'absent';
+      }),
+    );
+  const openAndFail = async () => {
+    await openPlayground(page, { seed: SEED, show: 1 });
+    await handle(page).focus();
+    await page.keyboard.press('Enter'); // at 0: a failure, with its banner
+    await expect(page.locator('.pcap-banner')).toBeVisible();
+  };
+
+  await openAndFail();
+  expect(await animationNames()).toEqual(['pcap-fade', 'pcap-pop', 'pcap-rise']);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openAndFail();
+  expect(await animationNames()).toEqual(['none', 'none', 'none']);
 });
