@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Prerenders each route into its own HTML file in dist/ so the first screen paints before JavaScript.
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
 
 export const PRERENDERED_ROUTES = [
   { path: '/register', file: 'register.html', module: 'src/app/routes/register.tsx' },
@@ -30,9 +30,10 @@ function chunkAssets(manifest, entry, seen = new Set()) {
 }
 
 function inject(template, appHtml, assets) {
+  const missing = (href) => !template.includes(`/${href}"`);
   const links = [
-    ...assets.css.map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
-    ...assets.js.map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
+    ...[...new Set(assets.css)].filter(missing).map((href) => `<link rel="stylesheet" crossorigin href="/${href}">`),
+    ...[...new Set(assets.js)].filter(missing).map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
   ].join('');
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
   return template.replace('</head>', `${links}</head>`).replace('<div id="root"></div>', `<div id="root">${appHtml}</div>`);
@@ -40,8 +41,9 @@ function inject(template, appHtml, assets) {
 
 async function main() {
   rmSync(ssrOut, { recursive: true, force: true });
-  execFileSync('node_modules/.bin/vite', ['build', '--ssr', 'src/entry-server.tsx', '--outDir', ssrOut, '--logLevel', 'warn'], {
-    stdio: 'inherit',
+  await build({
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, copyPublicDir: false, manifest: false, emptyOutDir: true },
   });
   const { renderRoute } = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
   const template = readFileSync(join(dist, 'index.html'), 'utf8');

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { currentDevice } from '@/lib/device';
 import { DOWNLOAD_LABELS, platformsFor, type DownloadPlatform } from './download-platform';
 import { PlatformIcon } from './platform-icon';
@@ -12,8 +13,14 @@ export interface DownloadButtonsProps {
 }
 
 /** 安卓下载 and 苹果下载, the visitor's own platform first and emphasised. */
+const subscribeNothing = () => () => undefined;
+const visitorFirst = () => platformsFor(currentDevice())[0]!;
+const prerenderedFirst = (): DownloadPlatform => 'android';
+
 export function DownloadButtons({ start, onBeforeStart, className }: DownloadButtonsProps) {
-  const platforms = platformsFor(currentDevice());
+  // Prerendered HTML knows no device: hydrate with its order, then put the visitor's platform first.
+  const first = useSyncExternalStore(subscribeNothing, visitorFirst, prerenderedFirst);
+  const platforms: DownloadPlatform[] = first === 'ios' ? ['ios', 'android'] : ['android', 'ios'];
   return (
     <div className={['download-buttons', className].filter(Boolean).join(' ')}>
       {platforms.map((platform, index) => (

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/register arrives as real HTML: heading, the four inputs and the buttons', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: '注册账号' })).toBeVisible();
+    for (const name of ['账号', '密码', '确认密码', '手机号']) await expect(page.getByLabel(name, { exact: true })).toBeVisible();
+    for (const name of ['立即注册', '立即登陆', '下载APP']) await expect(page.getByRole('button', { name })).toBeVisible();
+    await expect(page.getByRole('link', { name: '联系客服' })).toBeVisible();
+  });
+
+  test('/contact arrives as real HTML with its rows and styles', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1, name: '联系我们' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '复制电话' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '返回' })).toBeVisible();
+    // The lazy route's stylesheet is linked in the page itself, so nothing jumps when the chunk arrives.
+    const styled = await page.getByRole('button', { name: '返回' }).evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(styled).toBe('rgba(0, 0, 0, 0)');
+  });
+
+  test('/download arrives as real HTML with both download buttons', async ({ page }) => {
+    await page.goto('/download');
+    await expect(page.getByRole('heading', { level: 1, name: '下载APP' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '安卓下载' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '苹果下载' })).toBeVisible();
+    await expect(page.getByText('安装教程')).toBeVisible();
+  });
+});
+
+for (const path of ['/register', '/contact', '/download']) {
+  test(`${path} hydrates without a warning and without moving anything`, async ({ page }) => {
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+    });
+    page.on('pageerror', (error) => messages.push(error.message));
+    await page.addInitScript(() => {
+      (window as unknown as { __shift: number }).__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(messages).toEqual([]);
+    expect(shift).toBe(0);
+    // Hydrated, the page reacts.
+    if (path === '/register') {
+      await page.getByRole('button', { name: '下载APP' }).click();
+      await expect(page.getByRole('dialog', { name: '选择下载方式' })).toBeVisible();
+    } else {
+      await page.getByRole('button', { name: '返回' }).click();
+      await expect(page).toHaveURL(/\/register$/);
+    }
+  });
+}
