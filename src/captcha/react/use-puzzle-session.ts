@@ -61,9 +61,8 @@ export function usePuzzleSession(options: SessionOptions) {
     if (next.imageIndex >= 0) lastImage.current = next.imageIndex;
     plan.current = next;
     view.apply(0);
-    const elements = { stage: stage.current, board: board.current, piece: piece.current };
-    if (!elements.stage || !elements.board || !elements.piece) return;
-    const canvases = { stage: elements.stage, board: elements.board, piece: elements.piece };
+    if (!stage.current || !board.current || !piece.current) return; // always there: they render with the session
+    const canvases = { stage: stage.current, board: board.current, piece: piece.current };
     const controller = new AbortController();
     const show = (picture: Picture) => {
       if (controller.signal.aborted) return;
