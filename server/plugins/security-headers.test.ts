@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
 import { ASSET_JS, buildTestApp, makeDist, tempDir } from '../test-support';
 import { readSite } from '../site';
 
@@ -25,17 +26,18 @@ describe('security headers', () => {
   });
   afterAll(() => app.close());
 
-  const answers = [
-    ['an HTML page', 'GET', '/register'],
-    ['a hashed asset', 'GET', ASSET_JS],
-    ['an API answer', 'POST', '/api/Index/checkuser?param=a'],
-    ['an API 404', 'GET', '/api/none'],
-    ['a download', 'GET', '/downloads/app.apk'],
-    ['a missing file', 'GET', '/assets/none.js'],
-  ] as const;
+  const answers: [string, InjectOptions][] = [
+    ['an HTML page', { url: '/register' }],
+    ['a hashed asset', { url: ASSET_JS }],
+    ['an API answer', { method: 'POST', url: '/api/Index/checkuser?param=a' }],
+    ['an API 404', { url: '/api/none' }],
+    ['a refused API body', { method: 'POST', url: '/api/Index/checkuser', headers: { 'content-type': 'application/xml' }, payload: '<x/>' }],
+    ['a download', { url: '/downloads/app.apk' }],
+    ['a missing file', { url: '/assets/none.js' }],
+  ];
 
-  it.each(answers)('are on %s', async (_kind, method, url) => {
-    const response = await app.inject({ method, url });
+  it.each(answers)('are on %s', async (_kind, request) => {
+    const response = await app.inject(request);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
