@@ -36,6 +36,7 @@ export function closeOnSignals(
     app.close().then(
       () => {
         clearTimeout(timer);
+        app.log.info('stopped');
         exit(0);
       },
       (error: unknown) => {
