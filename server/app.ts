@@ -13,21 +13,23 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface AppOptions {
   config: ServerConfig;
+  /** The clock of strict mode's expiries; tests move it. */
+  now?: () => number;
 }
 
 /** The whole server as one plugin: errors, headers, /api, downloads and the built app. */
-export default async function app(fastify: FastifyInstance, { config }: AppOptions) {
+export default async function app(fastify: FastifyInstance, { config, now }: AppOptions) {
   const site = await readSite(config.distDir);
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
   await fastify.register(securityHeaders, { site, imgHosts: config.cspImgHosts, trustsProxy: config.trustProxy !== false });
-  await fastify.register(api, { prefix: '/api', config });
+  await fastify.register(api, { prefix: '/api', config, now });
   await fastify.register(downloads, { dir: config.downloadsDir });
   await fastify.register(staticFiles, { site });
 }
 
 /** A ready-to-listen instance: server-wide settings (logger, limits, proxy trust) plus the app plugin. */
-export async function buildApp(config: ServerConfig, { logDestination }: { logDestination?: LogDestination } = {}) {
+export async function buildApp(config: ServerConfig, { logDestination, now }: { logDestination?: LogDestination; now?: () => number } = {}) {
   const fastify = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     logController: new RequestLogController(),
@@ -36,7 +38,7 @@ export async function buildApp(config: ServerConfig, { logDestination }: { logDe
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
   });
-  await fastify.register(app, { config });
+  await fastify.register(app, { config, now });
   await fastify.ready();
   return fastify;
 }

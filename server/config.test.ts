@@ -85,6 +85,9 @@ describe('loadConfig', () => {
     ['API_TIMEOUT_MS', '1.5', /API_TIMEOUT_MS must be an integer/],
     ['CSP_IMG_HOSTS', "'unsafe-inline'", /CSP_IMG_HOSTS entries must be origins/],
     ['CSP_IMG_HOSTS', '*', /CSP_IMG_HOSTS/],
+    ['CAPTCHA_MODE', 'on', /CAPTCHA_MODE must be off or strict/],
+    ['CAPTCHA_SECRET', 'short', /CAPTCHA_SECRET must be at least 32 characters/],
+    ['CAPTCHA_TEST_SEED', 'abc', /CAPTCHA_TEST_SEED must be an integer/],
   ])('rejects %s=%s with a message naming it', (name, value, message) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -95,5 +98,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(
       /^Invalid server configuration:\n {2}- PORT must be .*\n {2}- LOG_LEVEL must be/,
     );
+  });
+
+  it('keeps the puzzle in the browser unless CAPTCHA_MODE=strict, and reads its secret', () => {
+    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null });
+    const secret = 'k'.repeat(32);
+    expect(loadConfig({ CAPTCHA_MODE: 'Strict', CAPTCHA_SECRET: secret, CAPTCHA_TEST_SEED: '42' }).captcha).toEqual({ mode: 'strict', secret, testSeed: 42 });
+  });
+
+  it('refuses the captcha test seed when NODE_ENV=production', () => {
+    expect(problemsOf({ CAPTCHA_TEST_SEED: '42', NODE_ENV: 'production' })).toEqual([
+      'CAPTCHA_TEST_SEED is a test hook and is refused when NODE_ENV=production',
+    ]);
   });
 });

@@ -23,7 +23,19 @@ export interface ServerConfig {
   downloadsDir: string;
   /** Extra origins allowed in the CSP's img-src (puzzle pictures, QR codes on a CDN). */
   cspImgHosts: string[];
+  captcha: CaptchaConfig;
 }
+
+export interface CaptchaConfig {
+  /** `off`: as SPEC.md (no server check). `strict`: challenges, verify, and reg needs a pass token. */
+  mode: 'off' | 'strict';
+  /** HMAC key of the pass tokens; null: generated once and kept in the database. */
+  secret: string | null;
+  /** Test-only: every challenge is drawn from this seed. Refused when NODE_ENV=production. */
+  testSeed: number | null;
+}
+
+const MIN_SECRET_LENGTH = 32;
 
 type Env = Record<string, string | undefined>;
 
@@ -80,6 +92,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     }
   }
 
+  const captcha = parseCaptcha(read, env.NODE_ENV, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     host,
@@ -93,7 +107,25 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     distDir: resolve(cwd, read('DIST_DIR') ?? 'dist'),
     downloadsDir: resolve(cwd, read('DOWNLOADS_DIR') ?? 'downloads'),
     cspImgHosts,
+    captcha,
   };
+}
+
+function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): CaptchaConfig {
+  const mode = (read('CAPTCHA_MODE') ?? 'off').toLowerCase();
+  if (mode !== 'off' && mode !== 'strict') problems.push(`CAPTCHA_MODE must be off or strict, got "${mode}"`);
+  const secret = read('CAPTCHA_SECRET') ?? null;
+  if (secret !== null && secret.length < MIN_SECRET_LENGTH) {
+    problems.push(`CAPTCHA_SECRET must be at least ${MIN_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`);
+  }
+  const seed = read('CAPTCHA_TEST_SEED');
+  let testSeed: number | null = null;
+  if (seed !== undefined) {
+    if (nodeEnv === 'production') problems.push('CAPTCHA_TEST_SEED is a test hook and is refused when NODE_ENV=production');
+    else if (!/^\d{1,9}$/.test(seed)) problems.push(`CAPTCHA_TEST_SEED must be an integer, got "${seed}"`);
+    else testSeed = Number(seed);
+  }
+  return { mode: mode === 'strict' ? 'strict' : 'off', secret, testSeed };
 }
 
 function parseApiTarget(value: string | undefined, problems: string[]): URL | null {

@@ -25,9 +25,9 @@ export class LogCapture {
   }
 }
 
-export async function buildTestApp(overrides: Partial<ServerConfig> = {}) {
+export async function buildTestApp(overrides: Partial<ServerConfig> = {}, { now }: { now?: () => number } = {}) {
   const logs = new LogCapture();
-  const app = await buildApp(testConfig(overrides), { logDestination: logs });
+  const app = await buildApp(testConfig(overrides), { logDestination: logs, now });
   return { app, logs };
 }
 

@@ -11,4 +11,26 @@ export const MIGRATIONS: readonly string[] = [
     qq            TEXT NOT NULL DEFAULT '',
     created_at    TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
   ) STRICT`,
+  // Strict mode (CAPTCHA_MODE=strict): open challenges, spent pass tokens, failure runs, the token key.
+  `CREATE TABLE captcha_challenges (
+    id         TEXT PRIMARY KEY,
+    gap_x      INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX captcha_challenges_expiry ON captcha_challenges (expires_at);
+  CREATE TABLE captcha_spent_tokens (
+    id         TEXT PRIMARY KEY,
+    expires_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX captcha_spent_tokens_expiry ON captcha_spent_tokens (expires_at);
+  CREATE TABLE captcha_failures (
+    address      TEXT PRIMARY KEY,
+    count        INTEGER NOT NULL,
+    locked_until INTEGER NOT NULL DEFAULT 0,
+    updated_at   INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) STRICT`,
 ];

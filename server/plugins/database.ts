@@ -1,17 +1,19 @@
 import fp from 'fastify-plugin';
 import { createAccountStore, type AccountStore } from '../db/accounts';
-import { openDatabase } from '../db/database';
+import { openDatabase, type SqlDatabase } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
     accounts: AccountStore;
+    sql: SqlDatabase;
   }
 }
 
-/** The embedded API's libsql database: opened and migrated at start, closed after the last request. */
+/** The server's libsql database (accounts, strict-mode captcha): opened and migrated at start, closed after the last request. */
 export default fp<{ path: string }>(
   async function database(fastify, { path }) {
     const db = openDatabase(path);
+    fastify.decorate('sql', db);
     fastify.decorate('accounts', createAccountStore(db));
     fastify.addHook('onClose', async () => db.close());
   },

@@ -2,16 +2,22 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
+import database from '../../plugins/database';
 import referenceApi from './reference-api';
 
 export interface ApiOptions {
-  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit'>;
+  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit' | 'captcha'>;
+  /** The clock of strict mode's expiries (tests move it). */
+  now?: () => number;
 }
 
 const REGISTRATION_PATH = /^\/api\/index\/reg\/?(\?|$)/i;
 
-/** Everything under /api: per-address limits (reg apart from the rest), JSON 404, then the embedded API or the proxy. */
-export default async function api(fastify: FastifyInstance, { config }: ApiOptions) {
+/**
+ * Everything under /api: per-address limits (reg apart from the rest), JSON 404, strict mode's captcha
+ * routes and reg gate when CAPTCHA_MODE=strict, then the embedded API or the proxy.
+ */
+export default async function api(fastify: FastifyInstance, { config, now }: ApiOptions) {
   const { windowMs, checksPerWindow, regPerWindow } = config.rateLimit;
   await fastify.register(rateLimit, { global: false });
   const limitChecks = fastify.rateLimit({ max: checksPerWindow, timeWindow: windowMs });
@@ -22,10 +28,17 @@ export default async function api(fastify: FastifyInstance, { config }: ApiOptio
 
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
 
+  const strict = config.captcha.mode === 'strict';
+  if (!config.apiTarget || strict) await fastify.register(database, { path: config.databasePath });
+  if (strict) {
+    const { registerStrictMode } = await import('../../captcha/index'); // the native canvas loads only when used
+    await registerStrictMode(fastify, { captcha: config.captcha, now });
+  }
+
   if (config.apiTarget) {
     const { default: apiProxy } = await import('./proxy'); // its HTTP client costs ~10 MB: loaded only when used
     await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs });
   } else {
-    await fastify.register(referenceApi, { databasePath: config.databasePath });
+    await fastify.register(referenceApi);
   }
 }

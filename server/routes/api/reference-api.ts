@@ -1,7 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { hashPassword } from '../../db/password';
-import database from '../../plugins/database';
 import {
   checkTelAnswer,
   checkUserAnswer,
@@ -42,8 +41,7 @@ const absentBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {
 const checkRoute = { schema: { querystring: checkParams, body: checkParams, response: { 200: answerSchema } }, preValidation: absentBodyAsEmpty };
 
 /** The reference implementation of the game backend's three calls (DECISIONS.md, "Reference API"). */
-export default async function referenceApi(fastify: FastifyInstance, { databasePath }: { databasePath: string }) {
-  await fastify.register(database, { path: databasePath });
+export default async function referenceApi(fastify: FastifyInstance) {
   await fastify.register(formbody, { bodyLimit: fastify.initialConfig.bodyLimit });
 
   /** The check's params: the query's, else the body's (JSON or form). */

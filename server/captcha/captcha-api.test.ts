@@ -1,0 +1,203 @@
+import { join } from 'node:path';
+import { buildTestApp, tempDir } from '../test-support';
+import { CHALLENGE_TTL_MS, LOCK_MS } from './captcha-api';
+import { planPuzzle } from '../../src/captcha/core/puzzle';
+import { seededRandom } from '../../src/captcha/core/seeded-random';
+import { cryptoRandom } from './index';
+import { CHALLENGE_LAYOUT } from './pictures';
+import { challenge, humanTrail, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify } from './test-support';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+function clock(start = 1_800_000_000_000) {
+  const state = { at: start };
+  return { now: () => state.at, advance: (ms: number) => void (state.at += ms) };
+}
+
+async function openChallenge(app: App) {
+  const answer = await challenge(app);
+  expect(answer.statusCode).toBe(200);
+  return answer.json<{ id: string }>().id;
+}
+
+const answerFor = (id: string, offsetX = RIGHT_OFFSET, trail = humanTrail(offsetX)) => ({ id, offsetX, trail });
+
+describe('POST /api/captcha/challenge', () => {
+  it('answers the id, both pictures, the piece y, the sizes and the expiry: nothing that tells the gap x', async () => {
+    const time = clock();
+    const { app } = await buildTestApp(strictConfig(), { now: time.now });
+    const answer = await challenge(app, { pixelRatio: 2 });
+    const body = answer.json<Record<string, unknown>>();
+    await app.close();
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(Object.keys(body).sort()).toEqual(['background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width']);
+    const plan = planPuzzle(seededRandom(TEST_SEED), CHALLENGE_LAYOUT, 0, -1);
+    expect(body).toMatchObject({ width: 310, height: 160, pieceSize: 59, pieceY: plan.gapY, expiresAt: time.now() + CHALLENGE_TTL_MS });
+    expect(body.background).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/);
+    expect(body.piece).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/);
+    expect(body.id).toMatch(/^[\w-]{22}$/);
+    expect(String(body.id)).not.toContain(String(TEST_SEED));
+  });
+
+  it('gives a new random id each time, even for the very same puzzle', async () => {
+    const { app } = await buildTestApp(strictConfig());
+    const first = (await challenge(app)).json<{ id: string; piece: string }>();
+    const second = (await challenge(app)).json<{ id: string; piece: string }>();
+    await app.close();
+    expect(second.piece).toBe(first.piece); // same seed, same puzzle
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it('draws every puzzle from the system random source when no test seed is set', async () => {
+    const { app } = await buildTestApp(strictConfig({ testSeed: null }));
+    const answers = await Promise.all([challenge(app), challenge(app), challenge(app)]);
+    await app.close();
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json<{ background: string }>().background)).size).toBe(3);
+    const samples = Array.from({ length: 5000 }, cryptoRandom);
+    expect(Math.min(...samples)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...samples)).toBeLessThan(1);
+    expect(samples.reduce((sum, value) => sum + value, 0) / samples.length).toBeCloseTo(0.5, 1);
+  });
+
+  it('does not exist when CAPTCHA_MODE is off', async () => {
+    const { app } = await buildTestApp();
+    expect((await challenge(app)).statusCode).toBe(404);
+    expect((await verify(app, answerFor('x'))).statusCode).toBe(404);
+    await app.close();
+  });
+});
+
+describe('POST /api/captcha/verify', () => {
+  let app: App;
+  const time = clock();
+  beforeEach(async () => {
+    ({ app } = await buildTestApp(strictConfig(), { now: time.now }));
+  });
+  afterEach(() => app.close());
+
+  it('passes the right offset with a human trail once, with a signed token; the same id then fails', async () => {
+    const id = await openChallenge(app);
+    const first = await verify(app, answerFor(id));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: 'y', token: expect.stringMatching(/^v1\.[\w-]{22}\.[0-9a-z]+\.[\w-]{43}$/) });
+    expect((await verify(app, answerFor(id))).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
+  });
+
+  it('passes within the widget tolerance: |gapX - 3 - offsetX| < 10', async () => {
+    for (const offsetX of [RIGHT_OFFSET - 9.9, RIGHT_OFFSET + 9.9]) {
+      expect((await verify(app, answerFor(await openChallenge(app), offsetX))).json()).toMatchObject({ status: 'y' });
+    }
+  });
+
+  it('fails wrong offsets', async () => {
+    for (const offsetX of [RIGHT_OFFSET - 10, RIGHT_OFFSET + 10, 0, SEEDED_GAP_X + 40, -5]) {
+      expect((await verify(app, answerFor(await openChallenge(app), offsetX))).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
+    }
+  });
+
+  it('fails an id that expired after 2 minutes', async () => {
+    const id = await openChallenge(app);
+    time.advance(CHALLENGE_TTL_MS + 1);
+    expect((await verify(app, answerFor(id))).json()).toMatchObject({ status: 'n' });
+  });
+
+  it('fails an unknown id', async () => {
+    expect((await verify(app, answerFor('no-such-challenge'))).json()).toMatchObject({ status: 'n' });
+  });
+
+  it('fails a straight jump to the answer, bare or padded with still points', async () => {
+    const jump = [
+      { x: 25, y: 80, t: 0 },
+      { x: 25 + RIGHT_OFFSET * 1.04, y: 80, t: 5 },
+    ];
+    const padded = [...Array.from({ length: 10 }, (_, i) => ({ x: 25, y: 80 + (i % 2), t: i * 40 })), { x: 260, y: 80, t: 420 }];
+    const unmoved = humanTrail(RIGHT_OFFSET).map((point) => ({ ...point, y: 80 }));
+    const instant = humanTrail(RIGHT_OFFSET).map((point) => ({ ...point, t: 0 }));
+    for (const trail of [[], jump, padded, unmoved, instant]) {
+      expect((await verify(app, answerFor(await openChallenge(app), RIGHT_OFFSET, trail))).json()).toMatchObject({ status: 'n' });
+    }
+  });
+
+  it('answers hostile bodies with a 4xx JSON, never a 500', async () => {
+    const id = await openChallenge(app);
+    const bodies: unknown[] = [
+      undefined,
+      [],
+      'id=1',
+      { id },
+      { id, offsetX: 1, trail: 'x' },
+      { id, offsetX: 1, trail: [{ x: 1, y: 2 }] },
+      { id, offsetX: 1e300, trail: [] },
+      { id, offsetX: 1, trail: Array.from({ length: 1001 }, () => ({ x: 1, y: 1, t: 1 })) },
+      { id: 'a'.repeat(65), offsetX: 1, trail: [] },
+      { id, offsetX: 1, trail: [], more: 'x'.repeat(20_000) },
+    ];
+    for (const body of bodies) {
+      const answer = await app.inject({ method: 'POST', url: '/api/captcha/verify', payload: body as string });
+      expect(answer.statusCode, JSON.stringify(body)?.slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode).toBeLessThan(500);
+      expect(answer.json()).toMatchObject({ status: 'n' });
+    }
+    // As everywhere in /api, Fastify coerces scalars and drops unknown fields: such bodies are read, and fail.
+    const lenient = [
+      { id: 5, offsetX: 1, trail: [] },
+      { id, offsetX: String(RIGHT_OFFSET), trail: [] },
+      { id, offsetX: RIGHT_OFFSET, trail: [{ x: 1, y: 2, t: 3, extra: 1 }] },
+    ];
+    for (const body of lenient) {
+      expect((await verify(app, body)).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
+    }
+    for (const text of ['{"id":', '{"id":"x","offsetX":1,"trail":[],"__proto__":{"admin":true}}']) {
+      const raw = await app.inject({ method: 'POST', url: '/api/captcha/verify', headers: { 'content-type': 'application/json' }, payload: text });
+      expect(raw.statusCode).toBe(400);
+    }
+    const challengeAnswers = await Promise.all(
+      [{ pixelRatio: 'x' }, [1], 'pixelRatio=2'].map((body) => challenge(app, body)),
+    );
+    expect(challengeAnswers.map((answer) => answer.statusCode)).toEqual([400, 400, 415]);
+    expect((await challenge(app, { pixelRatio: 100 })).statusCode).toBe(200); // clamped to 3
+    expect((await app.inject({ method: 'POST', url: '/api/captcha/challenge' })).statusCode).toBe(200); // no body: defaults
+  });
+
+  it('makes an address wait after 5 failures in a row; a pass in between starts the count again', async () => {
+    const fail = async (address: string) => {
+      const { id } = (await challenge(app, {}, address)).json<{ id: string }>();
+      await verify(app, answerFor(id, 0), address);
+    };
+    for (let i = 0; i < 4; i += 1) await fail('198.51.100.1');
+    const { id } = (await challenge(app, {}, '198.51.100.1')).json<{ id: string }>();
+    expect((await verify(app, answerFor(id), '198.51.100.1')).json()).toMatchObject({ status: 'y' });
+    for (let i = 0; i < 4; i += 1) await fail('198.51.100.1');
+    expect((await challenge(app, {}, '198.51.100.1')).statusCode).toBe(200);
+
+    for (let i = 0; i < 5; i += 1) await fail('198.51.100.2');
+    const locked = await challenge(app, {}, '198.51.100.2');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ status: 'n' });
+    expect(Number(locked.headers['retry-after'])).toBe(LOCK_MS / 1000);
+    expect((await challenge(app, {}, '198.51.100.3')).statusCode).toBe(200); // others are not affected
+    time.advance(LOCK_MS);
+    expect((await challenge(app, {}, '198.51.100.2')).statusCode).toBe(200);
+  });
+});
+
+describe('strict mode across a restart', () => {
+  it('keeps the token key and the spent tokens in the database', async () => {
+    const path = join(await tempDir(), 'app.db');
+    const first = (await buildTestApp(strictConfig({}, { databasePath: path }))).app;
+    const spent = await passToken(first);
+    const unspent = await passToken(first);
+    const query = (token: string, name: string) =>
+      `/api/Index/reg?name=${name}&Password=secret1&rePassword=secret1&wash=1&washType=2&code=H5REG&mobile=1380013800${name.length}&QQ=&islogin=true&captchaToken=${token}`;
+    expect((await first.inject({ method: 'POST', url: query(spent, 'ann') })).json()).toMatchObject({ status: 'y' });
+    await first.close();
+
+    const second = (await buildTestApp(strictConfig({}, { databasePath: path }))).app;
+    expect((await second.inject({ method: 'POST', url: query(spent, 'bert') })).json()).toEqual({ status: 'n', info: '请先完成验证' });
+    expect((await second.inject({ method: 'POST', url: query(unspent, 'carla') })).json()).toMatchObject({ status: 'y' });
+    await second.close();
+  });
+});

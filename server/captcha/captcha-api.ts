@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { handleMax } from '../../src/captcha/core/geometry';
+import { judge } from '../../src/captcha/core/puzzle';
+import type { RandomSource } from '../../src/captcha/core/random';
+import { errorAnswer } from '../plugins/error-answers';
+import { CHALLENGE_LAYOUT, clampPixelRatio, drawChallenge } from './pictures';
+import type { CaptchaStore } from './store';
+import { signPassToken } from './token';
+import { trailProblem, TRAIL_RULES, type TrailPoint } from './trail';
+
+export const CHALLENGE_TTL_MS = 2 * 60_000;
+export const TOKEN_TTL_MS = 2 * 60_000;
+/** How long an address waits after 5 failures in a row. */
+export const LOCK_MS = 60_000;
+/** The widget's tolerance: |pinX - offsetX| < 10. */
+const RANGE = 10;
+const SWEEP_EVERY_MS = 60_000;
+export const FAILED_INFO = '验证失败，请重试';
+
+export interface CaptchaApiOptions {
+  store: CaptchaStore;
+  /** A random source per challenge (a fresh seeded one in e2e runs, else crypto). */
+  randomFor: () => RandomSource;
+  now: () => number;
+}
+
+const finite = { type: 'number', minimum: -1e6, maximum: 1e9 } as const;
+const challengeBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { pixelRatio: { type: 'number' } },
+} as const;
+const verifyBody = {
+  type: 'object',
+  required: ['id', 'offsetX', 'trail'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 64 },
+    offsetX: finite,
+    trail: {
+      type: 'array',
+      maxItems: TRAIL_RULES.maxPoints,
+      items: { type: 'object', required: ['x', 'y', 't'], additionalProperties: false, properties: { x: finite, y: finite, t: finite } },
+    },
+  },
+} as const;
+
+interface VerifyBody {
+  id: string;
+  offsetX: number;
+  trail: TrailPoint[];
+}
+
+/** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
+export default async function captchaApi(fastify: FastifyInstance, { store, randomFor, now }: CaptchaApiOptions) {
+  let nextSweep = 0;
+  const sweep = (at: number) => {
+    if (at < nextSweep) return;
+    nextSweep = at + SWEEP_EVERY_MS;
+    store.sweep(at, LOCK_MS * 10);
+  };
+  const layout = CHALLENGE_LAYOUT;
+  // A body-less POST (or one without a JSON content type) asks for the defaults.
+  fastify.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+
+  fastify.post<{ Body: { pixelRatio?: number } }>('/captcha/challenge', { schema: { body: challengeBody } }, async (request, reply) => {
+    const at = now();
+    const lockedUntil = store.lockedUntil(request.ip);
+    if (lockedUntil > at) {
+      reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
+      return reply.code(429).send(errorAnswer(429));
+    }
+    sweep(at);
+    const pixelRatio = clampPixelRatio(request.body.pixelRatio);
+    const pictures = await drawChallenge(randomFor(), pixelRatio, layout);
+    const id = randomBytes(16).toString('base64url');
+    const expiresAt = at + CHALLENGE_TTL_MS;
+    store.saveChallenge(id, pictures.plan.gapX, expiresAt);
+    const dataUrl = (image: Buffer) => `data:${pictures.mimeType};base64,${image.toString('base64')}`;
+    reply.header('cache-control', 'no-store');
+    return {
+      id,
+      background: dataUrl(pictures.background),
+      piece: dataUrl(pictures.piece),
+      pieceY: pictures.plan.gapY,
+      width: layout.width,
+      height: layout.height,
+      pieceSize: layout.pieceSize,
+      expiresAt,
+    };
+  });
+
+  fastify.post<{ Body: VerifyBody }>('/captcha/verify', { schema: { body: verifyBody } }, async (request, reply) => {
+    const { id, offsetX, trail } = request.body;
+    const at = now();
+    reply.header('cache-control', 'no-store');
+    const challenge = store.takeChallenge(id);
+    const handleTravel = (offsetX * handleMax(layout)) / (layout.width - layout.pieceSize);
+    const pass =
+      challenge !== null &&
+      challenge.expiresAt > at &&
+      judge(challenge.gapX, offsetX, RANGE).pass &&
+      trailProblem(trail, handleTravel) === null;
+    if (!pass) {
+      store.recordFailure(request.ip, at, LOCK_MS);
+      return { status: 'n', info: FAILED_INFO };
+    }
+    store.clearFailures(request.ip);
+    return { status: 'y', token: signPassToken(store.secret(), at + TOKEN_TTL_MS) };
+  });
+}

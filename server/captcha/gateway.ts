@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CaptchaStore } from './store';
+import { readPassToken } from './token';
+
+export const TOKEN_PARAM = 'captchaToken';
+export const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' } as const;
+
+/**
+ * Whether a request reaches the registration call, however its path is spelled: case, percent-encoding
+ * (twice), backslashes, repeated slashes, dot segments and suffixes (`reg.html`) do not slip past.
+ */
+export function isRegistrationUrl(url: string): boolean {
+  let text = url;
+  for (let i = 0; i < 3; i += 1) {
+    try {
+      const decoded = decodeURIComponent(text);
+      if (decoded === text) break;
+      text = decoded;
+    } catch {
+      break;
+    }
+  }
+  const path = text.replace(/\\/g, '/').replace(/\/(\.\/)+/g, '/').replace(/\/{2,}/g, '/');
+  return /index\/+reg(?![a-z0-9_])/i.test(path);
+}
+
+/** The raw query without any captchaToken pair; every other byte stays as sent. */
+export function withoutToken(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const pairs = url.slice(at + 1).split('&').filter((pair) => !isTokenPair(pair));
+  return pairs.length > 0 ? `${url.slice(0, at)}?${pairs.join('&')}` : url.slice(0, at);
+}
+
+function isTokenPair(pair: string): boolean {
+  const name = pair.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')) === TOKEN_PARAM;
+  } catch {
+    return false;
+  }
+}
+
+function tokenOf(url: string): string | null {
+  const at = url.indexOf('?');
+  if (at < 0) return null;
+  const values = new URLSearchParams(url.slice(at + 1)).getAll(TOKEN_PARAM);
+  return values.length === 1 ? values[0]! : null; // two tokens: refused rather than guessed
+}
+
+/**
+ * onRequest hook of strict mode: reg needs an unspent, unexpired, signed pass token; it is spent here and
+ * removed from the query, so the reference API or the game backend behind the proxy sees SPEC.md's call.
+ */
+export function registrationGate(store: CaptchaStore, now: () => number) {
+  return async function gate(request: FastifyRequest, reply: FastifyReply) {
+    if (!isRegistrationUrl(request.url)) return;
+    const token = tokenOf(request.url);
+    const pass = token === null ? null : readPassToken(store.secret(), token);
+    if (!pass || pass.expiresAt <= now() || !store.spendToken(pass.id, pass.expiresAt)) {
+      return reply.code(200).send(NEEDS_CAPTCHA);
+    }
+    request.raw.url = withoutToken(request.raw.url ?? request.url);
+    delete (request.query as Record<string, unknown>)[TOKEN_PARAM];
+  };
+}

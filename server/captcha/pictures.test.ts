@@ -1,0 +1,67 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { PIECE_BLEED } from '../../src/captcha/core/constants';
+import { paintGap, paintGeneratedPicture, type PaintContext } from '../../src/captcha/core/draw';
+import { planPuzzle } from '../../src/captcha/core/puzzle';
+import type { RandomSource } from '../../src/captcha/core/random';
+import { seededRandom } from '../../src/captcha/core/seeded-random';
+import { opaqueBounds, outlineBounds, pieceColumnBounds, pixelBounds, type Bounds } from './piece-bounds';
+import { CHALLENGE_LAYOUT as layout, clampPixelRatio, drawChallenge, paintChallenge } from './pictures';
+
+function expectNear(actual: Bounds | null, expected: Bounds, slack: number) {
+  expect(actual).not.toBeNull();
+  for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(actual![side] - expected[side])).toBeLessThanOrEqual(slack);
+}
+
+/** A source that starts with `first` and then follows the seed: the same puzzle but for the gap's x. */
+const startingWith = (first: number, seed: number): RandomSource => {
+  const rest = seededRandom(seed);
+  let used = false;
+  return () => (used ? rest() : ((used = true), first));
+};
+
+describe('server pictures (the core drawing on @napi-rs/canvas)', () => {
+  it.each([1, 2, 3])('draws the piece where the browser does, at pixel ratio %i', (ratio) => {
+    const { plan, piece } = paintChallenge(seededRandom(20240607), ratio);
+    const data = piece.getContext('2d').getImageData(0, 0, piece.width, piece.height).data;
+    expect(piece.width).toBe(Math.round((layout.pieceSize + 2 * PIECE_BLEED) * ratio));
+    expectNear(opaqueBounds(data, piece.width, piece.height, ratio), pieceColumnBounds(plan, layout), 1.5);
+  });
+
+  it('paints the gap over exactly the outline at the planned x and y', () => {
+    const ratio = 2;
+    const canvas = createCanvas(layout.width * ratio, layout.height * ratio);
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const random = seededRandom(7);
+    const plan = planPuzzle(random, layout, 0, -1);
+    paintGeneratedPicture(ctx as unknown as PaintContext, random, layout.width, layout.height);
+    const before = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    paintGap(ctx as unknown as PaintContext, plan, layout, ratio);
+    const after = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    const changed = pixelBounds(canvas.width, canvas.height, ratio, (i) => Math.abs(before[i * 4]! - after[i * 4]!) > 8);
+    expectNear(changed, outlineBounds(plan.gapX, plan.gapY, plan, layout), 1.5);
+  });
+
+  it('gives a piece whose shape and place do not depend on the gap x', () => {
+    const near = paintChallenge(startingWith(0, 11), 2);
+    const far = paintChallenge(startingWith(0.999, 11), 2);
+    expect(far.plan.gapX - near.plan.gapX).toBeGreaterThan(100);
+    expect({ ...far.plan, gapX: 0 }).toEqual({ ...near.plan, gapX: 0 });
+    const alpha = (canvas: typeof near.piece) =>
+      Array.from(canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.filter((_, i) => i % 4 === 3));
+    expect(alpha(far.piece)).toEqual(alpha(near.piece));
+  });
+
+  it('encodes both pictures as WebP at the asked scale', async () => {
+    const pictures = await drawChallenge(seededRandom(3), 2);
+    expect(pictures.mimeType).toBe('image/webp');
+    const background = await loadImage(pictures.background);
+    const piece = await loadImage(pictures.piece);
+    expect([background.width, background.height]).toEqual([layout.width * 2, layout.height * 2]);
+    expect([piece.width, piece.height]).toEqual([(layout.pieceSize + 2 * PIECE_BLEED) * 2, layout.height * 2]);
+  });
+
+  it('clamps the pixel ratio to [1, 3] and defaults to 1', () => {
+    expect([clampPixelRatio(0.5), clampPixelRatio(2.5), clampPixelRatio(9), clampPixelRatio('2'), clampPixelRatio(Number.NaN)]).toEqual([1, 2.5, 3, 1, 1]);
+  });
+});

@@ -1,0 +1,53 @@
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { MAX_PIXEL_RATIO, PIECE_BLEED } from '../../src/captcha/core/constants';
+import { paintGap, paintGeneratedPicture, paintPiece, type PaintContext, type PaintSource } from '../../src/captcha/core/draw';
+import { clamp, createLayout, type PuzzleLayout } from '../../src/captcha/core/geometry';
+import { planPuzzle, type PuzzlePlan } from '../../src/captcha/core/puzzle';
+import type { RandomSource } from '../../src/captcha/core/random';
+
+/** The widget's default layout: 310 x 160 canvas units, a 59-unit piece, a 50-unit handle. */
+export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});
+const WEBP_QUALITY = 80;
+
+export interface ChallengePictures {
+  plan: PuzzlePlan;
+  /** The picture with the gap painted in. */
+  background: Buffer;
+  /** The piece's column (PIECE_BLEED + piece size + PIECE_BLEED wide, full height), like the widget's piece canvas. */
+  piece: Buffer;
+  mimeType: 'image/webp';
+}
+
+export function clampPixelRatio(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? clamp(value, 1, MAX_PIXEL_RATIO) : 1;
+}
+
+// @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
+const paintContext = (canvas: Canvas) => canvas.getContext('2d') as unknown as PaintContext;
+
+/**
+ * One puzzle painted by the widget's own core (the same order as its paintBoard: plan, picture, piece cut
+ * before the gap is painted), at `pixelRatio` device pixels per canvas unit.
+ */
+export function paintChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT) {
+  const plan = planPuzzle(random, layout, 0, -1);
+  const column = layout.pieceSize + 2 * PIECE_BLEED;
+  const board = createCanvas(Math.round(layout.width * pixelRatio), Math.round(layout.height * pixelRatio));
+  const piece = createCanvas(Math.round(column * pixelRatio), board.height);
+  const boardContext = paintContext(board);
+  const pieceContext = paintContext(piece);
+  const boardScale = board.width / layout.width;
+  board.getContext('2d').setTransform(boardScale, 0, 0, board.height / layout.height, 0, 0);
+  piece.getContext('2d').setTransform(piece.width / column, 0, 0, piece.height / layout.height, 0, 0);
+  paintGeneratedPicture(boardContext, random, layout.width, layout.height);
+  paintPiece(pieceContext, board as unknown as PaintSource, boardScale, plan, layout, pixelRatio);
+  paintGap(boardContext, plan, layout, pixelRatio);
+  return { plan, board, piece };
+}
+
+/** paintChallenge, encoded (WebP, off the main thread). */
+export async function drawChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT): Promise<ChallengePictures> {
+  const { plan, board, piece } = paintChallenge(random, pixelRatio, layout);
+  const [background, pieceImage] = await Promise.all([board.encode('webp', WEBP_QUALITY), piece.encode('webp', WEBP_QUALITY)]);
+  return { plan, background, piece: pieceImage, mimeType: 'image/webp' };
+}
