@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from '@playwrigh
 import { seededRandom } from '../src/captcha/core/seeded-random';
 import { createLayout, pieceOffsetForHandle, type LayoutSettings, type PuzzleLayout } from '../src/captcha/core/geometry';
 import { planPuzzle } from '../src/captcha/core/puzzle';
+import { opaqueBounds, pieceColumnBounds } from '../server/captcha/piece-bounds';
 
 // The widget runs in its playground (a separate build, never shipped). A seeded random source goes in
 // through the `random` prop, and the test works out the gap from the same seed with the puzzle rules:
@@ -175,6 +176,21 @@ test('the page does not scroll while a finger drags the handle', async ({ page }
 
   expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
   await expect(events(page, 'fail').or(events(page, 'success'))).toHaveCount(1); // the drag was not cancelled
+});
+
+test('the browser draws the piece where the server draws it (the same core, the same bounds)', async ({ page }) => {
+  const { layout, plan } = firstPuzzle(SEED);
+  await openPlayground(page, { seed: SEED, type: 'inside' });
+  const measured = await page.locator('.pcap-piece').evaluate((canvas: HTMLCanvasElement) => ({
+    data: Array.from(canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data),
+    width: canvas.width,
+    height: canvas.height,
+    scale: canvas.height / 160,
+  }));
+  // server/captcha/pictures.test.ts holds the @napi-rs/canvas drawing to the same expected bounds.
+  const bounds = opaqueBounds(measured.data, measured.width, measured.height, measured.scale);
+  const expected = pieceColumnBounds(plan, layout);
+  for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(bounds![side] - expected[side])).toBeLessThanOrEqual(1.5);
 });
 
 test('dragging moves the piece without drawing on any canvas', async ({ page }) => {

@@ -1,9 +1,6 @@
-/** One sample of the drag: pointer position in canvas units, milliseconds since the press. */
-export interface TrailPoint {
-  x: number;
-  y: number;
-  t: number;
-}
+import type { TrailPoint } from '../../src/captcha/core/trail';
+
+export type { TrailPoint };
 
 /**
  * Lenient plausibility rules after tianai-captcha's track validator, loosened so that a quick mouse flick,
@@ -11,7 +8,7 @@ export interface TrailPoint {
  */
 export const TRAIL_RULES = {
   minPoints: 8,
-  maxPoints: 1000,
+  maxPoints: 500, // the widget sends at most 300
   minDurationMs: 50,
   maxDurationMs: 60_000,
   /** The largest move between two samples, in canvas units (a fast flick at 60 Hz is about 40). */

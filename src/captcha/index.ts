@@ -1,4 +1,15 @@
 // The widget's only door: import it lazily, e.g.
 //   const PuzzleCaptcha = lazy(() => import('@/captcha').then((m) => ({ default: m.PuzzleCaptcha })));
 export { PuzzleCaptcha } from './react/puzzle-captcha';
-export type { PuzzleCaptchaProps, PuzzleCaptchaType, PuzzleResult, PuzzleVerdictHandler, RandomSource } from './react/types';
+export type {
+  ChallengeSource,
+  ChallengeVerifier,
+  PuzzleCaptchaProps,
+  PuzzleCaptchaType,
+  PuzzleResult,
+  PuzzleVerdict,
+  PuzzleVerdictHandler,
+  RandomSource,
+  ServerChallenge,
+  TrailPoint,
+} from './react/types';

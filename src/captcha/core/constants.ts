@@ -25,3 +25,7 @@ export const GENERATED_SHAPES = 12;
 export const GENERATED_CHANNEL = { min: 100, max: 255 } as const;
 /** Chance that the fourth (left) knob is a notch. */
 export const FOURTH_KNOB_CHANCE = 0.6;
+/** A drag trail sent to a server verifier keeps at most this many samples (about 9 KB of JSON). */
+export const MAX_TRAIL_POINTS = 300;
+/** After a failed challenge request the next one waits this long, doubling per failure in a row up to the cap. */
+export const CHALLENGE_RETRY_MS = { first: RESULT_DELAY_MS, max: 10_000 } as const;

@@ -65,6 +65,11 @@ export function canvasXFromClient(clientX: number, box: { left: number; width: n
   return box.width > 0 ? ((clientX - box.left) * layout.width) / box.width : clientX - box.left;
 }
 
+/** Client y to canvas units below the box's top: the same scale as x, so the trail keeps its proportions. */
+export function canvasYFromClient(clientY: number, box: { top: number; width: number }, layout: PuzzleLayout): number {
+  return box.width > 0 ? ((clientY - box.top) * layout.width) / box.width : clientY - box.top;
+}
+
 /** u = d * (W - p) / (W - s): the piece crosses [0, W - p] while the handle crosses [0, W - s]. */
 export function pieceOffsetForHandle(handle: number, layout: PuzzleLayout): number {
   const travel = handleMax(layout);

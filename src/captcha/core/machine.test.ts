@@ -22,6 +22,12 @@ describe('puzzle status', () => {
     expect(run('ready', 'grab', 'cancel')).toBe('ready');
   });
 
+  it('shows a failed server challenge as a failure, then tries again', () => {
+    expect(run('loading', 'error')).toBe('failure');
+    expect(run('loading', 'error', 'load', 'loaded')).toBe('ready');
+    expect(run('ready', 'error')).toBe('ready');
+  });
+
   it('loads a new picture after a failure or a refresh', () => {
     expect(run('failure', 'load', 'loaded')).toBe('ready');
     expect(run('ready', 'load')).toBe('loading');

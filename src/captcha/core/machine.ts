@@ -5,6 +5,7 @@ export type PuzzleEvent =
   | 'hide' // the widget goes away: every state is dropped
   | 'load' // a new picture is wanted (refresh, retry after failure, new settings)
   | 'loaded' // the picture is drawn and the puzzle can be solved
+  | 'error' // a server challenge could not be had: the failure banner, then another try
   | 'grab' // a pointer took the handle
   | 'cancel' // the pointer was lost: the handle goes home
   | 'submit' // release, track tap or Enter: the verdict is being taken
@@ -13,7 +14,7 @@ export type PuzzleEvent =
 
 const TRANSITIONS: Record<PuzzleStatus, Partial<Record<PuzzleEvent, PuzzleStatus>>> = {
   hidden: { show: 'loading' },
-  loading: { load: 'loading', loaded: 'ready' },
+  loading: { load: 'loading', loaded: 'ready', error: 'failure' },
   ready: { load: 'loading', grab: 'dragging', submit: 'submitting' },
   dragging: { cancel: 'ready', submit: 'submitting' },
   submitting: { pass: 'success', fail: 'failure' },

@@ -1,8 +1,9 @@
-import { MAX_PIXEL_RATIO, PIECE_BLEED } from '../core/constants';
+import { IMAGE_TIMEOUT_MS, MAX_PIXEL_RATIO, PIECE_BLEED } from '../core/constants';
 import { paintCoverImage, paintGap, paintGeneratedPicture, paintPiece } from '../core/draw';
 import type { PuzzleLayout } from '../core/geometry';
 import type { PuzzlePlan } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
+import type { ChallengeSource, ServerChallenge } from './types';
 
 export interface BoardElements {
   stage: HTMLElement;
@@ -17,10 +18,15 @@ export function pixelRatio(): number {
   return Math.min(Math.max(window.devicePixelRatio || 1, 1), MAX_PIXEL_RATIO);
 }
 
+/** Device pixels per canvas unit: the displayed size times the device pixel ratio. */
+function deviceScale(stage: HTMLElement, layout: PuzzleLayout): number {
+  const cssWidth = stage.clientWidth || layout.width; // layout size: an opening animation's scale must not count
+  return (cssWidth / layout.width) * pixelRatio();
+}
+
 /** Backing stores of the displayed size times the device pixel ratio; drawing stays in canvas units. */
 export function paintBoard({ stage, board, piece }: BoardElements, picture: Picture, plan: PuzzlePlan, layout: PuzzleLayout, random: RandomSource) {
-  const cssWidth = stage.clientWidth || layout.width; // layout size: an opening animation's scale must not count
-  const scale = (cssWidth / layout.width) * pixelRatio();
+  const scale = deviceScale(stage, layout);
   board.width = Math.round(layout.width * scale);
   board.height = Math.round(layout.height * scale);
   piece.width = Math.round((layout.pieceSize + 2 * PIECE_BLEED) * scale);
@@ -35,6 +41,56 @@ export function paintBoard({ stage, board, piece }: BoardElements, picture: Pict
   else paintGeneratedPicture(boardContext, random, layout.width, layout.height);
   paintPiece(pieceContext, board, boardScale, plan, layout, scale); // cut before the gap is painted
   paintGap(boardContext, plan, layout, scale);
+}
+
+/** A server's puzzle: its two pictures drawn to fill the board and the piece column. */
+export function paintServerBoard({ stage, board, piece }: BoardElements, background: HTMLImageElement, pieceImage: HTMLImageElement, layout: PuzzleLayout) {
+  const scale = deviceScale(stage, layout);
+  const column = layout.pieceSize + 2 * PIECE_BLEED;
+  board.width = Math.round(layout.width * scale);
+  board.height = Math.round(layout.height * scale);
+  piece.width = Math.round(column * scale);
+  piece.height = board.height;
+  board.getContext('2d')?.drawImage(background, 0, 0, board.width, board.height);
+  piece.getContext('2d')?.drawImage(pieceImage, 0, 0, piece.width, piece.height);
+}
+
+function fitsLayout(value: unknown, layout: PuzzleLayout): value is ServerChallenge {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, background, piece, width, height, pieceSize } = value as Record<string, unknown>;
+  return typeof id === 'string' && id !== '' && typeof background === 'string' && typeof piece === 'string' &&
+    width === layout.width && height === layout.height && pieceSize === layout.pieceSize;
+}
+
+/** Asks for a puzzle at the board's scale, loads and draws its pictures; resolves with its id. */
+export async function loadServerPuzzle(challenge: ChallengeSource, elements: BoardElements, layout: PuzzleLayout, signal: AbortSignal): Promise<string> {
+  const scale = Math.min(Math.max(deviceScale(elements.stage, layout), 1), MAX_PIXEL_RATIO);
+  const puzzle: unknown = await withTimeout(challenge({ pixelRatio: Math.round(scale * 100) / 100 }), IMAGE_TIMEOUT_MS);
+  if (!fitsLayout(puzzle, layout)) throw new Error('the challenge does not fit this layout');
+  const [background, pieceImage] = await Promise.all([
+    loadImage(puzzle.background, IMAGE_TIMEOUT_MS, signal),
+    loadImage(puzzle.piece, IMAGE_TIMEOUT_MS, signal),
+  ]);
+  if (signal.aborted) throw new Error('aborted');
+  paintServerBoard(elements, background, pieceImage, layout);
+  return puzzle.id;
+}
+
+/** The promise, or a rejection after `ms`: a server that never answers must not hold the widget. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 export function clearBoard({ board, piece }: BoardElements) {

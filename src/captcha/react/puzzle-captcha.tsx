@@ -57,6 +57,8 @@ function PuzzleBox(props: PuzzleBoxProps) {
     onSuccess: props.onSuccess,
     onFail: props.onFail,
     onReset: props.onReset,
+    challenge: props.challenge,
+    verify: props.verify,
   });
   const { onKeyDown, ...trackHandlers } = useSliderInput({ layout, view, handle, ...session });
   const hintId = useId();

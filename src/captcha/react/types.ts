@@ -1,10 +1,37 @@
 import type { PuzzleResult } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
+import type { TrailPoint } from '../core/trail';
 
 export type PuzzleCaptchaType = 'modal' | 'inside';
 
-/** Called with the signed deviation (pinX - offsetX) and the full result. */
-export type PuzzleVerdictHandler = (deviation: number, result: PuzzleResult) => void;
+/**
+ * Called with the signed deviation (pinX - offsetX) and the full result. With a server verifier the gap is
+ * unknown to the browser: deviation and pinX are NaN, offsetX is the piece offset sent, and a success
+ * carries the server's pass `token`.
+ */
+export type PuzzleVerdictHandler = (deviation: number, result: PuzzleVerdict) => void;
+
+export interface PuzzleVerdict extends PuzzleResult {
+  /** The server's pass token (success with a `verify` prop only). */
+  token?: string;
+}
+
+/** A puzzle drawn by a server: pictures as URLs (data URLs do), the piece's y; never the gap's x. */
+export interface ServerChallenge {
+  id: string;
+  /** The picture with the gap, canvas width x height (at the pixel ratio asked for). */
+  background: string;
+  /** The piece's column: PIECE_BLEED + pieceSize + PIECE_BLEED wide, full height, piece inset 3 units. */
+  piece: string;
+  pieceY: number;
+  width: number;
+  height: number;
+  pieceSize: number;
+  expiresAt: number;
+}
+
+export type ChallengeSource = (request: { pixelRatio: number }) => Promise<ServerChallenge>;
+export type ChallengeVerifier = (answer: { id: string; offsetX: number; trail: TrailPoint[] }) => Promise<{ pass: boolean; token?: string }>;
 
 export interface PuzzleCaptchaProps {
   /** `modal` (default): an overlay on document.body. `inside`: rendered in place. */
@@ -39,6 +66,13 @@ export interface PuzzleCaptchaProps {
   onClose?: () => void;
   /** The refresh button brought a new picture. */
   onReset?: () => void;
+  /**
+   * Server-verified mode, with `verify`: each puzzle comes from here (imgs and random are then unused;
+   * canvasWidth, canvasHeight and puzzleScale must match the server's, the defaults do).
+   */
+  challenge?: ChallengeSource;
+  /** Judges a release from the offset and the drag trail; a network error counts as a failure. */
+  verify?: ChallengeVerifier;
 }
 
-export type { PuzzleResult, RandomSource };
+export type { PuzzleResult, RandomSource, TrailPoint };

@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useRef } from 'react';
-import { canvasXFromClient, clampHandle, handleForPointer, handleMax, type PuzzleLayout } from '../core/geometry';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { canvasXFromClient, canvasYFromClient, clampHandle, handleForPointer, handleMax, type PuzzleLayout } from '../core/geometry';
 import { canSlide, type PuzzleEvent, type PuzzleStatus } from '../core/machine';
+import { createTrailRecorder, type TrailPoint } from '../core/trail';
 import type { HandleView } from './use-handle-view';
 
 interface Drag {
@@ -8,7 +9,7 @@ interface Drag {
   /** Where inside the handle it is held, in canvas units. */
   grab: number;
   /** The track as measured at press time: client pixels to canvas units even when the box is scaled. */
-  box: { left: number; width: number };
+  box: { left: number; top: number; width: number };
 }
 
 interface SliderInputOptions {
@@ -17,7 +18,8 @@ interface SliderInputOptions {
   handle: React.RefObject<HTMLElement | null>;
   statusRef: { current: PuzzleStatus };
   send: (event: PuzzleEvent) => PuzzleStatus;
-  submit: () => void;
+  /** Takes the drag's trail (empty for the keyboard): a server verifier judges it with the offset. */
+  submit: (trail?: TrailPoint[]) => void;
 }
 
 const BIG_STEP = 10;
@@ -28,6 +30,16 @@ const BIG_STEP = 10;
  */
 export function useSliderInput({ layout, view, handle, statusRef, send, submit }: SliderInputOptions) {
   const drag = useRef<Drag | null>(null);
+  const [trail] = useState(() => createTrailRecorder(() => performance.now()));
+  const sample = useCallback(
+    (event: React.PointerEvent, current: Drag, first = false) => {
+      const x = canvasXFromClient(event.clientX, current.box, layout);
+      const y = canvasYFromClient(event.clientY, current.box, layout);
+      if (first) trail.start(x, y);
+      else trail.add(x, y);
+    },
+    [layout, trail],
+  );
 
   const valueAt = useCallback(
     (clientX: number, current: Drag) => handleForPointer(canvasXFromClient(clientX, current.box, layout), current.grab, layout),
@@ -57,7 +69,7 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
         if (event.pointerType === 'mouse' && event.button !== 0) return;
         const track = event.currentTarget;
         const rect = track.getBoundingClientRect();
-        const box = { left: rect.left, width: rect.width };
+        const box = { left: rect.left, top: rect.top, width: rect.width };
         const onHandle = handle.current?.contains(event.target as Node) ?? false;
         const pointerX = canvasXFromClient(event.clientX, box, layout);
         drag.current = { pointerId: event.pointerId, grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2, box };
@@ -67,17 +79,21 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
           // A pointer the browser does not know (a synthetic event) cannot be captured; moves still arrive.
         }
         send('grab');
+        sample(event, drag.current, true);
         view.apply(valueAt(event.clientX, drag.current));
       },
       onPointerMove(event: React.PointerEvent) {
         const current = drag.current;
-        if (current && current.pointerId === event.pointerId) view.apply(valueAt(event.clientX, current));
+        if (!current || current.pointerId !== event.pointerId) return;
+        sample(event, current);
+        view.apply(valueAt(event.clientX, current));
       },
       onPointerUp(event: React.PointerEvent) {
         const current = end(event.pointerId);
         if (!current) return;
+        sample(event, current);
         view.apply(valueAt(event.clientX, current));
-        submit();
+        submit(trail.take());
       },
       onPointerCancel: cancel,
       onLostPointerCapture: cancel,
@@ -106,6 +122,6 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
         view.apply(clampHandle(target, layout));
       },
     }),
-    [layout, view, handle, statusRef, send, submit, valueAt, end, cancel],
+    [layout, view, handle, statusRef, send, submit, valueAt, end, cancel, sample, trail],
   );
 }

@@ -1,0 +1,195 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { PuzzleCaptcha, type ChallengeVerifier, type PuzzleCaptchaProps, type ServerChallenge } from '../index';
+
+// Server-verified mode: the widget shows the server's pictures and asks `verify` for the verdict.
+const CHALLENGE: ServerChallenge = {
+  id: 'c1',
+  background: 'data:image/webp;base64,AAAA',
+  piece: 'data:image/webp;base64,BBBB',
+  pieceY: 40,
+  width: 310,
+  height: 160,
+  pieceSize: 59,
+  expiresAt: 0,
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  vi.stubGlobal('Image', class {
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    crossOrigin: string | null = null;
+    decoding = '';
+    naturalWidth = 0;
+    naturalHeight = 0;
+    set src(value: string) {
+      if (!value) return;
+      setTimeout(() => {
+        this.naturalWidth = 620;
+        this.naturalHeight = 320;
+        this.onload?.();
+      }, 5);
+    }
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** Lets pending promises and the fake image loads run. */
+const settle = () => act(async () => {
+  await vi.advanceTimersByTimeAsync(10);
+});
+
+function setup(props: Partial<PuzzleCaptchaProps> = {}) {
+  let count = 0;
+  const challenge = vi.fn(async () => ({ ...CHALLENGE, id: `c${(count += 1)}` }));
+  const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
+  const events = { onSuccess: vi.fn(), onFail: vi.fn(), onClose: vi.fn(), onReset: vi.fn() };
+  const all: PuzzleCaptchaProps = { show: true, challenge, verify, ...events, ...props };
+  const view = render(<PuzzleCaptcha {...all} />);
+  const rerender = (next: Partial<PuzzleCaptchaProps>) => view.rerender(<PuzzleCaptcha {...all} {...next} />);
+  return { challenge, verify, ...events, ...view, rerender };
+}
+
+const slider = () => screen.getByRole('slider');
+const track = () => slider().parentElement!;
+const widgetState = () => document.querySelector('.pcap')?.getAttribute('data-state');
+const banner = () => document.querySelector('.pcap-banner')?.textContent ?? null;
+
+/** A drag of the handle by `distance` canvas units in 10 moves, 16 ms apart, drifting down a little. */
+function drag(distance: number) {
+  fireEvent.pointerDown(slider(), { pointerId: 1, clientX: 20, clientY: 100, button: 0, pointerType: 'mouse' });
+  for (let i = 1; i <= 10; i += 1) {
+    vi.advanceTimersByTime(16);
+    fireEvent.pointerMove(track(), { pointerId: 1, clientX: 20 + (distance * i) / 10, clientY: 100 + (i % 3) });
+  }
+  fireEvent.pointerUp(track(), { pointerId: 1, clientX: 20 + distance, clientY: 102 });
+}
+
+describe('with a server challenge and verifier', () => {
+  it('asks for a puzzle at the device pixel ratio and is ready once its pictures are drawn', async () => {
+    const { challenge } = setup();
+    expect(widgetState()).toBe('loading');
+    await settle();
+    expect(challenge).toHaveBeenCalledWith({ pixelRatio: 1 });
+    expect(widgetState()).toBe('ready');
+  });
+
+  it('sends the offset and the drag trail, waits in submitting, then passes with the token after 800 ms', async () => {
+    let answer: (value: { pass: boolean; token?: string }) => void = () => {};
+    const verify = vi.fn<ChallengeVerifier>(() => new Promise((resolve) => (answer = resolve)));
+    const { onSuccess, onFail } = setup({ verify });
+    await settle();
+    drag(80);
+    expect(widgetState()).toBe('submitting');
+    expect(banner()).toBeNull();
+    const [{ id, offsetX, trail }] = verify.mock.calls[0]!;
+    expect(id).toBe('c1');
+    expect(offsetX).toBeCloseTo((80 * 251) / 260, 6);
+    expect(trail).toHaveLength(12);
+    expect(trail[0]).toEqual({ x: 20, y: 100, t: 0 });
+    expect(trail.at(-1)).toMatchObject({ x: 100, y: 102 });
+    expect(trail.at(-1)!.t).toBeGreaterThanOrEqual(160);
+
+    await act(async () => answer({ pass: true, token: 'pass-token' }));
+    expect(widgetState()).toBe('success');
+    expect(banner()).toBe('验证通过！');
+    expect(onSuccess).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(800));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    const [deviation, result] = onSuccess.mock.calls[0]!;
+    expect(deviation).toBeNaN();
+    expect(result).toEqual({ deviation: NaN, offsetX, pinX: NaN, token: 'pass-token' });
+    expect(onFail).not.toHaveBeenCalled();
+  });
+
+  it('fails on a no at once, with the failure banner, and brings a new puzzle after 800 ms', async () => {
+    const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: false }));
+    const { onFail, onSuccess, challenge } = setup({ verify });
+    await settle();
+    drag(30);
+    await settle();
+    expect(widgetState()).toBe('failure');
+    expect(banner()).toBe('验证失败，请重试');
+    expect(onFail).toHaveBeenCalledTimes(1);
+    expect(onFail.mock.calls[0]![1]).toMatchObject({ offsetX: (30 * 251) / 260 });
+    expect(challenge).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    await settle();
+    expect(challenge).toHaveBeenCalledTimes(2);
+    expect(widgetState()).toBe('ready');
+    drag(30);
+    expect(verify.mock.calls[1]![0].id).toBe('c2');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('counts a verifier that throws as a failure, never stuck', async () => {
+    const verify = vi.fn<ChallengeVerifier>(async () => {
+      throw new Error('network');
+    });
+    const { onFail } = setup({ verify });
+    await settle();
+    drag(80);
+    await settle();
+    expect(widgetState()).toBe('failure');
+    expect(onFail).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the failure banner when a puzzle cannot be had, and tries again later', async () => {
+    const challenge = vi.fn().mockRejectedValueOnce(new Error('429')).mockResolvedValueOnce({ ...CHALLENGE, width: 300 }).mockResolvedValue(CHALLENGE);
+    const { onFail } = setup({ challenge });
+    await settle();
+    expect(widgetState()).toBe('failure');
+    expect(banner()).toBe('验证失败，请重试');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    await settle();
+    expect(challenge).toHaveBeenCalledTimes(2); // a puzzle for another layout is refused too
+    expect(widgetState()).toBe('failure');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1600);
+    });
+    await settle();
+    expect(challenge).toHaveBeenCalledTimes(3);
+    expect(widgetState()).toBe('ready');
+    expect(onFail).not.toHaveBeenCalled();
+  });
+
+  it('emits nothing when hidden while the verdict is awaited', async () => {
+    let answer: (value: { pass: boolean; token?: string }) => void = () => {};
+    const verify = vi.fn<ChallengeVerifier>(() => new Promise((resolve) => (answer = resolve)));
+    const { onSuccess, onFail, rerender } = setup({ verify });
+    await settle();
+    drag(80);
+    rerender({ show: false });
+    await act(async () => answer({ pass: true, token: 't' }));
+    act(() => vi.advanceTimersByTime(2000));
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(onFail).not.toHaveBeenCalled();
+  });
+
+  it('records the trail without rendering React while the pointer moves', async () => {
+    const commits = vi.fn();
+    const challenge = vi.fn(async () => CHALLENGE);
+    const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 't' }));
+    render(
+      <Profiler id="captcha" onRender={commits}>
+        <PuzzleCaptcha show challenge={challenge} verify={verify} />
+      </Profiler>,
+    );
+    await settle();
+    fireEvent.pointerDown(slider(), { pointerId: 1, clientX: 10, clientY: 5, pointerType: 'touch' });
+    const afterGrab = commits.mock.calls.length;
+    for (let x = 11; x < 200; x += 3) fireEvent.pointerMove(track(), { pointerId: 1, clientX: x, clientY: 5 });
+    expect(commits).toHaveBeenCalledTimes(afterGrab);
+  });
+});
