@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 
 const COPY_BUTTONS = ['复制电话', '复制微信', '复制QQ'] as const;
 

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, waitForHydrationOnGoto } from './fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
 
 const WECHAT_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin';
 const WECHAT_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
@@ -102,7 +103,7 @@ test.describe('inside WeChat', () => {
   for (const [device, userAgent, menuItem] of [['Android', WECHAT_ANDROID, '在浏览器打开'], ['iPhone', WECHAT_IPHONE, '在Safari中打开']] as const) {
     test(`on ${device} the buttons show the open-in-browser overlay instead of a new tab`, async ({ browser, baseURL }) => {
       const context = await browser.newContext({ baseURL, userAgent, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-      const page = await context.newPage();
+      const page = waitForHydrationOnGoto(await context.newPage(), baseURL!);
       const seen = await recordReg(page);
       const tabs: Page[] = [];
       context.on('page', (tab) => tabs.push(tab));
@@ -125,7 +126,7 @@ test.describe('inside WeChat', () => {
 
   test('Escape closes the overlay', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, userAgent: WECHAT_ANDROID });
-    const page = await context.newPage();
+    const page = waitForHydrationOnGoto(await context.newPage(), baseURL!);
     await recordReg(page);
     await page.goto('/download');
     await page.getByRole('button', { name: '苹果下载' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
@@ -61,3 +61,23 @@ for (const path of ['/register', '/contact', '/download']) {
     }
   });
 }
+
+test('what a visitor types before the page comes alive is kept, and an early tap reloads nothing', async ({ page }) => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/assets/hydrate-*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.route('**/api/Index/*', (route) => route.fulfill({ contentType: 'application/json', body: '{"status":"y","info":""}' }));
+  await page.goto('/register', { waitUntil: 'commit' });
+  await page.getByLabel('账号', { exact: true }).fill('early_bird');
+  await page.getByRole('button', { name: '立即注册' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+  expect(new URL(page.url()).search).toBe('');
+  release();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByLabel('账号', { exact: true })).toHaveValue('early_bird');
+  await page.getByRole('button', { name: '立即注册' }).click();
+  await expect(page.getByRole('status')).toContainText('请输入密码'); // the name counted
+});

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry';
 import { planPuzzle } from '../src/captcha/core/puzzle';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Page, Route } from '@playwright/test';
 
 const GAME_MOBILE = 'https://m.game.example.com/';
 const GAME_PC = 'https://www.game.example.com/';

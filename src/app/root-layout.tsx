@@ -1,12 +1,10 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { ToastProvider } from '@/components/toast';
 
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
-      <div className="page">
-        <Outlet />
-      </div>
+      <div className="page">{children}</div>
     </ToastProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, RouteSwitch } from '@/lib/router';
 import { ToastProvider } from '@/components/toast';
 import type { AppConfig } from '@/config/env';
 import { ContactScreen } from './contact-screen';
@@ -10,12 +10,9 @@ const NO_QR = { wechat: '', telegram: '' };
 
 function renderContact(contact: AppConfig['contact'] = CONTACT, qr: AppConfig['contactQr'] = NO_QR) {
   return render(
-    <MemoryRouter initialEntries={['/contact']}>
+    <MemoryRouter initialPath="/contact">
       <ToastProvider>
-        <Routes>
-          <Route path="/" element={<p>home page</p>} />
-          <Route path="/contact" element={<ContactScreen contact={contact} qr={qr} />} />
-        </Routes>
+        <RouteSwitch routes={{ '/': <p>home page</p>, '/contact': <ContactScreen contact={contact} qr={qr} /> }} fallback={null} />
       </ToastProvider>
     </MemoryRouter>,
   );

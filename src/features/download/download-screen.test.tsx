@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, RouteSwitch } from '@/lib/router';
 import { stubDevice, UA } from '@/components/app-download/test-devices';
 import { ToastProvider } from '@/components/toast';
 import { config } from '@/config/env';
@@ -8,12 +8,9 @@ import { DownloadScreen } from './download-screen';
 
 function renderDownload() {
   return render(
-    <MemoryRouter initialEntries={['/download']}>
+    <MemoryRouter initialPath="/download">
       <ToastProvider>
-        <Routes>
-          <Route path="/register" element={<p>register page</p>} />
-          <Route path="/download" element={<DownloadScreen />} />
-        </Routes>
+        <RouteSwitch routes={{ '/register': <p>register page</p>, '/download': <DownloadScreen /> }} fallback={null} />
       </ToastProvider>
     </MemoryRouter>,
   );

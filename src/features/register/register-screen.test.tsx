@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@/lib/router';
 import { ToastProvider } from '@/components/toast';
 import { goToGameClient } from './game-client';
 import { RegisterScreen } from './register-screen';
@@ -45,7 +45,7 @@ function backend(overrides: Partial<Record<'checkuser' | 'checktel' | 'reg', Han
 function renderScreen() {
   const user = userEvent.setup();
   render(
-    <MemoryRouter initialEntries={['/register']}>
+    <MemoryRouter initialPath="/register">
       <ToastProvider>
         <RegisterScreen />
       </ToastProvider>

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Lighthouse mobile (simulated slow 4G, 4x CPU slowdown) for each route, against the project's own server,
+// in Debian's Chromium. Prints one row per route and writes bench-results/lighthouse.json.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
+import { ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { freePort } from '../scripts/free-port.mjs';
+
+export const ROUTES = ['/register', '/contact', '/download'];
+export const TARGETS = { performance: 100, accessibility: 100, bestPractices: 100, lcpMs: 1000, tbtMs: 50, cls: 0 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function waitUntilUp(base) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    try {
+      if ((await fetch(`${base}/register`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not come up at ${base}`);
+}
+
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    failing: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}
+
+async function main() {
+  ensureBuilt();
+  const chromePath = ensureChromium();
+  const dataDir = mkdtempSync(join(tmpdir(), 'lh-'));
+  mkdirSync(join(dataDir, 'chrome'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dataDir, 'lh.db'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const results = {};
+  let chrome;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir: join(dataDir, 'chrome') });
+    await waitUntilUp(base);
+    for (const route of ROUTES) {
+      const runnerResult = await lighthouse(`${base}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      results[route] = figures(runnerResult.lhr);
+      if (process.env.LH_DUMP) writeFileSync(`/tmp/lhr${route.replace('/', '-')}.json`, JSON.stringify(runnerResult.lhr));
+    }
+  } finally {
+    await chrome?.kill();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  console.log('[bench:lighthouse] Lighthouse 12 mobile (simulated slow 4G, 4x CPU), Debian Chromium');
+  console.log('| route | performance | accessibility | best practices | FCP | LCP | TBT | CLS |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const [route, f] of Object.entries(results)) {
+    console.log(`| ${route} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.fcpMs} ms | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} |`);
+    if (f.failing.length > 0) console.log(`  failing audits on ${route}: ${f.failing.join(', ')}`);
+  }
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/lighthouse.json', `${JSON.stringify(results, null, 2)}\n`);
+}
+
+await main();
