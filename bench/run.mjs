@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// npm run bench: every performance figure of the project in one report (also bench-results/report.txt).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+
+const PARTS = [
+  ['bundle sizes', 'bench/bundle.mjs'],
+  ['puzzle widget in the browser', 'bench/captcha.mjs'],
+  ['server under load', 'bench/server.mjs'],
+  ['server-verified puzzle', 'bench/captcha-server.mjs'],
+  ['Lighthouse mobile', 'bench/lighthouse.mjs'],
+];
+
+const report = [`# Performance report, ${new Date().toISOString()} (${process.platform}, Node ${process.version})`];
+let failed = 0;
+for (const [title, script] of PARTS) {
+  if (!existsSync(script)) continue;
+  console.log(`\n## ${title} (${script})`);
+  const run = spawnSync(process.execPath, [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
+  process.stdout.write(run.stdout ?? '');
+  report.push(`\n## ${title} (${script})\n`, (run.stdout ?? '').trimEnd());
+  if (run.status !== 0) {
+    failed += 1;
+    console.error(`[bench] ${script} exited with ${run.status ?? run.signal}`);
+  }
+}
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/report.txt', `${report.join('\n')}\n`);
+console.log('\n[bench] report written to bench-results/report.txt');
+process.exit(failed > 0 ? 1 : 0);
