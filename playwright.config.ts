@@ -8,6 +8,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_PLAYGROUND_PORT ||= String(port + 1);
 const playgroundPort = process.env.E2E_PLAYGROUND_PORT;
 const playgroundDir = resolve(process.env.PLAYGROUND_DIR || `build/playground-${playgroundPort}`);
+// Strict mode (e2e/register-strict.spec.ts): a second app build with VITE_CAPTCHA_MODE=server, served by the
+// same server with CAPTCHA_MODE=strict and a pinned puzzle (CAPTCHA_TEST_SEED); 'off' when not needed.
+process.env.E2E_STRICT_PORT ||= String(port + 2);
+const strictPort = process.env.E2E_STRICT_PORT;
+const strictDir = resolve(process.env.STRICT_DIST_DIR || `build/strict-${strictPort}`);
+process.env.E2E_STRICT_SEED ||= '20240607';
 
 /** Flags that let Debian's Chromium run headless as root on a machine with a closed network. */
 export const CHROMIUM_ARGS = [
@@ -72,6 +78,28 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
+    ...(strictPort === 'off'
+      ? []
+      : [
+          {
+            command: `node_modules/.bin/vite build --logLevel warn --outDir ${strictDir} --emptyOutDir && node scripts/start.mjs`,
+            env: {
+              VITE_CAPTCHA_MODE: 'server',
+              HOST: '127.0.0.1',
+              PORT: strictPort,
+              DIST_DIR: strictDir,
+              DATABASE_PATH: ':memory:',
+              RATE_LIMIT_CHECKS: '1000000',
+              RATE_LIMIT_REG: '1000000',
+              LOG_LEVEL: 'warn',
+              CAPTCHA_MODE: 'strict',
+              CAPTCHA_TEST_SEED: process.env.E2E_STRICT_SEED,
+            },
+            url: `http://127.0.0.1:${strictPort}/register`,
+            reuseExistingServer: false,
+            timeout: 120_000,
+          },
+        ]),
     ...(playgroundPort === 'off'
       ? []
       : [

@@ -15,11 +15,24 @@ const specs = args.filter((arg) => /\.spec\.|(^|\/)e2e\//.test(arg));
 const needsPlayground = specs.length === 0 || specs.some((spec) => spec.includes('captcha'));
 const playgroundPort = needsPlayground ? process.env.E2E_PLAYGROUND_PORT || String(await freePort()) : 'off';
 const playgroundDir = resolve(`build/playground-${playgroundPort}`);
+// Strict mode's own app build (VITE_CAPTCHA_MODE=server) and server (CAPTCHA_MODE=strict), likewise.
+const needsStrict = specs.length === 0 || specs.some((spec) => spec.includes('strict'));
+const strictPort = needsStrict ? process.env.E2E_STRICT_PORT || String(await freePort()) : 'off';
+const strictDir = resolve(`build/strict-${strictPort}`);
 const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: port, E2E_PLAYGROUND_PORT: playgroundPort, PLAYGROUND_DIR: playgroundDir, CHROMIUM_PATH: chromium },
+  env: {
+    ...process.env,
+    E2E_PORT: port,
+    E2E_PLAYGROUND_PORT: playgroundPort,
+    PLAYGROUND_DIR: playgroundDir,
+    E2E_STRICT_PORT: strictPort,
+    STRICT_DIST_DIR: strictDir,
+    CHROMIUM_PATH: chromium,
+  },
 });
 child.on('exit', (code, signal) => {
   if (needsPlayground) rmSync(playgroundDir, { recursive: true, force: true });
+  if (needsStrict) rmSync(strictDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { registerAccount } from '@/api';
+import { fetchCaptchaChallenge, registerAccount, verifyCaptcha } from '@/api';
 import { useToast } from '@/components/toast';
+import { config } from '@/config/env';
 import { loadCaptcha } from './load-captcha';
 import { RemoteCheck } from './remote-check';
 import { passwordsMatch, runSubmitChecks, type Field, type RegisterValues } from './submit-checks';
@@ -10,6 +11,9 @@ import { phoneVerdict, usernameVerdict } from './verdicts';
 type CaptchaModule = Awaited<ReturnType<typeof loadCaptcha>>;
 
 const EMPTY: RegisterValues = { name: '', password: '', rePassword: '', mobile: '' };
+
+/** Strict mode (VITE_CAPTCHA_MODE=server): the puzzle comes from the server and reg needs its pass token. */
+const SERVER_PUZZLE = config.captchaMode === 'server' ? { challenge: fetchCaptchaChallenge, verify: verifyCaptcha } : {};
 
 /** The register screen's state and rules wired to the calls and the toasts. */
 export function useRegisterFlow(focusField: (field: Field) => void) {
@@ -92,14 +96,14 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     }
   }, [focusField, phoneCheck, toast, userCheck]);
 
-  const onPuzzleSuccess = useCallback(async () => {
+  const onPuzzleSuccess = useCallback(async (captchaToken?: string) => {
     setPuzzleOpen(false);
     if (registering.current) return;
     registering.current = true;
     const snapshot = latest.current;
     const close = toast.loading(TEXT.registering);
     try {
-      const answer = await registerAccount(snapshot);
+      const answer = await registerAccount(snapshot, captchaToken ? [['captchaToken', captchaToken]] : []);
       close();
       if (answer?.status === 'n') {
         // The backend refused (a name or phone taken since it was checked): check again on the next tap.
@@ -129,6 +133,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     submit,
     captcha,
     puzzleOpen,
+    puzzleServer: SERVER_PUZZLE,
     onPuzzleSuccess,
     closePuzzle,
     account,

@@ -1,0 +1,92 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry';
+import { planPuzzle } from '../src/captcha/core/puzzle';
+import { seededRandom } from '../src/captcha/core/seeded-random';
+
+// Strict mode: an app built with VITE_CAPTCHA_MODE=server against a server with CAPTCHA_MODE=strict, whose
+// puzzles are pinned by CAPTCHA_TEST_SEED (a test hook the server refuses under NODE_ENV=production). The
+// test works the gap out from the seed: the page itself never gets it.
+const ORIGIN = `http://127.0.0.1:${process.env.E2E_STRICT_PORT}`;
+const SEED = Number(process.env.E2E_STRICT_SEED);
+const GAME_MOBILE = 'https://m.game.example.com/';
+const GAME_PC = 'https://www.game.example.com/';
+
+/** A hand-like drag: press, 15 moves easing out over about 400 ms with a little vertical drift, release. */
+async function dragTo(page: Page, handleUnits: number, canvasWidth: number, touch: boolean) {
+  const track = (await page.locator('.pcap-track').boundingBox())!;
+  const grip = (await page.getByRole('slider').boundingBox())!;
+  const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
+  const distance = (handleUnits * track.width) / canvasWidth;
+  const steps = 15;
+  const at = (i: number) => ({ x: from.x + distance * (1 - (1 - i / steps) ** 2), y: from.y + Math.min(i, 4) });
+  if (touch) {
+    const cdp = await page.context().newCDPSession(page);
+    const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+    await send('touchStart', [from]);
+    for (let i = 1; i <= steps; i += 1) {
+      await page.waitForTimeout(25);
+      await send('touchMove', [at(i)]);
+    }
+    await send('touchEnd', []);
+    await cdp.detach();
+  } else {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i += 1) {
+      await page.waitForTimeout(25);
+      await page.mouse.move(at(i).x, at(i).y);
+    }
+    await page.mouse.up();
+  }
+}
+
+test('a visitor registers in strict mode: server puzzle, real drag, token spent on reg', async ({ page, request }, testInfo) => {
+  test.setTimeout(45_000);
+  const phone = testInfo.project.use.isMobile === true;
+  const gameUrl = phone ? GAME_MOBILE : GAME_PC;
+  await page.route(`${gameUrl}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>game</title>' }));
+
+  // Straight to reg without the puzzle: refused.
+  const direct = await request.post(`${ORIGIN}/api/Index/reg?name=bot1&Password=123456&rePassword=123456&wash=1&washType=2&code=H5REG&mobile=13700000000&QQ=&islogin=true`);
+  expect(await direct.json()).toEqual({ status: 'n', info: '请先完成验证' });
+
+  const suffix = `${testInfo.project.name}${Date.now() % 1_000_000}`;
+  const name = `s_${suffix}`;
+  const password = 'Str1ct-pw';
+  const mobile = `15${String(Date.now()).slice(-8)}${phone ? 1 : 2}`;
+  const firstChallenge = page.waitForResponse((response) => response.url().endsWith('/api/captcha/challenge'));
+  const regRequests: Request[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/Index/reg')) regRequests.push(sent);
+  });
+
+  await page.goto(`${ORIGIN}/register`);
+  await page.getByLabel('账号', { exact: true }).fill(name);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('确认密码', { exact: true }).fill(password);
+  await page.getByLabel('手机号', { exact: true }).fill(mobile);
+  await page.getByRole('button', { name: '立即注册' }).click();
+
+  const puzzle = page.getByRole('dialog', { name: '拼图验证' });
+  await expect(puzzle).toBeVisible();
+  await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
+  const challenge = (await (await firstChallenge).json()) as Record<string, unknown>;
+  expect(Object.keys(challenge).sort()).toEqual(['background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width']);
+
+  const layout = createLayout({});
+  const { gapX, gapY } = planPuzzle(seededRandom(SEED), layout, 0, -1);
+  expect(challenge.pieceY).toBe(gapY);
+  await dragTo(page, (gapX - 3) / pieceOffsetForHandle(1, layout), layout.width, phone);
+
+  const registered = page.getByRole('dialog', { name: '注册成功' });
+  await expect(registered).toBeVisible({ timeout: 10_000 });
+  await expect(registered).toContainText(name);
+  expect(regRequests).toHaveLength(1);
+  const query = new URL(regRequests[0]!.url()).searchParams;
+  expect([...query.keys()]).toEqual(['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin', 'captchaToken']);
+
+  // The token was spent: the same reg again is refused.
+  const replay = await request.post(regRequests[0]!.url().replace(mobile, `${mobile.slice(0, -1)}9`).replace(name, `${name}x`));
+  expect(await replay.json()).toEqual({ status: 'n', info: '请先完成验证' });
+});
