@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from '@/lib/router';
 import { DownloadButtons, useAppDownload } from '@/components/app-download';
 import { Dialog } from '@/components/dialog';
 import { config } from '@/config/env';
@@ -16,6 +16,14 @@ export function RegisterScreen() {
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const focusField = useCallback((field: Field) => inputs.current[field]?.focus(), []);
   const flow = useRegisterFlow(focusField);
+  const { update } = flow;
+
+  // What a visitor typed into the prerendered form before React took over is still in the inputs: keep it.
+  useEffect(() => {
+    for (const [field, input] of Object.entries(inputs.current) as [Field, HTMLInputElement | null][]) {
+      if (input?.value) update(field, input.value);
+    }
+  }, [update]);
   const [choosingDownload, setChoosingDownload] = useState(false);
   const download = useAppDownload();
   const Puzzle = flow.captcha?.PuzzleCaptcha;
