@@ -80,17 +80,20 @@ const pixels = (page: Page) => board(page).evaluate((canvas: HTMLCanvasElement) 
 test('a drag to the gap passes: success banner, no more sliding, success emitted once after 800 ms', async ({ page }, testInfo) => {
   const { layout, plan } = firstPuzzle(SEED);
   await openPlayground(page, { seed: SEED, show: 1 });
+  // The page notes the moment of release itself, so a busy machine cannot blur the 800 ms.
+  await page.evaluate(() => {
+    addEventListener('pointerup', () => { (window as unknown as { releasedAt: number }).releasedAt = performance.now(); }, { capture: true, once: true });
+  });
   await dragHandleTo(page, testInfo, layout, handleFor(layout, plan.gapX, 2));
-  const releasedAt = await page.evaluate(() => performance.now());
 
   await expect(page.locator('.pcap-banner')).toHaveText('验证通过！');
   await expect(page.locator('[aria-live="polite"]').filter({ hasText: '验证通过！' })).toHaveCount(1);
   await expect(handle(page)).toHaveAttribute('aria-disabled', 'true');
-  expect(await events(page, 'success').count()).toBe(0); // not yet: 800 ms first
 
   await expect(events(page, 'success')).toHaveCount(1);
   const emittedAt = Number(await events(page, 'success').getAttribute('data-at'));
-  expect(emittedAt - releasedAt).toBeGreaterThanOrEqual(700);
+  const releasedAt = await page.evaluate(() => (window as unknown as { releasedAt: number }).releasedAt);
+  expect(emittedAt - releasedAt).toBeGreaterThanOrEqual(795);
   await expect(events(page, 'success')).toContainText(`pinX ${plan.gapX - 3}`);
   await page.waitForTimeout(1000);
   await expect(events(page, 'success')).toHaveCount(1);
