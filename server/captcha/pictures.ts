@@ -49,5 +49,8 @@ export function paintChallenge(random: RandomSource, pixelRatio: number, layout 
 export async function drawChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT): Promise<ChallengePictures> {
   const { plan, board, piece } = paintChallenge(random, pixelRatio, layout);
   const [background, pieceImage] = await Promise.all([board.encode('webp', WEBP_QUALITY), piece.encode('webp', WEBP_QUALITY)]);
+  // The canvases must outlive their encoding on the thread pool (collected mid-encode, the process
+  // crashes), so they are read once more after it.
+  if (board.width === 0 || piece.width === 0) throw new Error('a challenge canvas is empty');
   return { plan, background, piece: pieceImage, mimeType: 'image/webp' };
 }
