@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const SHARED = ['package.json', 'package-lock.json'];
 const APP_SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.app.json', 'scripts', '.env', '.env.local', '.env.production', '.env.production.local', ...SHARED];
-const SERVER_SOURCES = ['server', ...SHARED];
+const SERVER_SOURCES = ['server', 'src/captcha/core', ...SHARED]; // the server draws strict mode's puzzles with the widget's core
 export const APP_STAMP = 'dist/index.html';
 export const SERVER_ENTRY = 'build/server/server.js';
 

@@ -46,6 +46,20 @@ const verifyBody = {
   },
 } as const;
 
+const text = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+// Only these fields are ever serialised: nothing else about the puzzle can slip into an answer.
+const challengeAnswer = {
+  type: 'object',
+  required: ['id', 'background', 'piece', 'pieceY', 'width', 'height', 'pieceSize', 'expiresAt'],
+  properties: { id: text, background: text, piece: text, pieceY: integer, width: integer, height: integer, pieceSize: integer, expiresAt: integer },
+} as const;
+const verifyAnswer = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['y', 'n'] }, token: text, info: text },
+} as const;
+
 interface VerifyBody {
   id: string;
   offsetX: number;
@@ -66,7 +80,7 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     if (request.body === undefined || request.body === null) request.body = {};
   });
 
-  fastify.post<{ Body: { pixelRatio?: number } }>('/captcha/challenge', { schema: { body: challengeBody } }, async (request, reply) => {
+  fastify.post<{ Body: { pixelRatio?: number } }>('/captcha/challenge', { schema: { body: challengeBody, response: { 200: challengeAnswer } } }, async (request, reply) => {
     const at = now();
     const lockedUntil = store.lockedUntil(request.ip);
     if (lockedUntil > at) {
@@ -93,7 +107,7 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     };
   });
 
-  fastify.post<{ Body: VerifyBody }>('/captcha/verify', { schema: { body: verifyBody } }, async (request, reply) => {
+  fastify.post<{ Body: VerifyBody }>('/captcha/verify', { schema: { body: verifyBody, response: { 200: verifyAnswer } } }, async (request, reply) => {
     const { id, offsetX, trail } = request.body;
     const at = now();
     reply.header('cache-control', 'no-store');
