@@ -15,7 +15,7 @@ describe('pass tokens', () => {
     const [version, id, expiry, mac] = token.split('.');
     expect(readPassToken('x'.repeat(64), token)).toBeNull();
     expect(readPassToken(SECRET, [version, id, (parseInt(expiry!, 36) + 1).toString(36), mac].join('.'))).toBeNull();
-    expect(readPassToken(SECRET, [version, `${id!.startsWith("A") ? "B" : "A"}${id!.slice(1)}`, expiry, mac].join('.'))).toBeNull();
+    expect(readPassToken(SECRET, [version, `${id!.startsWith('A') ? 'B' : 'A'}${id!.slice(1)}`, expiry, mac].join('.'))).toBeNull();
     for (const bad of ['', 'v1', 'v1...', `v2.${id}.${expiry}.${mac}`, `${token}.x`, token.slice(0, -2), 'v1.'.repeat(100)]) {
       expect(readPassToken(SECRET, bad)).toBeNull();
     }
