@@ -94,6 +94,7 @@ export default defineConfig({
               LOG_LEVEL: 'warn',
               CAPTCHA_MODE: 'strict',
               CAPTCHA_TEST_SEED: process.env.E2E_STRICT_SEED,
+              NODE_ENV: 'test', // the only setting under which the server takes a test seed
             },
             url: `http://127.0.0.1:${strictPort}/register`,
             reuseExistingServer: false,

@@ -4,7 +4,7 @@ import { planPuzzle } from '../src/captcha/core/puzzle';
 import { seededRandom } from '../src/captcha/core/seeded-random';
 
 // Strict mode: an app built with VITE_CAPTCHA_MODE=server against a server with CAPTCHA_MODE=strict, whose
-// puzzles are pinned by CAPTCHA_TEST_SEED (a test hook the server refuses under NODE_ENV=production). The
+// puzzles are pinned by CAPTCHA_TEST_SEED (a test hook the server honours only under NODE_ENV=test). The
 // test works the gap out from the seed: the page itself never gets it.
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_STRICT_PORT}`;
 const SEED = Number(process.env.E2E_STRICT_SEED);

@@ -31,7 +31,7 @@ export interface CaptchaConfig {
   mode: 'off' | 'strict';
   /** HMAC key of the pass tokens; null: generated once and kept in the database. */
   secret: string | null;
-  /** Test-only: every challenge is drawn from this seed. Refused when NODE_ENV=production. */
+  /** Test-only: every challenge is drawn from this seed. Honoured only when NODE_ENV=test. */
   testSeed: number | null;
 }
 
@@ -121,7 +121,8 @@ function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: strin
   const seed = read('CAPTCHA_TEST_SEED');
   let testSeed: number | null = null;
   if (seed !== undefined) {
-    if (nodeEnv === 'production') problems.push('CAPTCHA_TEST_SEED is a test hook and is refused when NODE_ENV=production');
+    // A production server started without NODE_ENV must not take it either: opt in explicitly.
+    if (nodeEnv !== 'test') problems.push('CAPTCHA_TEST_SEED is a test hook, honoured only when NODE_ENV=test');
     else if (!/^\d{1,9}$/.test(seed)) problems.push(`CAPTCHA_TEST_SEED must be an integer, got "${seed}"`);
     else testSeed = Number(seed);
   }

@@ -100,7 +100,7 @@ describe('the reg gate in strict mode, proxy to API_TARGET', () => {
 describe('gate helpers', () => {
   it('tells registration URLs from others', () => {
     expect(['/api/Index/reg', '/api/Index/reg?x=1', '/api/index.php/Index/reg', '/api/Index\\reg'].every(isRegistrationUrl)).toBe(true);
-    expect(['/api/Index/checkuser', '/api/Index/region', '/api/Index/regist'].some(isRegistrationUrl)).toBe(false);
+    expect(['/api/Index/checkuser', '/api/Index/region', '/api/Index/regist', '/api/Index/checkuser?param=Index/reg&name=name'].some(isRegistrationUrl)).toBe(false);
   });
 
   it('removes only the captchaToken pairs and keeps every other byte', () => {

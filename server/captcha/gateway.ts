@@ -10,7 +10,7 @@ export const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' } as cons
  * (twice), backslashes, repeated slashes, dot segments and suffixes (`reg.html`) do not slip past.
  */
 export function isRegistrationUrl(url: string): boolean {
-  let text = url;
+  let text = url.split('?', 1)[0]!; // the path only: a query mentioning index/reg is not a call to reg
   for (let i = 0; i < 3; i += 1) {
     try {
       const decoded = decodeURIComponent(text);
