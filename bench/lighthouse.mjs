@@ -76,6 +76,7 @@ async function main() {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
+      if (runnerResult.lhr.runtimeError) console.error(`[bench:lighthouse] ${route}: ${runnerResult.lhr.runtimeError.code} ${runnerResult.lhr.runtimeError.message}`);
       results[route] = figures(runnerResult.lhr);
       if (process.env.LH_DUMP) writeFileSync(`/tmp/lhr${route.replace('/', '-')}.json`, JSON.stringify(runnerResult.lhr));
     }
