@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './scripts/ensure-chromium.mjs';
 import { resolve } from 'node:path';
 
 const port = Number(process.env.E2E_PORT || 4173);
@@ -15,16 +16,6 @@ const strictPort = process.env.E2E_STRICT_PORT;
 const strictDir = resolve(process.env.STRICT_DIST_DIR || `build/strict-${strictPort}`);
 process.env.E2E_STRICT_SEED ||= '20240607';
 
-/** Flags that let Debian's Chromium run headless as root on a machine with a closed network. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, preview } from 'vite';
-import { ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -28,12 +28,7 @@ const median = (values) => {
 };
 const gzipKB = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 
-/** The flags of playwright.config.ts, read from its text (Node cannot import the TS file). */
-function chromiumArgs() {
-  const text = readFileSync(join(ROOT, 'playwright.config.ts'), 'utf8');
-  const list = /CHROMIUM_ARGS = \[([\s\S]*?)\]/.exec(text)?.[1] ?? '';
-  return ['--headless', ...[...list.matchAll(/'([^']+)'/g)].map((m) => m[1])];
-}
+const chromiumArgs = () => ['--headless', ...CHROMIUM_ARGS];
 
 /** The widget as the app's build makes its lazy chunk (minified, React external): what `import('@/captcha')` fetches. */
 async function chunkSize(outDir) {

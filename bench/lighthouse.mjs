@@ -8,21 +8,12 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
-import { ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 
 export const ROUTES = ['/register', '/contact', '/download'];
 export const TARGETS = { performance: 100, accessibility: 100, bestPractices: 100, lcpMs: 1000, tbtMs: 50, cls: 0 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 async function waitUntilUp(base) {
   for (let attempt = 0; attempt < 100; attempt += 1) {

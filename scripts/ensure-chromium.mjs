@@ -4,6 +4,17 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Flags that let Debian's Chromium run headless as root on a machine with a closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
 
 function aptInstall(packages) {
