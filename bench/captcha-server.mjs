@@ -9,6 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
+import { waitUntilUp } from './wait-until-up.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 8;
@@ -33,18 +34,6 @@ function startServer(port, dataDir) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-async function waitUntilUp(base) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/captcha/challenge`, { method: 'POST' })).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not come up at ${base}`);
 }
 
 const post = (base, path, body, address = '127.0.0.1') =>
@@ -85,7 +74,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-captcha-server-'));
   const server = startServer(port, dataDir);
   try {
-    await waitUntilUp(base);
+    await waitUntilUp(`${base}/api/captcha/challenge`, { method: 'POST' });
     console.log(`[bench:captcha-server] ${cpus().length} CPUs, server pid ${server.pid} on ${base}`);
     const challenges = await autocannon({
       url: `${base}/api/captcha/challenge`,

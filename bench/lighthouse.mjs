@@ -10,22 +10,11 @@ import lighthouse from 'lighthouse';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { freePort } from '../scripts/free-port.mjs';
+import { waitUntilUp } from './wait-until-up.mjs';
 
 export const ROUTES = ['/register', '/contact', '/download'];
 export const TARGETS = { performance: 100, accessibility: 100, bestPractices: 100, lcpMs: 1000, tbtMs: 50, cls: 0 };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-
-async function waitUntilUp(base) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/register`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not come up at ${base}`);
-}
 
 function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
@@ -59,7 +48,7 @@ async function main() {
   let chrome;
   try {
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir: join(dataDir, 'chrome') });
-    await waitUntilUp(base);
+    await waitUntilUp(`${base}/register`);
     for (const route of ROUTES) {
       const runnerResult = await lighthouse(`${base}${route}`, {
         port: chrome.port,

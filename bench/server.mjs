@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
+import { waitUntilUp } from './wait-until-up.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 50;
@@ -26,18 +27,6 @@ function startServer(port, dataDir) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-async function waitUntilUp(base) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not come up at ${base}`);
 }
 
 /** Peak VmRSS of a process, sampled while fn runs. */
@@ -79,7 +68,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
   const server = startServer(port, dataDir);
   try {
-    await waitUntilUp(base);
+    await waitUntilUp(`${base}/`);
     await fetch(`${base}/api/Index/reg?name=bench_user&Password=bench-pass&rePassword=bench-pass&mobile=13800138000`, { method: 'POST' });
     const assets = entryAssets();
     /** How the asset goes over the wire to a browser: "br, 2.6 KB". */

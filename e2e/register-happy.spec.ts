@@ -1,35 +1,13 @@
 import { expect, test } from './fixtures';
-import type { Page } from '@playwright/test';
 import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry';
 import { planPuzzle } from '../src/captcha/core/puzzle';
+import { dragHandle } from './puzzle-drag';
 
 // The register screen's puzzle draws its randomness from Math.random; pinning it in the page lets the
 // test work out the gap with the puzzle's own rules, so the page never has to reveal the answer.
 const PINNED_RANDOM = 0.5;
 const GAME_MOBILE = 'https://m.game.example.com/';
 const GAME_PC = 'https://www.game.example.com/';
-
-async function dragTo(page: Page, handleUnits: number, canvasWidth: number, touch: boolean) {
-  const track = (await page.locator('.pcap-track').boundingBox())!;
-  const grip = (await page.getByRole('slider').boundingBox())!;
-  const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
-  const to = { x: from.x + (handleUnits * track.width) / canvasWidth, y: from.y + 3 };
-  const steps = 15;
-  if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
-    await send('touchStart', [from]);
-    for (let i = 1; i <= steps; i += 1) await send('touchMove', [{ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps }]);
-    await send('touchEnd', []);
-    await cdp.detach();
-  } else {
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps });
-    await page.mouse.up();
-  }
-}
 
 test('a visitor registers against the reference API, drags the puzzle home, copies, and reaches the game', async ({ page, context }, testInfo) => {
   test.setTimeout(45_000);
@@ -56,7 +34,7 @@ test('a visitor registers against the reference API, drags the puzzle home, copi
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
   const layout = createLayout({});
   const { gapX } = planPuzzle(() => PINNED_RANDOM, layout, 0, -1);
-  await dragTo(page, (gapX - 3) / pieceOffsetForHandle(1, layout), layout.width, phone);
+  await dragHandle(page, (gapX - 3) / pieceOffsetForHandle(1, layout), layout.width, phone);
 
   const registered = page.getByRole('dialog', { name: '注册成功' });
   await expect(registered).toBeVisible({ timeout: 10_000 });

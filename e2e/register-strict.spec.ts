@@ -1,7 +1,8 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry';
 import { planPuzzle } from '../src/captcha/core/puzzle';
 import { seededRandom } from '../src/captcha/core/seeded-random';
+import { dragHandle } from './puzzle-drag';
 
 // Strict mode: an app built with VITE_CAPTCHA_MODE=server against a server with CAPTCHA_MODE=strict, whose
 // puzzles are pinned by CAPTCHA_TEST_SEED (a test hook the server honours only under NODE_ENV=test). The
@@ -10,36 +11,6 @@ const ORIGIN = `http://127.0.0.1:${process.env.E2E_STRICT_PORT}`;
 const SEED = Number(process.env.E2E_STRICT_SEED);
 const GAME_MOBILE = 'https://m.game.example.com/';
 const GAME_PC = 'https://www.game.example.com/';
-
-/** A hand-like drag: press, 15 moves easing out over about 400 ms with a little vertical drift, release. */
-async function dragTo(page: Page, handleUnits: number, canvasWidth: number, touch: boolean) {
-  const track = (await page.locator('.pcap-track').boundingBox())!;
-  const grip = (await page.getByRole('slider').boundingBox())!;
-  const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
-  const distance = (handleUnits * track.width) / canvasWidth;
-  const steps = 15;
-  const at = (i: number) => ({ x: from.x + distance * (1 - (1 - i / steps) ** 2), y: from.y + Math.min(i, 4) });
-  if (touch) {
-    const cdp = await page.context().newCDPSession(page);
-    const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
-    await send('touchStart', [from]);
-    for (let i = 1; i <= steps; i += 1) {
-      await page.waitForTimeout(25);
-      await send('touchMove', [at(i)]);
-    }
-    await send('touchEnd', []);
-    await cdp.detach();
-  } else {
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    for (let i = 1; i <= steps; i += 1) {
-      await page.waitForTimeout(25);
-      await page.mouse.move(at(i).x, at(i).y);
-    }
-    await page.mouse.up();
-  }
-}
 
 test('a visitor registers in strict mode: server puzzle, real drag, token spent on reg', async ({ page, request }, testInfo) => {
   test.setTimeout(45_000);
@@ -77,7 +48,7 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   const layout = createLayout({});
   const { gapX, gapY } = planPuzzle(seededRandom(SEED), layout, 0, -1);
   expect(challenge.pieceY).toBe(gapY);
-  await dragTo(page, (gapX - 3) / pieceOffsetForHandle(1, layout), layout.width, phone);
+  await dragHandle(page, (gapX - 3) / pieceOffsetForHandle(1, layout), layout.width, phone);
 
   const registered = page.getByRole('dialog', { name: '注册成功' });
   await expect(registered).toBeVisible({ timeout: 10_000 });
