@@ -164,21 +164,23 @@ test('at 320 px wide the modal fits without horizontal scroll and a correct drag
   await expect(events(page, 'success')).toHaveCount(1);
 });
 
-test('the page does not scroll while a finger drags the handle', async ({ page }, testInfo) => {
-  test.skip(!testInfo.project.use.hasTouch, 'needs a touch screen');
-  await openPlayground(page, { seed: SEED, type: 'inside' });
-  await page.evaluate(() => {
-    document.body.style.minHeight = '4000px';
-    window.scrollTo(0, 60);
-  });
-  const scrollBefore = await page.evaluate(() => window.scrollY);
-  const grip = await box(handle(page));
-  const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
-  // Mostly upwards: without touch-action the browser would scroll the page and cancel the drag.
-  await touchDrag(page, from, { x: from.x + 60, y: from.y - 150 }, 15);
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true });
+  test('the page does not scroll while a finger drags the handle', async ({ page }) => {
+    await openPlayground(page, { seed: SEED, type: 'inside' });
+    await page.evaluate(() => {
+      document.body.style.minHeight = '4000px';
+      window.scrollTo(0, 60);
+    });
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    const grip = await box(handle(page));
+    const from = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
+    // Mostly upwards: without touch-action the browser would scroll the page and cancel the drag.
+    await touchDrag(page, from, { x: from.x + 60, y: from.y - 150 }, 15);
 
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
-  await expect(events(page, 'fail').or(events(page, 'success'))).toHaveCount(1); // the drag was not cancelled
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    await expect(events(page, 'fail').or(events(page, 'success'))).toHaveCount(1); // the drag was not cancelled
+  });
 });
 
 test('the browser draws the piece where the server draws it (the same core, the same bounds)', async ({ page }) => {
