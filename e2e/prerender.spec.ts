@@ -38,19 +38,34 @@ for (const path of ['/register', '/contact', '/download']) {
     });
     page.on('pageerror', (error) => messages.push(error.message));
     await page.addInitScript(() => {
-      (window as unknown as { __shift: number }).__shift = 0;
+      const record = window as unknown as { __shift: number; __moved: string[] };
+      record.__shift = 0;
+      record.__moved = [];
+      type Shift = { value: number; hadRecentInput: boolean; sources: { node: Element | null }[] };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
-          if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value;
+        for (const entry of list.getEntries() as unknown as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          record.__shift += entry.value;
+          for (const { node } of entry.sources) record.__moved.push(node ? `${node.nodeName}.${node.className}` : '?');
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    // As on a slow network: the page paints before the app chunk arrives and hydrates it.
+    await page.route('**/assets/hydrate-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 }); // a slow phone
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    const { shift, moved } = await page.evaluate(() => {
+      const record = window as unknown as { __shift: number; __moved: string[] };
+      return { shift: record.__shift, moved: record.__moved };
+    });
     expect(messages).toEqual([]);
-    expect(shift).toBe(0);
+    expect(shift, `moved: ${moved.join(', ')}`).toBe(0);
     // Hydrated, the page reacts.
     if (path === '/register') {
       await page.getByRole('button', { name: '下载APP' }).click();

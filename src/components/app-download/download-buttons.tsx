@@ -25,7 +25,9 @@ export function DownloadButtons({ start, onBeforeStart, className }: DownloadBut
     <div className={['download-buttons', className].filter(Boolean).join(' ')}>
       {platforms.map((platform, index) => (
         <button
-          key={platform}
+          // Keyed by slot: when hydration puts the visitor's platform first, the two buttons keep their
+          // places and change their labels, so nothing on the painted page moves (no layout shift).
+          key={index}
           type="button"
           className={`download-button ${index === 0 ? 'download-button--primary' : 'download-button--secondary'}`}
           onClick={() => {
