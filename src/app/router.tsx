@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ROUTES } from '@/config/routes';
 import { Navigate, RouteSwitch } from '@/lib/router';
+import { PageReady } from './page-ready';
 import { RootLayout } from './root-layout';
 import RegisterRoute from './routes/register';
 
@@ -13,9 +14,9 @@ export function AppRoutes() {
       <RouteSwitch
         routes={{
           [ROUTES.home]: <Navigate to={ROUTES.register} />,
-          [ROUTES.register]: <RegisterRoute />,
-          [ROUTES.contact]: <Suspense fallback={null}><ContactRoute /></Suspense>,
-          [ROUTES.download]: <Suspense fallback={null}><DownloadRoute /></Suspense>,
+          [ROUTES.register]: <><RegisterRoute /><PageReady /></>,
+          [ROUTES.contact]: <Suspense fallback={null}><ContactRoute /><PageReady /></Suspense>,
+          [ROUTES.download]: <Suspense fallback={null}><DownloadRoute /><PageReady /></Suspense>,
         }}
         fallback={<Navigate to={ROUTES.register} />}
       />
