@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
 
 test.describe('with JavaScript disabled', () => {
@@ -95,4 +97,48 @@ test('what a visitor types before the page comes alive is kept, and an early tap
   await expect(page.getByLabel('账号', { exact: true })).toHaveValue('early_bird');
   await page.getByRole('button', { name: '立即注册' }).click();
   await expect(page.getByRole('status')).toContainText('请输入密码'); // the name counted
+});
+
+test('a page that arrives in pieces is painted only once its first screen is whole', async ({ page, baseURL }) => {
+  // A slow network delivers the page in two parts, the break inside a row: the first part ends with a
+  // copy button whose label is still on its way. Painting that half would show an empty button that
+  // then grows (a layout shift); the page waits for the whole #root instead.
+  const html = await (await fetch(`${baseURL}/contact`)).text();
+  const cut = html.indexOf('>', html.indexOf('class="contact-row__copy"')) + 1;
+  expect(cut).toBeGreaterThan(0);
+  const stall = 700;
+  const server = createServer((request, response) => {
+    if (request.url === '/contact') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.write(html.slice(0, cut));
+      setTimeout(() => response.end(html.slice(cut)), stall);
+      return;
+    }
+    void fetch(`${baseURL}${request.url}`).then(async (upstream) => {
+      response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+      response.end(Buffer.from(await upstream.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await page.addInitScript(() => {
+      const record = window as unknown as { __shift: number };
+      record.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number }[]) record.__shift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`http://127.0.0.1:${port}/contact`, { waitUntil: 'load' });
+    await expect(page.getByRole('button', { name: '复制电话' })).toBeVisible();
+    const { firstPaint, shift } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      shift: (window as unknown as { __shift: number }).__shift,
+    }));
+    expect(firstPaint).toBeGreaterThanOrEqual(stall - 50);
+    expect(shift).toBe(0);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });

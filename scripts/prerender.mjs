@@ -14,6 +14,9 @@ export const PRERENDERED_ROUTES = [
   { path: '/download', file: 'download.html', module: 'src/app/routes/download.tsx' },
 ];
 
+/** The id of the empty element after #root that the first paint waits for. */
+const FIRST_SCREEN_END = 'first-screen-end';
+
 const dist = resolve(process.argv[2] || 'dist');
 const ssrOut = resolve('build/ssr');
 
@@ -51,9 +54,15 @@ function inject(template, appHtml, assets) {
   // not take a slow network's bandwidth from the page itself.
   html = html.replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
   html = html.replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+  // A slow phone's parser can yield half-way through the body, and Chromium would paint that half: a
+  // button painted before its label arrives grows when the label does (a layout shift). Rendering waits
+  // for a marker placed right after #root (`rel=expect`, Chromium 124+, which unblocks on the target's
+  // start tag, hence a marker after the root rather than the root itself; other engines ignore it).
+  // The page is a few KB, so the first paint waits for no more than the time to parse it.
+  const expectEnd = `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render">`;
   return html
-    .replace('</head>', `<style>${css}</style>${preloads}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${appHtml}</div>`);
+    .replace('</head>', `<style>${css}</style>${expectEnd}${preloads}</head>`)
+    .replace('<div id="root"></div>', `<div id="root">${appHtml}</div><template id="${FIRST_SCREEN_END}"></template>`);
 }
 
 async function main() {
