@@ -12,7 +12,7 @@ import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { waitUntilUp } from './wait-until-up.mjs';
 
-export const ROUTES = ['/register', '/contact', '/download'];
+export const ROUTES = process.env.LH_ROUTES ? process.env.LH_ROUTES.split(',') : ['/register', '/contact', '/download'];
 export const TARGETS = { performance: 100, accessibility: 100, bestPractices: 100, lcpMs: 1000, tbtMs: 50, cls: 0 };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
@@ -59,6 +59,7 @@ async function main() {
       if (runnerResult.lhr.runtimeError) console.error(`[bench:lighthouse] ${route}: ${runnerResult.lhr.runtimeError.code} ${runnerResult.lhr.runtimeError.message}`);
       results[route] = figures(runnerResult.lhr);
       if (process.env.LH_DUMP) writeFileSync(`/tmp/lhr${route.replace('/', '-')}.json`, JSON.stringify(runnerResult.lhr));
+      if (process.env.LH_DUMP) writeFileSync(`/tmp/trace${route.replace('/', '-')}.json`, JSON.stringify(runnerResult.artifacts.Trace));
     }
   } finally {
     await chrome?.kill();

@@ -131,6 +131,8 @@ test('a page that arrives in pieces is painted only once its first screen is who
     });
     await page.goto(`http://127.0.0.1:${port}/contact`, { waitUntil: 'load' });
     await expect(page.getByRole('button', { name: '复制电话' })).toBeVisible();
+    // The paint entry arrives once the frame is presented, a moment after the page shows.
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
     const { firstPaint, shift } = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
       shift: (window as unknown as { __shift: number }).__shift,
@@ -141,4 +143,23 @@ test('a page that arrives in pieces is painted only once its first screen is who
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+test('the app is fetched after the first paint, the page’s own chunks all at once', async ({ page }) => {
+  // Nothing stands between the prerendered HTML and the screen: not even a low-priority script download.
+  await page.goto('/contact');
+  const { paint, scripts } = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+    scripts: performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter((entry) => /\/assets\/(hydrate|contact|react-dom)-[\w-]+\.js$/.test(entry.name))
+      .map((entry) => ({ name: entry.name.replace(/^.*\/assets\/([a-z-]+)-.*$/, '$1'), start: entry.startTime, end: entry.responseEnd })),
+  }));
+  expect(scripts.map((script) => script.name).sort()).toEqual(['contact', 'hydrate', 'react-dom']);
+  for (const script of scripts) expect(script.start, script.name).toBeGreaterThanOrEqual(paint);
+  // The route's chunk is asked for together with the app, not after the app has arrived and run.
+  const hydrate = scripts.find((script) => script.name === 'hydrate')!;
+  const contact = scripts.find((script) => script.name === 'contact')!;
+  expect(contact.start).toBeLessThan(hydrate.end);
 });

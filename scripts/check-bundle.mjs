@@ -13,6 +13,9 @@ export function initialAssets(html) {
   const inlineCss = [];
   for (const [, src] of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) js.add(src);
   for (const [, href] of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(href);
+  // The chunks src/main.tsx fetches right after the first paint to hydrate the page (scripts/prerender.mjs).
+  const chunks = html.match(/<meta name="app-chunks" content="([^"]*)">/)?.[1] ?? '';
+  for (const href of chunks.split(' ').filter(Boolean)) js.add(href);
   for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) inlineCss.push(css);
   for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(href);
   return { js: [...js], css: [...css], inlineCss };

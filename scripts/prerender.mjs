@@ -14,6 +14,9 @@ export const PRERENDERED_ROUTES = [
   { path: '/download', file: 'download.html', module: 'src/app/routes/download.tsx' },
 ];
 
+/** The meta element listing the chunks that hydrate a prerendered page (read by src/main.tsx and scripts/check-bundle.mjs). */
+const APP_CHUNKS_META = 'app-chunks';
+
 /** The id of the empty element after #root that the first paint waits for. */
 const FIRST_SCREEN_END = 'first-screen-end';
 
@@ -37,19 +40,22 @@ function chunkAssets(manifest, entry, seen = new Set()) {
 
 /**
  * Puts the route's markup into the template, inlines every stylesheet the first screen needs (one request
- * less before the first paint on a slow network) and preloads the route's lazy chunk.
+ * less before the first paint on a slow network) and lists the chunks that hydrate it.
  */
 function inject(template, appHtml, assets) {
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
   const linked = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)];
   const stylesheets = [...new Set([...linked.map(([, href]) => href), ...assets.css])];
   const css = stylesheets.map((href) => readFileSync(join(dist, href), 'utf8').trim()).join('\n');
-  const preloads = [...new Set(assets.js)]
-    .filter((href) => !template.includes(`/${href}"`))
-    .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${href}">`)
-    .join('');
+  // The chunks that hydrate this page, fetched by src/main.tsx right after the first paint (not from the
+  // head: on a fast link they would arrive and run before the paint, and they are not needed for it).
+  const chunks = [...new Set(assets.js)].filter((href) => !template.includes(`/${href}"`)).map((href) => `/${href}`);
+  const chunkList = `<meta name="${APP_CHUNKS_META}" content="${chunks.join(' ')}">`;
   let html = template;
   for (const [tag] of linked) html = html.replace(tag, '');
+  // The site icon (a few hundred bytes of SVG) goes into the page as a data URL: one request less.
+  html = html.replace(/(<link rel="icon" href=")\/([^"]+\.svg)"/, (_, start, href) =>
+    `${start}data:image/svg+xml,${encodeURIComponent(readFileSync(join(dist, href), 'utf8').trim())}"`);
   // The HTML and its inline CSS are the whole first screen: the scripts only hydrate it, so they must
   // not take a slow network's bandwidth from the page itself.
   html = html.replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
@@ -61,7 +67,7 @@ function inject(template, appHtml, assets) {
   // The page is a few KB, so the first paint waits for no more than the time to parse it.
   const expectEnd = `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render">`;
   return html
-    .replace('</head>', `<style>${css}</style>${expectEnd}${preloads}</head>`)
+    .replace('</head>', `<style>${css}</style>${expectEnd}${chunkList}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${appHtml}</div><template id="${FIRST_SCREEN_END}"></template>`);
 }
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
 import { App } from './app';
@@ -12,6 +12,8 @@ export function mountApp(container: HTMLElement) {
       </BrowserRouter>
     </StrictMode>
   );
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // As a transition, hydration works in short slices between which the browser stays responsive (a tap
+  // on a part not yet hydrated hydrates that part first), instead of one long task on a slow phone.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }

@@ -1,3 +1,4 @@
+import logoUrl from '@/assets/logo.svg';
 import { pingRegistration } from '@/api';
 import { DownloadButtons, useAppDownload } from '@/components/app-download';
 import { NavBar } from '@/components/nav-bar';
@@ -5,9 +6,6 @@ import { ROUTES } from '@/config/routes';
 import { ClosedPuzzle } from './closed-puzzle';
 import { InstallGuide } from './install-guide';
 import './download-screen.css';
-
-/** The brand mark in public/, also the site icon. */
-const LOGO_SRC = '/favicon.svg';
 
 /** SPEC.md: each download button also sends reg with no data; its outcome is never shown. */
 function pingQuietly() {
@@ -20,7 +18,7 @@ export function DownloadScreen() {
     <main className="screen download">
       <NavBar backTo={ROUTES.register} />
       <section className="download__hero">
-        <img className="download__logo" src={LOGO_SRC} alt="游戏APP图标" width={88} height={88} />
+        <img className="download__logo" src={logoUrl} alt="游戏APP图标" width={88} height={88} />
         <h1 className="download__title">下载APP</h1>
         <p className="download__subtitle">安装客户端，随时随地畅玩游戏</p>
       </section>

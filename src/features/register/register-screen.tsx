@@ -1,3 +1,4 @@
+import logoUrl from '@/assets/logo.svg';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@/lib/router';
 import { DownloadButtons, useAppDownload } from '@/components/app-download';
@@ -32,7 +33,7 @@ export function RegisterScreen() {
   return (
     <main className="register">
       <header className="register__hero">
-        <img className="register__logo" src="/favicon.svg" width="64" height="64" alt="" />
+        <img className="register__logo" src={logoUrl} width="64" height="64" alt="" />
         <h1 className="register__title">{TEXT.title}</h1>
         <p className="register__subtitle">{TEXT.subtitle}</p>
       </header>
