@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry';
 import { planPuzzle } from '../src/captcha/core/puzzle';
 import { dragHandle } from './puzzle-drag';
+import { fillForm } from './register-form';
 
 // The register screen's puzzle draws its randomness from Math.random; pinning it in the page lets the
 // test work out the gap with the puzzle's own rules, so the page never has to reveal the answer.
@@ -23,10 +24,7 @@ test('a visitor registers against the reference API, drags the puzzle home, copi
   const mobile = `13${String(Date.now()).slice(-8)}${testInfo.project.name === 'phone' ? 1 : 2}`;
 
   await page.goto('/register');
-  await page.getByLabel('账号', { exact: true }).fill(name);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('确认密码', { exact: true }).fill(password);
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
+  await fillForm(page, { name, password, mobile });
   await page.getByRole('button', { name: '立即注册' }).click();
 
   const puzzle = page.getByRole('dialog', { name: '拼图验证' });

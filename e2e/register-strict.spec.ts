@@ -3,6 +3,7 @@ import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry
 import { planPuzzle } from '../src/captcha/core/puzzle';
 import { seededRandom } from '../src/captcha/core/seeded-random';
 import { dragHandle } from './puzzle-drag';
+import { fillForm } from './register-form';
 
 // Strict mode: an app built with VITE_CAPTCHA_MODE=server against a server with CAPTCHA_MODE=strict, whose
 // puzzles are pinned by CAPTCHA_TEST_SEED (a test hook the server honours only under NODE_ENV=test). The
@@ -33,10 +34,7 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   });
 
   await page.goto(`${ORIGIN}/register`);
-  await page.getByLabel('账号', { exact: true }).fill(name);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('确认密码', { exact: true }).fill(password);
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
+  await fillForm(page, { name, password, mobile });
   await page.getByRole('button', { name: '立即注册' }).click();
 
   const puzzle = page.getByRole('dialog', { name: '拼图验证' });

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Page, Route } from '@playwright/test';
+import { fillForm } from './register-form';
 
 const GAME_MOBILE = 'https://m.game.example.com/';
 const GAME_PC = 'https://www.game.example.com/';
@@ -35,13 +36,6 @@ async function mockApi(page: Page, faults: Partial<Record<'checkuser' | 'checkte
     await answer(route, faults[name], { status: 'y', info: '' });
   });
   return calls;
-}
-
-async function fillForm(page: Page, values = { name: 'player01', password: 'secret88', mobile: '13800138000' }) {
-  await page.getByLabel('账号', { exact: true }).fill(values.name);
-  await page.getByLabel('密码', { exact: true }).fill(values.password);
-  await page.getByLabel('确认密码', { exact: true }).fill(values.password);
-  await page.getByLabel('手机号', { exact: true }).fill(values.mobile);
 }
 
 const status = (page: Page) => page.getByRole('status');

@@ -12,24 +12,23 @@ document.addEventListener('submit', (event) => event.preventDefault(), true);
  * paints nothing; after two frames where paint timing is missing; and never later than `limitMs`.
  */
 function afterFirstPaint(task: () => void, limitMs = 3000) {
+  if (document.visibilityState === 'hidden') return task();
+  const paintTiming = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
   let done = false;
   const run = () => {
     if (done) return;
     done = true;
+    observer?.disconnect();
     task();
   };
-  if (document.visibilityState === 'hidden') return run();
+  const observer = paintTiming
+    ? new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) run();
+      })
+    : undefined;
   setTimeout(run, limitMs);
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)));
-    return;
-  }
-  const observer = new PerformanceObserver((list) => {
-    if (!list.getEntriesByName('first-contentful-paint').length) return;
-    observer.disconnect();
-    run();
-  });
-  observer.observe({ type: 'paint', buffered: true });
+  if (observer) observer.observe({ type: 'paint', buffered: true });
+  else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)));
 }
 
 /** Starts fetching, all at once, the chunks a prerendered page lists as the ones that hydrate it. */
