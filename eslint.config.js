@@ -7,14 +7,23 @@ import tseslint from 'typescript-eslint';
 const layer = (...names) => names.flatMap((n) => [`@/${n}`, `@/${n}/**`, `**/${n}/**`]);
 const FEATURES = ['register', 'contact', 'download'];
 
-/** Import boundaries of STYLE.md: shared -> features -> app, and captcha/ stands alone. */
+/** Outside the package, only its exports map: ".", "./react", "./core", "./testing", "./style.css". */
+const PACKAGE_DOOR = { group: ['**/packages/**', '@game-register/puzzle-captcha/src', '@game-register/puzzle-captcha/src/**', '@game-register/puzzle-captcha/*/**'], message: 'Import the puzzle package through its exports only.' };
+
+/** Import boundaries: shared -> features -> app, and the puzzle package stands alone behind its exports map. */
 const boundaries = [
   {
-    files: ['src/captcha/**'],
+    files: ['packages/puzzle-captcha/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['@/*', ...layer('app', 'features', 'components', 'api', 'lib', 'config')], message: 'captcha/ is self-contained: import nothing from the app.' }],
+        patterns: [{ group: ['@/*', '**/src/app/**', '**/server/**', '@game-register/**'], message: 'The puzzle package stands alone: it imports nothing from the app or the server.' }],
       }],
+    },
+  },
+  {
+    files: ['src/**', 'server/**', 'e2e/**', 'bench/**', 'scripts/**', 'playground/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [PACKAGE_DOOR] }],
     },
   },
   ...FEATURES.map((feature) => ({
@@ -23,7 +32,7 @@ const boundaries = [
       'no-restricted-imports': ['error', {
         patterns: [
           { group: [...FEATURES.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `**/${f}/**`]), ...layer('app')], message: 'Features do not import each other or the app: move shared code down to api/, components/ or lib/.' },
-          { group: ['@/captcha/*', '!@/captcha/index', '**/captcha/core/**', '**/captcha/react/**'], message: 'Use the captcha through its door, @/captcha.' },
+          { group: ['**/packages/**', '@game-register/puzzle-captcha/*'], message: 'Features use the puzzle through its widget door, @game-register/puzzle-captcha.' },
         ],
       }],
     },
@@ -32,7 +41,7 @@ const boundaries = [
     files: ['src/components/**', 'src/api/**', 'src/lib/**', 'src/config/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: layer('app', 'features'), message: 'Shared code imports no feature and no app module.' }],
+        patterns: [{ group: layer('app', 'features'), message: 'Shared code imports no feature and no app module.' }, PACKAGE_DOOR],
       }],
     },
   },
@@ -43,7 +52,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {

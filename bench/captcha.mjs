@@ -42,7 +42,7 @@ async function chunkSize(outDir) {
       emptyOutDir: true,
       target: 'es2020',
       rollupOptions: {
-        input: join(ROOT, 'src/captcha/index.ts'),
+        input: join(ROOT, 'packages/puzzle-captcha/src/index.ts'),
         preserveEntrySignatures: 'strict',
         external: ['react', 'react-dom', 'react/jsx-runtime'],
       },

@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { seededRandom } from '../src/captcha/core/seeded-random';
-import { createLayout, pieceOffsetForHandle, type LayoutSettings, type PuzzleLayout } from '../src/captcha/core/geometry';
-import { planPuzzle } from '../src/captcha/core/puzzle';
-import { opaqueBounds, pieceColumnBounds } from '../server/captcha/piece-bounds';
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
+import { createLayout, pieceOffsetForHandle, type LayoutSettings, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
+import { planPuzzle } from '@game-register/puzzle-captcha/core';
+import { opaqueBounds, pieceColumnBounds } from '@game-register/puzzle-captcha/testing';
 
 // The widget runs in its playground (a separate build, never shipped). A seeded random source goes in
 // through the `random` prop, and the test works out the gap from the same seed with the puzzle rules:

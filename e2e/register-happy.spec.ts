@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
-import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry';
-import { planPuzzle } from '../src/captcha/core/puzzle';
+import { createLayout, pieceOffsetForHandle } from '@game-register/puzzle-captcha/core';
+import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { dragHandle } from './puzzle-drag';
 import { fillForm } from './register-form';
 

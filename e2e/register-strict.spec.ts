@@ -1,7 +1,7 @@
 import { expect, test, type Request } from '@playwright/test';
-import { createLayout, pieceOffsetForHandle } from '../src/captcha/core/geometry';
-import { planPuzzle } from '../src/captcha/core/puzzle';
-import { seededRandom } from '../src/captcha/core/seeded-random';
+import { createLayout, pieceOffsetForHandle } from '@game-register/puzzle-captcha/core';
+import { planPuzzle } from '@game-register/puzzle-captcha/core';
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { dragHandle } from './puzzle-drag';
 import { fillForm } from './register-form';
 

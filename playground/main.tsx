@@ -1,8 +1,8 @@
 import { StrictMode, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PuzzleCaptcha, type PuzzleCaptchaProps, type PuzzleResult } from '../src/captcha';
+import { PuzzleCaptcha, type PuzzleCaptchaProps, type PuzzleResult } from '@game-register/puzzle-captcha';
 import { SAMPLE_PICTURES } from './sample-pictures';
-import { seededRandom } from '../src/captcha/core/seeded-random';
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import './playground.css';
 
 /**

@@ -4,8 +4,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const SHARED = ['package.json', 'package-lock.json'];
-const APP_SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.app.json', 'scripts', '.env', '.env.local', '.env.production', '.env.production.local', ...SHARED];
-const SERVER_SOURCES = ['server', 'src/captcha/core', ...SHARED]; // the server draws strict mode's puzzles with the widget's core
+const APP_SOURCES = ['src', 'packages', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.app.json', 'scripts', '.env', '.env.local', '.env.production', '.env.production.local', ...SHARED];
+const SERVER_SOURCES = ['server', 'packages/puzzle-captcha/src', ...SHARED]; // the server draws strict mode's puzzles with the package's core
 export const APP_STAMP = 'dist/index.html';
 export const SERVER_ENTRY = 'build/server/server.js';
 

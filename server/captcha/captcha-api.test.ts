@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { buildTestApp, tempDir } from '../test-support';
 import { CHALLENGE_TTL_MS, LOCK_MS } from './captcha-api';
-import { planPuzzle } from '../../src/captcha/core/puzzle';
-import { seededRandom } from '../../src/captcha/core/seeded-random';
+import { planPuzzle } from '@game-register/puzzle-captcha/core';
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { cryptoRandom } from './index';
 import { CHALLENGE_LAYOUT } from './pictures';
 import { challenge, humanTrail, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify } from './test-support';

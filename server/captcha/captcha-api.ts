@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { handleMax } from '../../src/captcha/core/geometry';
-import { judge } from '../../src/captcha/core/puzzle';
-import type { RandomSource } from '../../src/captcha/core/random';
+import { handleMax } from '@game-register/puzzle-captcha/core';
+import { judge } from '@game-register/puzzle-captcha/core';
+import type { RandomSource } from '@game-register/puzzle-captcha/core';
 import { errorAnswer } from '../plugins/error-answers';
 import { CHALLENGE_LAYOUT, clampPixelRatio, drawChallenge } from './pictures';
 import type { CaptchaStore } from './store';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RandomSource } from '../../src/captcha/core/random';
-import { seededRandom } from '../../src/captcha/core/seeded-random';
+import type { RandomSource } from '@game-register/puzzle-captcha/core';
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig } from '../config';
 import captchaApi from './captcha-api';
 import { registrationGate } from './gateway';

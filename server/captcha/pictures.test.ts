@@ -1,10 +1,10 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { PIECE_BLEED } from '../../src/captcha/core/constants';
-import { paintGap, paintGeneratedPicture, type PaintContext } from '../../src/captcha/core/draw';
-import { planPuzzle } from '../../src/captcha/core/puzzle';
-import type { RandomSource } from '../../src/captcha/core/random';
-import { seededRandom } from '../../src/captcha/core/seeded-random';
-import { opaqueBounds, outlineBounds, pieceColumnBounds, pixelBounds, type Bounds } from './piece-bounds';
+import { PIECE_BLEED } from '@game-register/puzzle-captcha/core';
+import { paintGap, paintGeneratedPicture, type PaintContext } from '@game-register/puzzle-captcha/core';
+import { planPuzzle } from '@game-register/puzzle-captcha/core';
+import type { RandomSource } from '@game-register/puzzle-captcha/core';
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
+import { opaqueBounds, outlineBounds, pieceColumnBounds, pixelBounds, type Bounds } from '@game-register/puzzle-captcha/testing';
 import { CHALLENGE_LAYOUT as layout, clampPixelRatio, drawChallenge, paintChallenge } from './pictures';
 
 function expectNear(actual: Bounds | null, expected: Bounds, slack: number) {

@@ -1,9 +1,9 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { MAX_PIXEL_RATIO, PIECE_BLEED } from '../../src/captcha/core/constants';
-import { paintGap, paintGeneratedPicture, paintPiece, type PaintContext, type PaintSource } from '../../src/captcha/core/draw';
-import { clamp, createLayout, type PuzzleLayout } from '../../src/captcha/core/geometry';
-import { planPuzzle, type PuzzlePlan } from '../../src/captcha/core/puzzle';
-import type { RandomSource } from '../../src/captcha/core/random';
+import { MAX_PIXEL_RATIO, PIECE_BLEED } from '@game-register/puzzle-captcha/core';
+import { paintGap, paintGeneratedPicture, paintPiece, type PaintContext, type PaintSource } from '@game-register/puzzle-captcha/core';
+import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
+import { planPuzzle, type PuzzlePlan } from '@game-register/puzzle-captcha/core';
+import type { RandomSource } from '@game-register/puzzle-captcha/core';
 
 /** The widget's default layout: 310 x 160 canvas units, a 59-unit piece, a 50-unit handle. */
 export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});

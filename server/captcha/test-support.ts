@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { handleMax } from '../../src/captcha/core/geometry';
-import { planPuzzle } from '../../src/captcha/core/puzzle';
-import { seededRandom } from '../../src/captcha/core/seeded-random';
+import { handleMax } from '@game-register/puzzle-captcha/core';
+import { planPuzzle } from '@game-register/puzzle-captcha/core';
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../config';
 import { CHALLENGE_LAYOUT as layout } from './pictures';
 import type { TrailPoint } from './trail';

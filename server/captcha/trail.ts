@@ -1,4 +1,4 @@
-import type { TrailPoint } from '../../src/captcha/core/trail';
+import type { TrailPoint } from '@game-register/puzzle-captcha/core';
 
 export type { TrailPoint };
 

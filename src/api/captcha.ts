@@ -1,4 +1,4 @@
-import type { ChallengeSource, ChallengeVerifier, ServerChallenge } from '@/captcha';
+import type { ChallengeSource, ChallengeVerifier, ServerChallenge } from '@game-register/puzzle-captcha';
 import { apiClient } from './client';
 
 /** Strict mode's puzzle from the server (POST /api/captcha/challenge); the widget checks its shape. */

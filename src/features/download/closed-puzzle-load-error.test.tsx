@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { ClosedPuzzle } from './closed-puzzle';
 
-vi.mock('@/captcha', () => {
+vi.mock('@game-register/puzzle-captcha', () => {
   throw new Error('chunk failed to load');
 });
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { ClosedPuzzle } from './closed-puzzle';
 
-vi.mock('@/captcha', () => ({
+vi.mock('@game-register/puzzle-captcha', () => ({
   PuzzleCaptcha: ({ show }: { show?: boolean }) => <div data-testid="puzzle" data-show={String(show)} />,
 }));
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 
 // A failed chunk load must not break the screen: the puzzle is closed here anyway.
 const PuzzleCaptcha = lazy(() =>
-  import('@/captcha')
+  import('@game-register/puzzle-captcha')
     .then((module) => ({ default: module.PuzzleCaptcha }))
     .catch(() => ({ default: () => null })),
 );

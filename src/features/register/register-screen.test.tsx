@@ -11,7 +11,7 @@ vi.mock('./game-client', async (importOriginal) => ({
 }));
 
 // The widget has its own tests; here a stand-in lets the visitor "solve" it with one button.
-vi.mock('@/captcha', () => ({
+vi.mock('@game-register/puzzle-captcha', () => ({
   PuzzleCaptcha: ({ show, onSuccess, onClose }: { show: boolean; onSuccess: () => void; onClose: () => void }) =>
     show ? (
       <div role="dialog" aria-label="拼图验证">

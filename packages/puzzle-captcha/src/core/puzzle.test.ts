@@ -1,6 +1,6 @@
 import { createLayout } from './geometry';
 import { judge, pickImageIndex, planPuzzle, randomKnobs } from './puzzle';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../testing/seeded-random';
 
 /** A source that replays the given draws, then repeats the last one. */
 function scripted(...draws: number[]) {

@@ -1,7 +1,7 @@
 // Test support shared by the node tests (@napi-rs/canvas) and the browser tests: where the core draws.
-import { PIECE_BLEED, PIECE_INSET } from '../../src/captcha/core/constants';
-import type { PuzzleLayout } from '../../src/captcha/core/geometry';
-import type { PuzzlePlan } from '../../src/captcha/core/puzzle';
+import { PIECE_BLEED, PIECE_INSET } from '../core/constants';
+import type { PuzzleLayout } from '../core/geometry';
+import type { PuzzlePlan } from '../core/puzzle';
 
 export interface Bounds {
   left: number;

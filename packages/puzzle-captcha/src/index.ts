@@ -1,5 +1,5 @@
 // The widget's only door: import it lazily, e.g.
-//   const PuzzleCaptcha = lazy(() => import('@/captcha').then((m) => ({ default: m.PuzzleCaptcha })));
+//   const PuzzleCaptcha = lazy(() => import('@game-register/puzzle-captcha').then((m) => ({ default: m.PuzzleCaptcha })));
 export { PuzzleCaptcha } from './react/puzzle-captcha';
 export type {
   ChallengeSource,

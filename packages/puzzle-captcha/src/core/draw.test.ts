@@ -2,7 +2,7 @@ import { PIECE_BLEED } from './constants';
 import { paintGap, paintGeneratedPicture, paintPiece, tracePiece, type PaintContext } from './draw';
 import { createLayout } from './geometry';
 import type { Knob, Knobs } from './puzzle';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../testing/seeded-random';
 
 /** A context that records the extent of the traced path and every fill colour. */
 function recordingContext() {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { PuzzleCaptcha, type PuzzleCaptchaProps } from '../index';
-import { seededRandom } from '../core/seeded-random';
+import { seededRandom } from '../testing/seeded-random';
 
 // With every draw at 0 the gap is at x = 79 (pinX 76). The handle at d puts the piece at u = d * 251 / 260,
 // so d = 80 gives u = 77.23, a deviation of -1.23: a pass. d = 0 gives a deviation of 76: a fail.

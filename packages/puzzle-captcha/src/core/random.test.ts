@@ -1,5 +1,5 @@
 import { randomInt } from './random';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../testing/seeded-random';
 
 const constant = (value: number) => () => value;
 
