@@ -8,6 +8,10 @@ import { ROUTES } from '@/config/routes';
 import { goToGameClient } from './game-client';
 import { RegisteredDialog } from './registered-dialog';
 import type { Field } from './submit-checks';
+
+/** The fields in screen order: Enter (the keyboard's 下一步) in one moves to the next; in the last it submits. */
+const FIELD_ORDER: readonly Field[] = ['name', 'password', 'rePassword', 'mobile'];
+const enterKeyHintOf = (field: Field) => (field === FIELD_ORDER.at(-1) ? 'go' : 'next');
 import { TextField } from './text-field';
 import { TEXT } from './texts';
 import { useRegisterFlow } from './use-register-flow';
@@ -46,6 +50,14 @@ export function RegisterScreen() {
           event.preventDefault();
           void flow.submit();
         }}
+        onKeyDown={(event) => {
+          // Enter while an IME is composing Chinese confirms the composition: leave it alone.
+          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+          const index = FIELD_ORDER.findIndex((field) => inputs.current[field] === event.target);
+          if (index < 0 || index === FIELD_ORDER.length - 1) return; // the last field submits the form as usual
+          event.preventDefault();
+          focusField(FIELD_ORDER[index + 1]!);
+        }}
       >
         <TextField
           label={TEXT.labels.name}
@@ -54,6 +66,7 @@ export function RegisterScreen() {
           onValueChange={(value) => flow.update('name', value)}
           onBlur={flow.onNameBlur}
           inputRef={(element) => { inputs.current.name = element; }}
+          enterKeyHint={enterKeyHintOf('name')}
           autoComplete="username"
           autoCapitalize="off"
           autoCorrect="off"
@@ -67,6 +80,7 @@ export function RegisterScreen() {
           value={values.password}
           onValueChange={(value) => flow.update('password', value)}
           inputRef={(element) => { inputs.current.password = element; }}
+          enterKeyHint={enterKeyHintOf('password')}
           autoComplete="new-password"
         />
         <TextField
@@ -78,6 +92,7 @@ export function RegisterScreen() {
           onValueChange={(value) => flow.update('rePassword', value)}
           onBlur={flow.onRePasswordBlur}
           inputRef={(element) => { inputs.current.rePassword = element; }}
+          enterKeyHint={enterKeyHintOf('rePassword')}
           autoComplete="new-password"
         />
         <TextField
@@ -88,6 +103,7 @@ export function RegisterScreen() {
           value={values.mobile}
           onValueChange={(value) => flow.update('mobile', value)}
           inputRef={(element) => { inputs.current.mobile = element; }}
+          enterKeyHint={enterKeyHintOf('mobile')}
           autoComplete="tel"
         />
 
@@ -95,7 +111,10 @@ export function RegisterScreen() {
           <strong>温馨提示：</strong>{TEXT.depositNotice}
         </p>
 
-        <button type="submit" className="btn btn--primary">{TEXT.register}</button>
+        <button type="submit" className={flow.busy ? 'btn btn--primary btn--busy' : 'btn btn--primary'} aria-busy={flow.busy}>
+          {flow.busy && <span className="btn__spinner" aria-hidden="true" />}
+          {TEXT.register}
+        </button>
         <button type="button" className="btn btn--ghost" onClick={goToGameClient}>{TEXT.login}</button>
       </form>
 
