@@ -1,5 +1,5 @@
 import logoUrl from '@/assets/logo.svg';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@/lib/router';
 import { DownloadButtons, useAppDownload } from '@/components/app-download';
 import { Dialog } from '@/components/dialog';
@@ -21,6 +21,14 @@ export function RegisterScreen() {
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const focusField = useCallback((field: Field) => inputs.current[field]?.focus(), []);
   const flow = useRegisterFlow(focusField);
+  const onEnterMoveOn = useCallback((event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter while an IME is composing Chinese confirms the composition: leave it alone.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const index = FIELD_ORDER.findIndex((field) => inputs.current[field] === event.currentTarget);
+    if (index < 0 || index === FIELD_ORDER.length - 1) return; // the last field submits the form as usual
+    event.preventDefault();
+    focusField(FIELD_ORDER[index + 1]!);
+  }, [focusField]);
   const { update } = flow;
 
   // What a visitor typed into the prerendered form before React took over is still in the inputs: keep it.
@@ -50,14 +58,6 @@ export function RegisterScreen() {
           event.preventDefault();
           void flow.submit();
         }}
-        onKeyDown={(event) => {
-          // Enter while an IME is composing Chinese confirms the composition: leave it alone.
-          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-          const index = FIELD_ORDER.findIndex((field) => inputs.current[field] === event.target);
-          if (index < 0 || index === FIELD_ORDER.length - 1) return; // the last field submits the form as usual
-          event.preventDefault();
-          focusField(FIELD_ORDER[index + 1]!);
-        }}
       >
         <TextField
           label={TEXT.labels.name}
@@ -67,6 +67,7 @@ export function RegisterScreen() {
           onBlur={flow.onNameBlur}
           inputRef={(element) => { inputs.current.name = element; }}
           enterKeyHint={enterKeyHintOf('name')}
+          onKeyDown={onEnterMoveOn}
           autoComplete="username"
           autoCapitalize="off"
           autoCorrect="off"
@@ -81,6 +82,7 @@ export function RegisterScreen() {
           onValueChange={(value) => flow.update('password', value)}
           inputRef={(element) => { inputs.current.password = element; }}
           enterKeyHint={enterKeyHintOf('password')}
+          onKeyDown={onEnterMoveOn}
           autoComplete="new-password"
         />
         <TextField
@@ -93,6 +95,7 @@ export function RegisterScreen() {
           onBlur={flow.onRePasswordBlur}
           inputRef={(element) => { inputs.current.rePassword = element; }}
           enterKeyHint={enterKeyHintOf('rePassword')}
+          onKeyDown={onEnterMoveOn}
           autoComplete="new-password"
         />
         <TextField
@@ -104,6 +107,7 @@ export function RegisterScreen() {
           onValueChange={(value) => flow.update('mobile', value)}
           inputRef={(element) => { inputs.current.mobile = element; }}
           enterKeyHint={enterKeyHintOf('mobile')}
+          onKeyDown={onEnterMoveOn}
           autoComplete="tel"
         />
 
