@@ -27,7 +27,7 @@ export interface ServerConfig {
 }
 
 export interface CaptchaConfig {
-  /** `off`: as SPEC.md (no server check). `strict`: challenges, verify, and reg needs a pass token. */
+  /** `off`: the browser judges the puzzle (docs/behaviour.md). `strict`: challenges, verify, and reg needs a pass token. */
   mode: 'off' | 'strict';
   /** HMAC key of the pass tokens; null: generated once and kept in the database. */
   secret: string | null;

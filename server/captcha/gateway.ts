@@ -50,7 +50,7 @@ function tokenOf(url: string): string | null {
 
 /**
  * onRequest hook of strict mode: reg needs an unspent, unexpired, signed pass token; it is spent here and
- * removed from the query, so the reference API or the game backend behind the proxy sees SPEC.md's call.
+ * removed from the query, so the reference API or the game backend behind the proxy sees the call documented in docs/behaviour.md.
  */
 export function registrationGate(store: CaptchaStore, now: () => number) {
   return async function gate(request: FastifyRequest, reply: FastifyReply) {

@@ -52,7 +52,7 @@ const emptyBodyHasNoType: onRequestHookHandler = (request, _reply, done) => {
 
 const checkRoute = { schema: { querystring: checkParams, body: checkParams, response: { 200: answerSchema } }, preValidation: absentBodyAsEmpty };
 
-/** The reference implementation of the game backend's three calls (DECISIONS.md, "Reference API"). */
+/** The reference implementation of the game backend's three calls (docs/behaviour.md, "The server's reference API"). */
 export default async function referenceApi(fastify: FastifyInstance) {
   await fastify.register(formbody, { bodyLimit: fastify.initialConfig.bodyLimit });
   fastify.addHook('onRequest', emptyBodyHasNoType);
