@@ -4,6 +4,7 @@ import { loggerOptions, RequestLogController, type LogDestination } from './logg
 import downloads from './plugins/downloads';
 import errorAnswers from './plugins/error-answers';
 import gracefulClose from './plugins/graceful-close';
+import metrics from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import api from './routes/api/index';
@@ -38,6 +39,8 @@ export async function buildApp(config: ServerConfig, { logDestination, now }: { 
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
   });
+  // Metrics at the root: every scope reports to them, and their listener closes with the server.
+  await fastify.register(metrics, { listen: config.metrics });
   await fastify.register(app, { config, now });
   await fastify.ready();
   return fastify;

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { handleMax } from '@game-register/puzzle-captcha/core';
-import { judge } from '@game-register/puzzle-captcha/core';
-import type { RandomSource } from '@game-register/puzzle-captcha/core';
+import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
+import { handleMax, judge, type RandomSource } from '@game-register/puzzle-captcha/core';
 import { errorAnswer } from '../plugins/error-answers';
 import { CHALLENGE_LAYOUT, clampPixelRatio, drawChallenge } from './pictures';
 import type { CaptchaStore } from './store';
@@ -68,6 +67,7 @@ interface VerifyBody {
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
 export default async function captchaApi(fastify: FastifyInstance, { store, randomFor, now }: CaptchaApiOptions) {
+  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   let nextSweep = 0;
   const sweep = (at: number) => {
     if (at < nextSweep) return;
@@ -89,10 +89,13 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     }
     sweep(at);
     const pixelRatio = clampPixelRatio(request.body.pixelRatio);
+    const drawStart = performance.now();
     const pictures = await drawChallenge(randomFor(), pixelRatio, layout);
+    metrics.drawFinished((performance.now() - drawStart) / 1000);
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
     store.saveChallenge(id, pictures.plan.gapX, expiresAt);
+    metrics.challengeIssued();
     const dataUrl = (image: Buffer) => `data:${pictures.mimeType};base64,${image.toString('base64')}`;
     reply.header('cache-control', 'no-store');
     return {
@@ -112,16 +115,28 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     const at = now();
     reply.header('cache-control', 'no-store');
     const challenge = store.takeChallenge(id);
+    // A locked address cannot answer challenges it fetched before the lock either.
+    const lockedUntil = store.lockedUntil(request.ip);
+    if (lockedUntil > at) {
+      metrics.verified('locked');
+      reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
+      return reply.code(429).send(errorAnswer(429));
+    }
     const handleTravel = (offsetX * handleMax(layout)) / (layout.width - layout.pieceSize);
-    const pass =
-      challenge !== null &&
-      challenge.expiresAt > at &&
-      judge(challenge.gapX, offsetX, RANGE).pass &&
-      trailProblem(trail, handleTravel) === null;
-    if (!pass) {
+    const failure: VerifyReason | null =
+      challenge === null || challenge.expiresAt <= at
+        ? 'expired_or_unknown'
+        : !judge(challenge.gapX, offsetX, RANGE).pass
+          ? 'wrong_offset'
+          : trailProblem(trail, handleTravel) !== null
+            ? 'trail_refused'
+            : null;
+    if (failure) {
+      metrics.verified(failure);
       store.recordFailure(request.ip, at, LOCK_MS);
       return { status: 'n', info: FAILED_INFO };
     }
+    metrics.verified('passed');
     store.clearFailures(request.ip);
     return { status: 'y', token: signPassToken(store.secret(), at + TOKEN_TTL_MS) };
   });

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NO_METRICS, type Metrics, type TokenRefusal } from '../metrics/metrics';
+import { apiCallOf } from '../routes/api/call-of';
 import type { CaptchaStore } from './store';
 import { readPassToken } from './token';
 
@@ -10,18 +12,7 @@ export const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' } as cons
  * (twice), backslashes, repeated slashes, dot segments and suffixes (`reg.html`) do not slip past.
  */
 export function isRegistrationUrl(url: string): boolean {
-  let text = url.split('?', 1)[0]!; // the path only: a query mentioning index/reg is not a call to reg
-  for (let i = 0; i < 3; i += 1) {
-    try {
-      const decoded = decodeURIComponent(text);
-      if (decoded === text) break;
-      text = decoded;
-    } catch {
-      break;
-    }
-  }
-  const path = text.replace(/\\/g, '/').replace(/\/(\.\/)+/g, '/').replace(/\/{2,}/g, '/');
-  return /index\/+reg(?![a-z0-9_])/i.test(path);
+  return apiCallOf(url) === 'reg';
 }
 
 /** The raw query without any captchaToken pair; every other byte stays as sent. */
@@ -52,14 +43,18 @@ function tokenOf(url: string): string | null {
  * onRequest hook of strict mode: reg needs an unspent, unexpired, signed pass token; it is spent here and
  * removed from the query, so the reference API or the game backend behind the proxy sees the call documented in docs/behaviour.md.
  */
-export function registrationGate(store: CaptchaStore, now: () => number) {
+export function registrationGate(store: CaptchaStore, now: () => number, metrics: Metrics = NO_METRICS) {
   return async function gate(request: FastifyRequest, reply: FastifyReply) {
     if (!isRegistrationUrl(request.url)) return;
     const token = tokenOf(request.url);
     const pass = token === null ? null : readPassToken(store.secret(), token);
-    if (!pass || pass.expiresAt <= now() || !store.spendToken(pass.id, pass.expiresAt)) {
+    const refusal: TokenRefusal | null =
+      token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : !store.spendToken(pass.id, pass.expiresAt) ? 'spent' : null;
+    if (refusal) {
+      metrics.tokenRefused(refusal);
       return reply.code(200).send(NEEDS_CAPTCHA);
     }
+    metrics.tokenSpent();
     request.raw.url = withoutToken(request.raw.url ?? request.url);
     delete (request.query as Record<string, unknown>)[TOKEN_PARAM];
   };

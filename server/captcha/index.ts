@@ -38,6 +38,6 @@ export function registerStrictMode(fastify: FastifyInstance, { captcha, now = Da
   if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'CAPTCHA_TEST_SEED is set: every puzzle is the same (tests only)');
   const seed = captcha.testSeed;
   const randomFor = seed === null ? () => cryptoRandom : () => seededRandom(seed);
-  fastify.addHook('onRequest', registrationGate(store, now));
+  fastify.addHook('onRequest', registrationGate(store, now, fastify.hasDecorator('metrics') ? fastify.metrics : undefined));
   return fastify.register(captchaApi, { store, randomFor, now });
 }

@@ -1,5 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NO_METRICS } from '../../metrics/metrics';
+import { apiCallOf } from './call-of';
 import type { ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
 import database from '../../plugins/database';
@@ -20,8 +22,10 @@ const REGISTRATION_PATH = /^\/api\/index\/reg\/?(\?|$)/i;
 export default async function api(fastify: FastifyInstance, { config, now }: ApiOptions) {
   const { windowMs, checksPerWindow, regPerWindow } = config.rateLimit;
   await fastify.register(rateLimit, { global: false });
-  const limitChecks = fastify.rateLimit({ max: checksPerWindow, timeWindow: windowMs });
-  const limitRegistrations = fastify.rateLimit({ max: regPerWindow, timeWindow: windowMs });
+  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
+  const onExceeded = (request: FastifyRequest) => metrics.rateLimited(apiCallOf(request.url) ?? request.routeOptions.url ?? 'unmatched');
+  const limitChecks = fastify.rateLimit({ max: checksPerWindow, timeWindow: windowMs, onExceeded });
+  const limitRegistrations = fastify.rateLimit({ max: regPerWindow, timeWindow: windowMs, onExceeded });
   fastify.addHook('onRequest', function limitByAddress(request, reply) {
     return (REGISTRATION_PATH.test(request.url) ? limitRegistrations : limitChecks).call(this, request, reply);
   });
