@@ -69,10 +69,10 @@ interface VerifyBody {
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
 export default async function captchaApi(fastify: FastifyInstance, { store, randomFor, now }: CaptchaApiOptions) {
   let nextSweep = 0;
-  const sweep = (at: number) => {
+  const sweep = async (at: number) => {
     if (at < nextSweep) return;
     nextSweep = at + SWEEP_EVERY_MS;
-    store.sweep(at, LOCK_MS * 10);
+    await store.sweep();
   };
   const layout = CHALLENGE_LAYOUT;
   // A body-less POST (or one without a JSON content type) asks for the defaults.
@@ -82,17 +82,17 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
 
   fastify.post<{ Body: { pixelRatio?: number } }>('/captcha/challenge', { schema: { body: challengeBody, response: { 200: challengeAnswer } } }, async (request, reply) => {
     const at = now();
-    const lockedUntil = store.lockedUntil(request.ip);
+    const lockedUntil = await store.lockedUntil(request.ip);
     if (lockedUntil > at) {
       reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
       return reply.code(429).send(errorAnswer(429));
     }
-    sweep(at);
+    await sweep(at);
     const pixelRatio = clampPixelRatio(request.body.pixelRatio);
     const pictures = await drawChallenge(randomFor(), pixelRatio, layout);
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
-    store.saveChallenge(id, pictures.plan.gapX, expiresAt);
+    await store.putChallenge(id, { gapX: pictures.plan.gapX, expiresAt });
     const dataUrl = (image: Buffer) => `data:${pictures.mimeType};base64,${image.toString('base64')}`;
     reply.header('cache-control', 'no-store');
     return {
@@ -111,7 +111,7 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     const { id, offsetX, trail } = request.body;
     const at = now();
     reply.header('cache-control', 'no-store');
-    const challenge = store.takeChallenge(id);
+    const challenge = await store.takeChallenge(id);
     const handleTravel = (offsetX * handleMax(layout)) / (layout.width - layout.pieceSize);
     const pass =
       challenge !== null &&
@@ -119,10 +119,11 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
       judge(challenge.gapX, offsetX, RANGE).pass &&
       trailProblem(trail, handleTravel) === null;
     if (!pass) {
-      store.recordFailure(request.ip, at, LOCK_MS);
+      await store.recordFailure(request.ip, LOCK_MS);
       return { status: 'n', info: FAILED_INFO };
     }
-    store.clearFailures(request.ip);
-    return { status: 'y', token: signPassToken(store.secret(), at + TOKEN_TTL_MS) };
+    const secret = await store.secret();
+    await store.clearFailures(request.ip);
+    return { status: 'y', token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });
 }

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CaptchaStore } from './store';
+import { StoreUnavailableError, type CaptchaStore } from './store';
 import { readPassToken } from './token';
 
 export const TOKEN_PARAM = 'captchaToken';
 export const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' } as const;
+/** The store of spent tokens cannot answer: the token cannot be checked, so reg is refused (fail closed). */
+export const GATE_UNAVAILABLE = { status: 'n', info: '验证服务暂时不可用，请稍后再试' } as const;
 
 /**
  * Whether a request reaches the registration call, however its path is spelled: case, percent-encoding
@@ -56,10 +58,16 @@ export function registrationGate(store: CaptchaStore, now: () => number) {
   return async function gate(request: FastifyRequest, reply: FastifyReply) {
     if (!isRegistrationUrl(request.url)) return;
     const token = tokenOf(request.url);
-    const pass = token === null ? null : readPassToken(store.secret(), token);
-    if (!pass || pass.expiresAt <= now() || !store.spendToken(pass.id, pass.expiresAt)) {
-      return reply.code(200).send(NEEDS_CAPTCHA);
+    let passed: boolean;
+    try {
+      const pass = token === null ? null : readPassToken(await store.secret(), token);
+      passed = pass !== null && pass.expiresAt > now() && (await store.spendToken(pass.id, pass.expiresAt));
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      request.log.warn({ store: error.store }, 'reg refused: the captcha store is unavailable');
+      return reply.code(200).send(GATE_UNAVAILABLE);
     }
+    if (!passed) return reply.code(200).send(NEEDS_CAPTCHA);
     request.raw.url = withoutToken(request.raw.url ?? request.url);
     delete (request.query as Record<string, unknown>)[TOKEN_PARAM];
   };

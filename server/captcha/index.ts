@@ -5,7 +5,7 @@ import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig } from '../config';
 import captchaApi from './captcha-api';
 import { registrationGate } from './gateway';
-import { createCaptchaStore } from './store';
+import { createLibsqlStore } from './libsql-store';
 
 const SAMPLE_BYTES = 6;
 const POOL_SAMPLES = 256;
@@ -32,12 +32,12 @@ export interface StrictModeOptions {
  * Strict mode on the /api scope: the challenge and verify routes, and the reg gate (an onRequest hook of
  * the enclosing scope, so it guards the embedded API and the proxy alike). Needs the database plugin.
  */
-export function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now }: StrictModeOptions) {
-  const store = createCaptchaStore(fastify.sql, captcha.secret);
-  store.secret(); // created at start, not by the first racing requests
+export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now }: StrictModeOptions) {
+  const store = createLibsqlStore(fastify.sql, captcha.secret, now);
+  await store.secret(); // created at start, not by the first racing requests
   if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'CAPTCHA_TEST_SEED is set: every puzzle is the same (tests only)');
   const seed = captcha.testSeed;
   const randomFor = seed === null ? () => cryptoRandom : () => seededRandom(seed);
   fastify.addHook('onRequest', registrationGate(store, now));
-  return fastify.register(captchaApi, { store, randomFor, now });
+  await fastify.register(captchaApi, { store, randomFor, now });
 }
