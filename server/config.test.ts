@@ -113,4 +113,18 @@ describe('loadConfig', () => {
   it('still checks the seed under NODE_ENV=test', () => {
     expect(problemsOf({ CAPTCHA_TEST_SEED: 'abc', NODE_ENV: 'test' })).toEqual(['CAPTCHA_TEST_SEED must be an integer, got "abc"']);
   });
+
+  it('shares state through Redis only when REDIS_URL is set, under REDIS_PREFIX (greg: by default)', () => {
+    expect(loadConfig({}).redis).toEqual({ url: null, prefix: 'greg:' });
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.7:6379/2', REDIS_PREFIX: 'shop-a:' }).redis).toEqual({ url: 'redis://:pw@10.0.0.7:6379/2', prefix: 'shop-a:' });
+  });
+
+  it('refuses a REDIS_URL that is not redis:// without echoing it (it may hold a password), and a bad prefix', () => {
+    const problems = problemsOf({ REDIS_URL: 'http://user:hunter2@example.com', REDIS_PREFIX: 'a b' });
+    expect(problems).toEqual([
+      'REDIS_PREFIX must be 1 to 64 letters, digits or _ : . - { }, got "a b"',
+      'REDIS_URL must be a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0',
+    ]);
+    expect(problems.join('')).not.toContain('hunter2');
+  });
 });

@@ -24,6 +24,15 @@ export interface ServerConfig {
   /** Extra origins allowed in the CSP's img-src (puzzle pictures, QR codes on a CDN). */
   cspImgHosts: string[];
   captcha: CaptchaConfig;
+  /** Shared state for many instances (strict mode's store, the rate limits); url null: each instance on its own. */
+  redis: RedisConfig;
+}
+
+export interface RedisConfig {
+  /** redis:// or rediss:// URL (credentials allowed, never logged); null: no Redis. */
+  url: string | null;
+  /** Every key starts with it, so two deployments can share one Redis. */
+  prefix: string;
 }
 
 export interface CaptchaConfig {
@@ -93,6 +102,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   }
 
   const captcha = parseCaptcha(read, env.NODE_ENV, problems);
+  const redis = parseRedis(read, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -108,7 +118,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     downloadsDir: resolve(cwd, read('DOWNLOADS_DIR') ?? 'downloads'),
     cspImgHosts,
     captcha,
+    redis,
   };
+}
+
+const REDIS_PREFIX = /^[\w:.{}-]{1,64}$/;
+
+function parseRedis(read: (name: string) => string | undefined, problems: string[]): RedisConfig {
+  const prefix = read('REDIS_PREFIX') ?? 'greg:';
+  if (!REDIS_PREFIX.test(prefix)) problems.push(`REDIS_PREFIX must be 1 to 64 letters, digits or _ : . - { }, got "${prefix}"`);
+  const url = read('REDIS_URL') ?? null;
+  if (url === null) return { url, prefix };
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0'); // the value may hold a password: not echoed
+    return { url: null, prefix };
+  }
+  return { url, prefix };
 }
 
 function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): CaptchaConfig {

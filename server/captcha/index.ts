@@ -6,6 +6,7 @@ import type { CaptchaConfig } from '../config';
 import captchaApi from './captcha-api';
 import { registrationGate } from './gateway';
 import { createLibsqlStore } from './libsql-store';
+import { createRedisStore } from './redis-store';
 
 const SAMPLE_BYTES = 6;
 const POOL_SAMPLES = 256;
@@ -30,11 +31,15 @@ export interface StrictModeOptions {
 
 /**
  * Strict mode on the /api scope: the challenge and verify routes, and the reg gate (an onRequest hook of
- * the enclosing scope, so it guards the embedded API and the proxy alike). Needs the database plugin.
+ * the enclosing scope, so it guards the embedded API and the proxy alike). Its state is on Redis when the
+ * redis plugin is registered, else in the database (the database plugin).
  */
 export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now }: StrictModeOptions) {
-  const store = createLibsqlStore(fastify.sql, captcha.secret, now);
-  await store.secret(); // created at start, not by the first racing requests
+  const store = fastify.hasDecorator('redis')
+    ? createRedisStore(fastify.redis, { prefix: fastify.redisPrefix, secret: captcha.secret, now })
+    : createLibsqlStore(fastify.sql, captcha.secret, now);
+  // Created (or fetched) at start rather than by the first racing requests; Redis away: fetched later.
+  await store.secret().catch((error: unknown) => fastify.log.warn({ err: error }, 'the captcha secret is not available yet'));
   if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'CAPTCHA_TEST_SEED is set: every puzzle is the same (tests only)');
   const seed = captcha.testSeed;
   const randomFor = seed === null ? () => cryptoRandom : () => seededRandom(seed);

@@ -8,6 +8,7 @@ describeStoreContract('libsql', async () => {
   const now = () => clock.at;
   return {
     open: async (secret) => createLibsqlStore(db, secret, now),
+    now: () => clock.at,
     advance: (ms) => void (clock.at += ms),
     close: async () => void db.close(),
   };

@@ -3,6 +3,7 @@ import { FAILURES_BEFORE_LOCK, type CaptchaStore } from './store';
 export interface StoreBacking {
   /** A store over the shared backing (one database, one Redis prefix), on the backing's clock. */
   open(secret: string | null): Promise<CaptchaStore>;
+  now(): number;
   advance(ms: number): void;
   close(): Promise<void>;
 }
@@ -18,7 +19,7 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
     beforeEach(async () => {
       backing = await makeBacking();
       store = await backing.open(null);
-      at = Date.now();
+      at = backing.now();
     });
     afterEach(() => backing.close());
 

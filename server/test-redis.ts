@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureRedis } from '../scripts/ensure-redis.mjs';
+import { freePort } from '../scripts/free-port.mjs';
+
+const READY = /Ready to accept connections/;
+const START_TIMEOUT_MS = 15_000;
+
+/** A real redis-server for a test file: its own free port, no persistence, a temp dir; stoppable and restartable. */
+export interface TestRedis {
+  url: string;
+  /** Stops the server (as an outage would); its data is gone. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port. */
+  start(): Promise<void>;
+  /** Stops it for good and removes its dir. */
+  close(): Promise<void>;
+}
+
+export async function startTestRedis(): Promise<TestRedis> {
+  const binary = ensureRedis();
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'test-redis-'));
+  let child: ChildProcess | null = null;
+
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--loglevel', 'notice'];
+      const server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = server;
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`redis-server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+      server.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (READY.test(output)) {
+          clearTimeout(timer);
+          server.stdout!.removeAllListeners('data');
+          server.stdout!.resume();
+          resolve();
+        }
+      });
+      server.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+      server.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited with ${code}:\n${output}`));
+      });
+    });
+
+  const stop = async () => {
+    const server = child;
+    child = null;
+    if (!server || server.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      server.once('exit', () => resolve());
+      server.kill('SIGKILL'); // an outage, not a tidy shutdown
+    });
+  };
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop,
+    start,
+    async close() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
