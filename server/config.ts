@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -42,6 +43,10 @@ export interface CaptchaConfig {
   secret: string | null;
   /** Test-only: every challenge is drawn from this seed. Honoured only when NODE_ENV=test. */
   testSeed: number | null;
+  /** Worker threads that draw the puzzles (CAPTCHA_DRAW_THREADS); 0 draws on the main thread. */
+  drawThreads: number;
+  /** Draws that may wait for a thread (CAPTCHA_DRAW_QUEUE); beyond it, challenge answers 503 at once. */
+  drawQueue: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -101,7 +106,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     }
   }
 
-  const captcha = parseCaptcha(read, env.NODE_ENV, problems);
+  const captcha = {
+    ...parseCaptcha(read, env.NODE_ENV, problems),
+    drawThreads: integer('CAPTCHA_DRAW_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
+    drawQueue: integer('CAPTCHA_DRAW_QUEUE', 64, 0, 100_000),
+  };
   const redis = parseRedis(read, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -142,7 +151,7 @@ function parseRedis(read: (name: string) => string | undefined, problems: string
   return { url, prefix };
 }
 
-function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): CaptchaConfig {
+function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue'> {
   const mode = (read('CAPTCHA_MODE') ?? 'off').toLowerCase();
   if (mode !== 'off' && mode !== 'strict') problems.push(`CAPTCHA_MODE must be off or strict, got "${mode}"`);
   const secret = read('CAPTCHA_SECRET') ?? null;

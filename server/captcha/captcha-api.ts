@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { handleMax } from '@game-register/puzzle-captcha/core';
 import { judge } from '@game-register/puzzle-captcha/core';
-import type { RandomSource } from '@game-register/puzzle-captcha/core';
 import { errorAnswer } from '../plugins/error-answers';
-import { CHALLENGE_LAYOUT, clampPixelRatio, drawChallenge } from './pictures';
+import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
+import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
 import type { CaptchaStore } from './store';
 import { signPassToken } from './token';
 import { trailProblem, TRAIL_RULES, type TrailPoint } from './trail';
@@ -17,11 +17,13 @@ export const LOCK_MS = 60_000;
 const RANGE = 10;
 const SWEEP_EVERY_MS = 60_000;
 export const FAILED_INFO = '验证失败，请重试';
+/** Every draw thread busy and the queue full: the client may ask again after this many seconds. */
+const BUSY_RETRY_AFTER_S = 1;
 
 export interface CaptchaApiOptions {
   store: CaptchaStore;
-  /** A random source per challenge (a fresh seeded one in e2e runs, else crypto). */
-  randomFor: () => RandomSource;
+  /** Draws and encodes the pictures, on the draw threads. */
+  drawer: ChallengeDrawer;
   now: () => number;
 }
 
@@ -67,7 +69,7 @@ interface VerifyBody {
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-export default async function captchaApi(fastify: FastifyInstance, { store, randomFor, now }: CaptchaApiOptions) {
+export default async function captchaApi(fastify: FastifyInstance, { store, drawer, now }: CaptchaApiOptions) {
   let nextSweep = 0;
   const sweep = async (at: number) => {
     if (at < nextSweep) return;
@@ -89,17 +91,23 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     }
     await sweep(at);
     const pixelRatio = clampPixelRatio(request.body.pixelRatio);
-    const pictures = await drawChallenge(randomFor(), pixelRatio, layout);
+    let drawn;
+    try {
+      drawn = await drawer.draw(pixelRatio);
+    } catch (error) {
+      if (!(error instanceof DrawQueueFullError)) throw error;
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      return reply.code(503).send(errorAnswer(503));
+    }
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
-    await store.putChallenge(id, { gapX: pictures.plan.gapX, expiresAt });
-    const dataUrl = (image: Buffer) => `data:${pictures.mimeType};base64,${image.toString('base64')}`;
+    await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
     reply.header('cache-control', 'no-store');
     return {
       id,
-      background: dataUrl(pictures.background),
-      piece: dataUrl(pictures.piece),
-      pieceY: pictures.plan.gapY,
+      background: drawn.background,
+      piece: drawn.piece,
+      pieceY: drawn.gapY,
       width: layout.width,
       height: layout.height,
       pieceSize: layout.pieceSize,

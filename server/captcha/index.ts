@@ -1,28 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RandomSource } from '@game-register/puzzle-captcha/core';
-import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig } from '../config';
 import captchaApi from './captcha-api';
+import { createDrawer } from './draw-pool';
 import { registrationGate } from './gateway';
 import { createLibsqlStore } from './libsql-store';
 import { createRedisStore } from './redis-store';
 
-const SAMPLE_BYTES = 6;
-const POOL_SAMPLES = 256;
-let pool = Buffer.alloc(0);
-let next = 0;
+export { cryptoRandom } from './random';
 
-/** Uniform in [0, 1) from 48 random bits of the system's CSPRNG, read in batches (a puzzle takes about 70). */
-export const cryptoRandom: RandomSource = () => {
-  if (next + SAMPLE_BYTES > pool.length) {
-    pool = randomBytes(SAMPLE_BYTES * POOL_SAMPLES);
-    next = 0;
-  }
-  const value = pool.readUIntBE(next, SAMPLE_BYTES);
-  next += SAMPLE_BYTES;
-  return value / 2 ** (8 * SAMPLE_BYTES);
-};
+/** The metrics hooks a metrics plugin may offer (decorated as `metrics`): the draw queue and each draw's time. */
+interface DrawMetrics {
+  watchDrawQueue(size: () => number): void;
+  drawFinished(seconds: number): void;
+}
 
 export interface StrictModeOptions {
   captcha: CaptchaConfig;
@@ -41,8 +31,13 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
   // Created (or fetched) at start rather than by the first racing requests; Redis away: fetched later.
   await store.secret().catch((error: unknown) => fastify.log.warn({ err: error }, 'the captcha secret is not available yet'));
   if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'CAPTCHA_TEST_SEED is set: every puzzle is the same (tests only)');
-  const seed = captcha.testSeed;
-  const randomFor = seed === null ? () => cryptoRandom : () => seededRandom(seed);
+  const drawer = createDrawer({ threads: captcha.drawThreads, maxQueue: captcha.drawQueue, seed: captcha.testSeed });
+  fastify.addHook('onClose', () => drawer.close());
+  if (fastify.hasDecorator('metrics')) {
+    const metrics = (fastify as unknown as { metrics: DrawMetrics }).metrics;
+    metrics.watchDrawQueue(() => drawer.queueSize);
+    drawer.onDrawFinished((seconds) => metrics.drawFinished(seconds));
+  }
   fastify.addHook('onRequest', registrationGate(store, now));
-  await fastify.register(captchaApi, { store, randomFor, now });
+  await fastify.register(captchaApi, { store, drawer, now });
 }
