@@ -37,6 +37,10 @@ async function expectFailClosed(token: string) {
   expect(check.statusCode).toBe(200);
   expect(check.json()).toMatchObject({ status: 'y' });
   expect((await app.inject({ method: 'POST', url: '/api/Index/checktel?param=13800138000' })).statusCode).toBe(200);
+  const ready = await app.inject({ url: '/readyz' });
+  expect(ready.statusCode).toBe(503);
+  expect(ready.json()).toEqual({ status: 'unready', checks: { database: 'ok', redis: 'unreachable' }, reason: 'redis unreachable' });
+  expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
 }
 
 describe('strict mode while Redis is away', () => {
@@ -47,7 +51,8 @@ describe('strict mode while Redis is away', () => {
     await expectFailClosed(token);
 
     await redis.start();
-    await expect.poll(async () => (await challenge(app)).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+    await expect.poll(async () => (await app.inject({ url: '/readyz' })).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+    expect((await challenge(app)).statusCode).toBe(200);
     // Redis came back empty: the token spent nowhere is unknown to it, and the secret was put back.
     expect((await app.inject({ method: 'POST', url: regUrl(token, '13800138010') })).json()).toEqual({ status: 'y', info: '注册成功' });
     expect((await app.inject({ method: 'POST', url: regUrl(await passToken(app), '13800138011') })).json()).toEqual({ status: 'y', info: '注册成功' });

@@ -17,6 +17,7 @@ export default fp<{ redis: RedisConfig & { url: string } }>(
     const redis = await connectRedis(url, fastify.log);
     fastify.decorate('redis', redis);
     fastify.decorate('redisPrefix', prefix);
+    if (fastify.hasDecorator('readiness')) fastify.readiness.add('redis', () => redis.ping());
     fastify.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
