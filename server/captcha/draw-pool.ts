@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import drawTask, { type DrawnChallenge, type DrawTask } from './draw-worker';
 
-/** The pool's queue is full: answer 503 with Retry-After at once rather than wait. */
+/** The pool's queue is full (or the server is closing): answer 503 with Retry-After at once rather than wait. */
 export class DrawQueueFullError extends Error {
   readonly statusCode = 503;
   constructor() {
@@ -16,6 +16,7 @@ export interface ChallengeDrawer {
   readonly queueSize: number;
   /** Called after each draw with the seconds its painting and encoding took. */
   onDrawFinished(listener: (seconds: number) => void): void;
+  /** Finishes the draws in the queue, then stops the threads. */
   close(): Promise<void>;
 }
 
@@ -50,19 +51,34 @@ export function createDrawer({ threads, maxQueue, seed }: DrawerOptions): Challe
     };
   }
   const pool = new Piscina<DrawTask, DrawnChallenge>({ filename: workerFile(), minThreads: threads, maxThreads: threads, maxQueue });
+  const inFlight = new Set<Promise<unknown>>();
+  let closing = false;
   return {
     async draw(pixelRatio) {
+      if (closing) throw new DrawQueueFullError(); // shutting down: 503, try another instance
+      const run = pool.run({ pixelRatio, seed });
+      inFlight.add(run);
       try {
-        return finished(await pool.run({ pixelRatio, seed }));
+        return finished(await run);
       } catch (error) {
         if (error instanceof Error && /queue is at limit|no task queue/i.test(error.message)) throw new DrawQueueFullError();
         throw error;
+      } finally {
+        inFlight.delete(run);
       }
     },
     get queueSize() {
       return pool.queueSize;
     },
     onDrawFinished: (listener) => void listeners.push(listener),
-    close: () => pool.destroy(),
+    async close() {
+      // Shutting down: the draws already queued finish (the queue is bounded), so their requests get their
+      // answers; a turn of the event loop lets those requests store their challenges before the stores close.
+      // (piscina's own close() waits only for the tasks a thread has begun.)
+      closing = true;
+      await Promise.allSettled([...inFlight]);
+      await new Promise((resolve) => setImmediate(resolve));
+      await pool.destroy();
+    },
   };
 }
