@@ -8,6 +8,7 @@ const PARTS = [
   ['puzzle widget in the browser', 'bench/captcha.mjs'],
   ['server under load', 'bench/server.mjs'],
   ['server-verified puzzle', 'bench/captcha-server.mjs'],
+  ['strict mode scaling out', 'bench/strict-scale.mjs'],
   ['Lighthouse mobile', 'bench/lighthouse.mjs'],
 ];
 
