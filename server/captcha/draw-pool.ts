@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import drawTask, { type DrawnChallenge, type DrawTask } from './draw-worker';
+import { drawOnMainThread, type DrawnChallenge, type DrawTask } from './draw-worker';
 
 /** The pool's queue is full (or the server is closing): answer 503 with Retry-After at once rather than wait. */
 export class DrawQueueFullError extends Error {
@@ -28,6 +28,8 @@ export interface DrawerOptions {
   seed: number | null;
 }
 
+const DRAW_THREAD_NICE = 10;
+
 /** Where the draw thread's code is: beside the bundle when built, through tsx when run from sources. */
 function workerFile(): string {
   const here = import.meta.url;
@@ -44,13 +46,21 @@ export function createDrawer({ threads, maxQueue, seed }: DrawerOptions): Challe
   };
   if (threads === 0) {
     return {
-      draw: (pixelRatio) => drawTask({ pixelRatio, seed }).then(finished),
+      draw: (pixelRatio) => drawOnMainThread({ pixelRatio, seed }).then(finished),
       queueSize: 0,
       onDrawFinished: (listener) => void listeners.push(listener),
       close: async () => {},
     };
   }
-  const pool = new Piscina<DrawTask, DrawnChallenge>({ filename: workerFile(), minThreads: threads, maxThreads: threads, maxQueue });
+  const pool = new Piscina<DrawTask, DrawnChallenge>({
+    filename: workerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue,
+    // Draw threads run at a lower priority (Linux nice, through piscina's optional @napi-rs/nice): when the
+    // cores are busy, answers on the event loop (checkuser, verify, static files) go first.
+    niceIncrement: DRAW_THREAD_NICE,
+  });
   const inFlight = new Set<Promise<unknown>>();
   let closing = false;
   return {
