@@ -36,7 +36,7 @@ function startServer(port, dataDir) {
   });
 }
 
-const post = (base, path, body, address = '127.0.0.1') =>
+export const post = (base, path, body, address = '127.0.0.1') =>
   fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
@@ -44,7 +44,7 @@ const post = (base, path, body, address = '127.0.0.1') =>
   }).then((response) => response.json());
 
 /** A hand's drag of the widget's default 50-unit handle to `offsetX`: 31 samples over 900 ms, easing out. */
-function humanTrail(offsetX, { width, pieceSize }) {
+export function humanTrail(offsetX, { width, pieceSize }) {
   const travel = (offsetX * (width - 50)) / (width - pieceSize);
   return Array.from({ length: 31 }, (_, i) => {
     const progress = i / 30;
@@ -53,7 +53,7 @@ function humanTrail(offsetX, { width, pieceSize }) {
 }
 
 /** Finds the pinned puzzle's answer from outside, as a client would by trying: steps of 19 < 2 x tolerance. */
-async function findAnswer(base) {
+export async function findAnswer(base) {
   for (let offsetX = 5, attempt = 0; offsetX < 310; offsetX += 19, attempt += 1) {
     const address = `10.9.${attempt}.1`;
     const challenge = await post(base, '/api/captcha/challenge', { pixelRatio: 2 }, address);
@@ -63,7 +63,7 @@ async function findAnswer(base) {
   throw new Error('no offset passed the pinned puzzle');
 }
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 

@@ -5,6 +5,7 @@ import downloads from './plugins/downloads';
 import errorAnswers from './plugins/error-answers';
 import gracefulClose from './plugins/graceful-close';
 import metrics from './plugins/metrics';
+import health from './plugins/health';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import api from './routes/api/index';
@@ -18,12 +19,13 @@ export interface AppOptions {
   now?: () => number;
 }
 
-/** The whole server as one plugin: errors, headers, /api, downloads and the built app. */
+/** The whole server as one plugin: errors, headers, health, /api, downloads and the built app. */
 export default async function app(fastify: FastifyInstance, { config, now }: AppOptions) {
   const site = await readSite(config.distDir);
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
   await fastify.register(securityHeaders, { site, imgHosts: config.cspImgHosts, trustsProxy: config.trustProxy !== false });
+  await fastify.register(health); // before /api, whose stores add their readiness checks
   await fastify.register(api, { prefix: '/api', config, now });
   await fastify.register(downloads, { dir: config.downloadsDir });
   await fastify.register(staticFiles, { site });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './config';
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -101,9 +102,9 @@ describe('loadConfig', () => {
   });
 
   it('keeps the puzzle in the browser unless CAPTCHA_MODE=strict, and reads its secret', () => {
-    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null });
+    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64 });
     const secret = 'k'.repeat(32);
-    expect(loadConfig({ CAPTCHA_MODE: 'Strict', CAPTCHA_SECRET: secret, CAPTCHA_TEST_SEED: '42', NODE_ENV: 'test' }).captcha).toEqual({ mode: 'strict', secret, testSeed: 42 });
+    expect(loadConfig({ CAPTCHA_MODE: 'Strict', CAPTCHA_SECRET: secret, CAPTCHA_TEST_SEED: '42', NODE_ENV: 'test' }).captcha).toMatchObject({ mode: 'strict', secret, testSeed: 42 });
   });
 
   it.each([['production'], [undefined], ['development']])('refuses the captcha test seed when NODE_ENV is %s', (nodeEnv) => {
@@ -112,5 +113,27 @@ describe('loadConfig', () => {
 
   it('still checks the seed under NODE_ENV=test', () => {
     expect(problemsOf({ CAPTCHA_TEST_SEED: 'abc', NODE_ENV: 'test' })).toEqual(['CAPTCHA_TEST_SEED must be an integer, got "abc"']);
+  });
+
+  it('shares state through Redis only when REDIS_URL is set, under REDIS_PREFIX (greg: by default)', () => {
+    expect(loadConfig({}).redis).toEqual({ url: null, prefix: 'greg:' });
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.7:6379/2', REDIS_PREFIX: 'shop-a:' }).redis).toEqual({ url: 'redis://:pw@10.0.0.7:6379/2', prefix: 'shop-a:' });
+  });
+
+  it('refuses a REDIS_URL that is not redis:// without echoing it (it may hold a password), and a bad prefix', () => {
+    const problems = problemsOf({ REDIS_URL: 'http://user:hunter2@example.com', REDIS_PREFIX: 'a b' });
+    expect(problems).toEqual([
+      'REDIS_PREFIX must be 1 to 64 letters, digits or _ : . - { }, got "a b"',
+      'REDIS_URL must be a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0',
+    ]);
+    expect(problems.join('')).not.toContain('hunter2');
+  });
+
+  it('draws puzzles on CAPTCHA_DRAW_THREADS threads (0: on the main thread) with a bounded CAPTCHA_DRAW_QUEUE', () => {
+    expect(loadConfig({ CAPTCHA_DRAW_THREADS: '0', CAPTCHA_DRAW_QUEUE: '5' }).captcha).toMatchObject({ drawThreads: 0, drawQueue: 5 });
+    expect(problemsOf({ CAPTCHA_DRAW_THREADS: 'many', CAPTCHA_DRAW_QUEUE: '-1' })).toEqual([
+      'CAPTCHA_DRAW_THREADS must be an integer from 0 to 64, got "many"',
+      'CAPTCHA_DRAW_QUEUE must be an integer from 0 to 100000, got "-1"',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -26,6 +27,15 @@ export interface ServerConfig {
   captcha: CaptchaConfig;
   /** Prometheus metrics on their own listener; null: off. */
   metrics: { port: number; host: string } | null;
+  /** Shared state for many instances (strict mode's store, the rate limits); url null: each instance on its own. */
+  redis: RedisConfig;
+}
+
+export interface RedisConfig {
+  /** redis:// or rediss:// URL (credentials allowed, never logged); null: no Redis. */
+  url: string | null;
+  /** Every key starts with it, so two deployments can share one Redis. */
+  prefix: string;
 }
 
 export interface CaptchaConfig {
@@ -35,6 +45,10 @@ export interface CaptchaConfig {
   secret: string | null;
   /** Test-only: every challenge is drawn from this seed. Honoured only when NODE_ENV=test. */
   testSeed: number | null;
+  /** Worker threads that draw the puzzles (CAPTCHA_DRAW_THREADS); 0 draws on the main thread. */
+  drawThreads: number;
+  /** Draws that may wait for a thread (CAPTCHA_DRAW_QUEUE); beyond it, challenge answers 503 at once. */
+  drawQueue: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -94,7 +108,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     }
   }
 
-  const captcha = parseCaptcha(read, env.NODE_ENV, problems);
+  const captcha = {
+    ...parseCaptcha(read, env.NODE_ENV, problems),
+    drawThreads: integer('CAPTCHA_DRAW_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
+    drawQueue: integer('CAPTCHA_DRAW_QUEUE', 64, 0, 100_000),
+  };
+  const redis = parseRedis(read, problems);
 
   // Metrics never share the public port: their own listener, on loopback unless METRICS_HOST says otherwise.
   const metricsPort = read('METRICS_PORT') === undefined ? null : integer('METRICS_PORT', 0, 0, 65535);
@@ -117,10 +136,31 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     cspImgHosts,
     captcha,
     metrics: metricsPort === null ? null : { port: metricsPort, host: metricsHost },
+    redis,
   };
 }
 
-function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): CaptchaConfig {
+const REDIS_PREFIX = /^[\w:.{}-]{1,64}$/;
+
+function parseRedis(read: (name: string) => string | undefined, problems: string[]): RedisConfig {
+  const prefix = read('REDIS_PREFIX') ?? 'greg:';
+  if (!REDIS_PREFIX.test(prefix)) problems.push(`REDIS_PREFIX must be 1 to 64 letters, digits or _ : . - { }, got "${prefix}"`);
+  const url = read('REDIS_URL') ?? null;
+  if (url === null) return { url, prefix };
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0'); // the value may hold a password: not echoed
+    return { url: null, prefix };
+  }
+  return { url, prefix };
+}
+
+function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue'> {
   const mode = (read('CAPTCHA_MODE') ?? 'off').toLowerCase();
   if (mode !== 'off' && mode !== 'strict') problems.push(`CAPTCHA_MODE must be off or strict, got "${mode}"`);
   const secret = read('CAPTCHA_SECRET') ?? null;

@@ -1,15 +1,23 @@
 import { defineConfig } from 'vite';
 
-/** Bundles the server for Node: build/server/server.js, with every dependency left in node_modules. */
+/**
+ * Bundles the server for Node: build/server/server.js, and beside it draw-worker.js (strict mode's draw
+ * threads load it by path), with every dependency left in node_modules.
+ */
 export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: {
-    ssr: 'server/server.ts',
+    ssr: true,
     outDir: 'build/server',
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
     minify: false,
+    rolldownOptions: {
+      input: { server: 'server/server.ts', 'draw-worker': 'server/captcha/draw-worker.ts' },
+      // One folder: a chunk finds draw-worker.js beside itself.
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
   },
 });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
-import { handleMax, judge, type RandomSource } from '@game-register/puzzle-captcha/core';
+import { handleMax, judge } from '@game-register/puzzle-captcha/core';
 import { errorAnswer } from '../plugins/error-answers';
-import { CHALLENGE_LAYOUT, clampPixelRatio, drawChallenge } from './pictures';
+import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
+import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
 import type { CaptchaStore } from './store';
 import { signPassToken } from './token';
 import { trailProblem, TRAIL_RULES, type TrailPoint } from './trail';
@@ -16,11 +17,13 @@ export const LOCK_MS = 60_000;
 const RANGE = 10;
 const SWEEP_EVERY_MS = 60_000;
 export const FAILED_INFO = '验证失败，请重试';
+/** Every draw thread busy and the queue full: the client may ask again after this many seconds. */
+const BUSY_RETRY_AFTER_S = 1;
 
 export interface CaptchaApiOptions {
   store: CaptchaStore;
-  /** A random source per challenge (a fresh seeded one in e2e runs, else crypto). */
-  randomFor: () => RandomSource;
+  /** Draws and encodes the pictures, on the draw threads. */
+  drawer: ChallengeDrawer;
   now: () => number;
 }
 
@@ -66,13 +69,13 @@ interface VerifyBody {
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-export default async function captchaApi(fastify: FastifyInstance, { store, randomFor, now }: CaptchaApiOptions) {
+export default async function captchaApi(fastify: FastifyInstance, { store, drawer, now }: CaptchaApiOptions) {
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   let nextSweep = 0;
-  const sweep = (at: number) => {
+  const sweep = async (at: number) => {
     if (at < nextSweep) return;
     nextSweep = at + SWEEP_EVERY_MS;
-    store.sweep(at, LOCK_MS * 10);
+    await store.sweep();
   };
   const layout = CHALLENGE_LAYOUT;
   // A body-less POST (or one without a JSON content type) asks for the defaults.
@@ -82,27 +85,31 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
 
   fastify.post<{ Body: { pixelRatio?: number } }>('/captcha/challenge', { schema: { body: challengeBody, response: { 200: challengeAnswer } } }, async (request, reply) => {
     const at = now();
-    const lockedUntil = store.lockedUntil(request.ip);
+    const lockedUntil = await store.lockedUntil(request.ip);
     if (lockedUntil > at) {
       reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
       return reply.code(429).send(errorAnswer(429));
     }
-    sweep(at);
+    await sweep(at);
     const pixelRatio = clampPixelRatio(request.body.pixelRatio);
-    const drawStart = performance.now();
-    const pictures = await drawChallenge(randomFor(), pixelRatio, layout);
-    metrics.drawFinished((performance.now() - drawStart) / 1000);
+    let drawn;
+    try {
+      drawn = await drawer.draw(pixelRatio);
+    } catch (error) {
+      if (!(error instanceof DrawQueueFullError)) throw error;
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      return reply.code(503).send(errorAnswer(503));
+    }
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
-    store.saveChallenge(id, pictures.plan.gapX, expiresAt);
+    await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
     metrics.challengeIssued();
-    const dataUrl = (image: Buffer) => `data:${pictures.mimeType};base64,${image.toString('base64')}`;
     reply.header('cache-control', 'no-store');
     return {
       id,
-      background: dataUrl(pictures.background),
-      piece: dataUrl(pictures.piece),
-      pieceY: pictures.plan.gapY,
+      background: drawn.background,
+      piece: drawn.piece,
+      pieceY: drawn.gapY,
       width: layout.width,
       height: layout.height,
       pieceSize: layout.pieceSize,
@@ -114,9 +121,9 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     const { id, offsetX, trail } = request.body;
     const at = now();
     reply.header('cache-control', 'no-store');
-    const challenge = store.takeChallenge(id);
+    const challenge = await store.takeChallenge(id);
     // A locked address cannot answer challenges it fetched before the lock either.
-    const lockedUntil = store.lockedUntil(request.ip);
+    const lockedUntil = await store.lockedUntil(request.ip);
     if (lockedUntil > at) {
       metrics.verified('locked');
       reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
@@ -133,11 +140,12 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
             : null;
     if (failure) {
       metrics.verified(failure);
-      store.recordFailure(request.ip, at, LOCK_MS);
+      await store.recordFailure(request.ip, LOCK_MS);
       return { status: 'n', info: FAILED_INFO };
     }
+    const secret = await store.secret();
+    await store.clearFailures(request.ip);
     metrics.verified('passed');
-    store.clearFailures(request.ip);
-    return { status: 'y', token: signPassToken(store.secret(), at + TOKEN_TTL_MS) };
+    return { status: 'y', token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });
 }

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NO_METRICS, type Metrics, type TokenRefusal } from '../metrics/metrics';
 import { apiCallOf } from '../routes/api/call-of';
-import type { CaptchaStore } from './store';
+import { StoreUnavailableError, type CaptchaStore } from './store';
 import { readPassToken } from './token';
 
 export const TOKEN_PARAM = 'captchaToken';
 export const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' } as const;
+/** The store of spent tokens cannot answer: the token cannot be checked, so reg is refused (fail closed). */
+export const GATE_UNAVAILABLE = { status: 'n', info: '验证服务暂时不可用，请稍后再试' } as const;
 
 /**
  * Whether a request reaches the registration call, however its path is spelled: case, percent-encoding
@@ -47,9 +49,17 @@ export function registrationGate(store: CaptchaStore, now: () => number, metrics
   return async function gate(request: FastifyRequest, reply: FastifyReply) {
     if (!isRegistrationUrl(request.url)) return;
     const token = tokenOf(request.url);
-    const pass = token === null ? null : readPassToken(store.secret(), token);
-    const refusal: TokenRefusal | null =
-      token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : !store.spendToken(pass.id, pass.expiresAt) ? 'spent' : null;
+    let refusal: TokenRefusal | null;
+    try {
+      const pass = token === null ? null : readPassToken(await store.secret(), token);
+      refusal =
+        token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : !(await store.spendToken(pass.id, pass.expiresAt)) ? 'spent' : null;
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      request.log.warn({ store: error.store }, 'reg refused: the captcha store is unavailable');
+      metrics.tokenRefused('unavailable');
+      return reply.code(200).send(GATE_UNAVAILABLE);
+    }
     if (refusal) {
       metrics.tokenRefused(refusal);
       return reply.code(200).send(NEEDS_CAPTCHA);

@@ -1,27 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RandomSource } from '@game-register/puzzle-captcha/core';
-import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig } from '../config';
+import { NO_METRICS } from '../metrics/metrics';
 import captchaApi from './captcha-api';
+import { createDrawer } from './draw-pool';
 import { registrationGate } from './gateway';
-import { createCaptchaStore } from './store';
+import { createLibsqlStore } from './libsql-store';
+import { createRedisStore } from './redis-store';
 
-const SAMPLE_BYTES = 6;
-const POOL_SAMPLES = 256;
-let pool = Buffer.alloc(0);
-let next = 0;
-
-/** Uniform in [0, 1) from 48 random bits of the system's CSPRNG, read in batches (a puzzle takes about 70). */
-export const cryptoRandom: RandomSource = () => {
-  if (next + SAMPLE_BYTES > pool.length) {
-    pool = randomBytes(SAMPLE_BYTES * POOL_SAMPLES);
-    next = 0;
-  }
-  const value = pool.readUIntBE(next, SAMPLE_BYTES);
-  next += SAMPLE_BYTES;
-  return value / 2 ** (8 * SAMPLE_BYTES);
-};
+export { cryptoRandom } from './random';
 
 export interface StrictModeOptions {
   captcha: CaptchaConfig;
@@ -30,14 +16,21 @@ export interface StrictModeOptions {
 
 /**
  * Strict mode on the /api scope: the challenge and verify routes, and the reg gate (an onRequest hook of
- * the enclosing scope, so it guards the embedded API and the proxy alike). Needs the database plugin.
+ * the enclosing scope, so it guards the embedded API and the proxy alike). Its state is on Redis when the
+ * redis plugin is registered, else in the database (the database plugin).
  */
-export function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now }: StrictModeOptions) {
-  const store = createCaptchaStore(fastify.sql, captcha.secret);
-  store.secret(); // created at start, not by the first racing requests
+export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now }: StrictModeOptions) {
+  const store = fastify.hasDecorator('redis')
+    ? createRedisStore(fastify.redis, { prefix: fastify.redisPrefix, secret: captcha.secret, now })
+    : createLibsqlStore(fastify.sql, captcha.secret, now);
+  // Created (or fetched) at start rather than by the first racing requests; Redis away: fetched later.
+  await store.secret().catch((error: unknown) => fastify.log.warn({ err: error }, 'the captcha secret is not available yet'));
   if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'CAPTCHA_TEST_SEED is set: every puzzle is the same (tests only)');
-  const seed = captcha.testSeed;
-  const randomFor = seed === null ? () => cryptoRandom : () => seededRandom(seed);
-  fastify.addHook('onRequest', registrationGate(store, now, fastify.hasDecorator('metrics') ? fastify.metrics : undefined));
-  return fastify.register(captchaApi, { store, randomFor, now });
+  const drawer = createDrawer({ threads: captcha.drawThreads, maxQueue: captcha.drawQueue, seed: captcha.testSeed });
+  fastify.addHook('onClose', () => drawer.close());
+  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
+  metrics.watchDrawQueue(() => drawer.queueSize);
+  drawer.onDrawFinished((seconds) => metrics.drawFinished(seconds));
+  fastify.addHook('onRequest', registrationGate(store, now, metrics));
+  await fastify.register(captchaApi, { store, drawer, now });
 }

@@ -7,7 +7,7 @@ import type { RandomSource } from '@game-register/puzzle-captcha/core';
 
 /** The widget's default layout: 310 x 160 canvas units, a 59-unit piece, a 50-unit handle. */
 export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});
-const WEBP_QUALITY = 80;
+export const WEBP_QUALITY = 80;
 
 export interface ChallengePictures {
   plan: PuzzlePlan;

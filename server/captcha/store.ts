@@ -1,67 +1,44 @@
-import { randomBytes } from 'node:crypto';
-import type { SqlDatabase } from '../db/database';
-
 export const FAILURES_BEFORE_LOCK = 5;
 
+/** A store that cannot answer right now (Redis away): strict mode fails closed with a 503 or an `n`. */
+export class StoreUnavailableError extends Error {
+  readonly statusCode = 503;
+  constructor(readonly store: string, cause?: unknown) {
+    super(`the ${store} store is unavailable`, { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export interface StoredChallenge {
+  gapX: number;
+  expiresAt: number;
+}
+
+/**
+ * Strict mode's shared state. Two implementations, the embedded libsql one (one instance) and Redis (many
+ * instances); the routes only know this contract. Every method may reject with StoreUnavailableError.
+ * Times are milliseconds on the clock the store was made with.
+ */
 export interface CaptchaStore {
-  /** The HMAC key of the pass tokens: CAPTCHA_SECRET, else one generated on first start and kept here. */
-  secret(): string;
-  saveChallenge(id: string, gapX: number, expiresAt: number): void;
-  /** Removes the challenge and returns its gap: a challenge answers one verify only. */
-  takeChallenge(id: string): { gapX: number; expiresAt: number } | null;
-  /** Records a spent token; false when it was spent before. */
-  spendToken(id: string, expiresAt: number): boolean;
+  /** `libsql` or `redis`: for logs and readiness answers only. */
+  readonly kind: string;
+  /** The HMAC key of the pass tokens: CAPTCHA_SECRET, else one generated once and shared through the store. */
+  secret(): Promise<string>;
+  putChallenge(id: string, challenge: StoredChallenge): Promise<void>;
+  /** Removes the challenge and returns it, in one atomic step: two racing takes never both get it. Null once expired. */
+  takeChallenge(id: string): Promise<StoredChallenge | null>;
+  /** Records a spent token, atomically; false when it was spent before. */
+  spendToken(id: string, expiresAt: number): Promise<boolean>;
   /** Until when the address must wait before its next challenge (0: it need not). */
-  lockedUntil(address: string): number;
-  /** Counts one more failure in a row; the fifth locks the address until `now + lockMs`. */
-  recordFailure(address: string, now: number, lockMs: number): void;
-  clearFailures(address: string): void;
-  /** Drops expired challenges, spent tokens past their expiry, and stale failure runs. */
-  sweep(now: number, failureTtlMs: number): void;
+  lockedUntil(address: string): Promise<number>;
+  /** Counts one more failure in a row; the fifth locks the address for `lockMs`. */
+  recordFailure(address: string, lockMs: number): Promise<void>;
+  clearFailures(address: string): Promise<void>;
+  /** Drops what has expired (a no-op where keys expire by themselves). */
+  sweep(): Promise<void>;
+  /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
+  ping(): Promise<void>;
 }
 
-export function createCaptchaStore(db: SqlDatabase, configuredSecret: string | null): CaptchaStore {
-  const insertChallenge = db.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at) VALUES (?, ?, ?)');
-  const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at');
-  const insertSpent = db.prepare('INSERT INTO captcha_spent_tokens (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING');
-  const selectLock = db.prepare('SELECT locked_until FROM captcha_failures WHERE address = ?');
-  const upsertFailure = db.prepare(
-    `INSERT INTO captcha_failures (address, count, locked_until, updated_at) VALUES (@address, 1, 0, @now)
-     ON CONFLICT (address) DO UPDATE SET
-       count = CASE WHEN count + 1 >= @limit THEN 0 ELSE count + 1 END,
-       locked_until = CASE WHEN count + 1 >= @limit THEN @lockedUntil ELSE locked_until END,
-       updated_at = @now`,
-  );
-  const deleteFailures = db.prepare('DELETE FROM captcha_failures WHERE address = ?');
-  const sweeps = [
-    db.prepare('DELETE FROM captcha_challenges WHERE expires_at < ?'),
-    db.prepare('DELETE FROM captcha_spent_tokens WHERE expires_at < ?'),
-  ];
-  const sweepFailures = db.prepare('DELETE FROM captcha_failures WHERE updated_at < ? AND locked_until < ?');
-
-  let secret = configuredSecret;
-  return {
-    secret() {
-      if (secret === null) {
-        db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run('captcha_secret', randomBytes(32).toString('hex'));
-        secret = (db.prepare('SELECT value FROM settings WHERE key = ?').get('captcha_secret') as { value: string }).value;
-      }
-      return secret;
-    },
-    saveChallenge: (id, gapX, expiresAt) => void insertChallenge.run(id, gapX, expiresAt),
-    takeChallenge(id) {
-      const row = deleteChallenge.get(id) as { gap_x: number; expires_at: number } | undefined;
-      return row ? { gapX: row.gap_x, expiresAt: row.expires_at } : null;
-    },
-    spendToken: (id, expiresAt) => insertSpent.run(id, expiresAt).changes === 1,
-    lockedUntil: (address) => (selectLock.get(address) as { locked_until: number } | undefined)?.locked_until ?? 0,
-    recordFailure(address, now, lockMs) {
-      upsertFailure.run({ address, now, limit: FAILURES_BEFORE_LOCK, lockedUntil: now + lockMs });
-    },
-    clearFailures: (address) => void deleteFailures.run(address),
-    sweep(now, failureTtlMs) {
-      for (const statement of sweeps) statement.run(now);
-      sweepFailures.run(now - failureTtlMs, now);
-    },
-  };
-}
+/** How long a run of failures is remembered after its last failure. */
+export const FAILURE_RUN_TTL_MS = 10 * 60_000;

@@ -12,7 +12,7 @@ export const SEEDED_GAP_X = planPuzzle(seededRandom(TEST_SEED), layout, 0, -1).g
 export const RIGHT_OFFSET = SEEDED_GAP_X - 3;
 
 export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Partial<ServerConfig> = {}): Partial<ServerConfig> => ({
-  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, ...captcha },
+  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, drawThreads: 1, drawQueue: 64, ...captcha },
   ...overrides,
 });
 

@@ -8,9 +8,9 @@ export const METRIC_PREFIX = 'game_register_';
 
 export type FunnelCall = 'checkuser' | 'checktel' | 'reg';
 export type CheckVerdict = 'y' | 'n' | 'error';
-export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
+export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'gate_unavailable' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
 export type VerifyReason = 'passed' | 'wrong_offset' | 'trail_refused' | 'expired_or_unknown' | 'locked';
-export type TokenRefusal = 'missing' | 'invalid' | 'expired' | 'spent';
+export type TokenRefusal = 'missing' | 'invalid' | 'expired' | 'spent' | 'unavailable';
 
 /** Why the backend refused a registration, from its `info` text; anything unknown is `other`. */
 export const REFUSAL_REASONS: Readonly<Record<string, string>> = {
@@ -77,7 +77,7 @@ export function checkVerdict(status: number, body: string | Buffer | undefined):
 }
 
 /** A reg answer's outcome, and for a refusal its reason. */
-export function regOutcome(status: number, body: string | Buffer | undefined, gateInfo: string): { outcome: RegOutcome; reason: string } {
+export function regOutcome(status: number, body: string | Buffer | undefined, gate: GateInfos): { outcome: RegOutcome; reason: string } {
   if (status === 429) return { outcome: 'rate_limited', reason: 'none' };
   if (status === 504) return { outcome: 'timeout', reason: 'none' };
   if (status >= 500) return { outcome: 'backend_error', reason: 'none' };
@@ -85,8 +85,15 @@ export function regOutcome(status: number, body: string | Buffer | undefined, ga
   const answer = statusOf(body) as { status?: unknown; info?: unknown } | undefined;
   if (!answer || (answer.status !== 'y' && answer.status !== 'n')) return { outcome: 'backend_error', reason: 'none' };
   if (answer.status === 'y') return { outcome: 'registered', reason: 'none' };
-  if (answer.info === gateInfo) return { outcome: 'gate_refused', reason: 'none' };
+  if (answer.info === gate.refused) return { outcome: 'gate_refused', reason: 'none' };
+  if (answer.info === gate.unavailable) return { outcome: 'gate_unavailable', reason: 'none' };
   return { outcome: 'refused', reason: refusalReason(answer.info) };
+}
+
+/** The texts strict mode's reg gate answers with: refused for want of a valid token, or its store is away. */
+export interface GateInfos {
+  refused: string;
+  unavailable: string;
 }
 
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -96,7 +103,7 @@ export interface PrometheusMetrics extends Metrics {
 }
 
 /** The real metrics on their own registry, with the process's default metrics (event-loop lag, heap, GC). */
-export function createMetrics({ gateInfo }: { gateInfo: string }): PrometheusMetrics {
+export function createMetrics(gate: GateInfos): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const name = (suffix: string) => METRIC_PREFIX + suffix;
@@ -111,7 +118,7 @@ export function createMetrics({ gateInfo }: { gateInfo: string }): PrometheusMet
   });
   const registrations = new Counter({
     name: name('reg_outcomes_total'),
-    help: 'reg answers by outcome (registered, refused, gate_refused, backend_error, timeout, rate_limited, bad_request) and refusal reason.',
+    help: 'reg answers by outcome (registered, refused, gate_refused, gate_unavailable, backend_error, timeout, rate_limited, bad_request) and refusal reason.',
     labelNames: ['outcome', 'reason'] as const,
     registers: [registry],
   });
@@ -134,7 +141,7 @@ export function createMetrics({ gateInfo }: { gateInfo: string }): PrometheusMet
   });
   const tokens = new Counter({
     name: name('captcha_tokens_total'),
-    help: 'Strict mode: pass tokens at the reg gate, spent or refused (missing, invalid, expired, spent).',
+    help: 'Strict mode: pass tokens at the reg gate, spent or refused (missing, invalid, expired, spent, unavailable).',
     labelNames: ['result', 'reason'] as const,
     registers: [registry],
   });
@@ -156,7 +163,7 @@ export function createMetrics({ gateInfo }: { gateInfo: string }): PrometheusMet
 
   // Series start at 0, so rates and ratios (the alert rules) hold from the first scrape, not the first event.
   for (const call of ['checkuser', 'checktel'] as const) for (const verdict of ['y', 'n', 'error'] as const) checks.labels(call, verdict).inc(0);
-  for (const outcome of ['registered', 'gate_refused', 'backend_error', 'timeout', 'rate_limited', 'bad_request'] as const) registrations.labels(outcome, 'none').inc(0);
+  for (const outcome of ['registered', 'gate_refused', 'gate_unavailable', 'backend_error', 'timeout', 'rate_limited', 'bad_request'] as const) registrations.labels(outcome, 'none').inc(0);
   for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
   challenges.inc(0);
 
@@ -170,7 +177,7 @@ export function createMetrics({ gateInfo }: { gateInfo: string }): PrometheusMet
     },
     funnelAnswer(call, status, body) {
       if (call === 'reg') {
-        const { outcome, reason } = regOutcome(status, body, gateInfo);
+        const { outcome, reason } = regOutcome(status, body, gate);
         registrations.labels(outcome, reason).inc();
         return;
       }

@@ -15,6 +15,7 @@ export default fp<{ path: string }>(
     const db = openDatabase(path);
     fastify.decorate('sql', db);
     fastify.decorate('accounts', createAccountStore(db));
+    if (fastify.hasDecorator('readiness')) fastify.readiness.add('database', () => db.prepare('SELECT 1').get());
     fastify.addHook('onClose', async () => db.close());
   },
   { name: 'database' },

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NEEDS_CAPTCHA } from '../captcha/gateway';
+import { GATE_UNAVAILABLE, NEEDS_CAPTCHA } from '../captcha/gateway';
 import { createMetrics, NO_METRICS, type Metrics } from '../metrics/metrics';
 import { apiCallOf, type ApiCall } from '../routes/api/call-of';
 import { errorAnswer } from './error-answers';
@@ -54,7 +54,7 @@ export default fp(
       fastify.decorate('metricsAddress', () => null);
       return;
     }
-    const metrics = createMetrics({ gateInfo: NEEDS_CAPTCHA.info });
+    const metrics = createMetrics({ refused: NEEDS_CAPTCHA.info, unavailable: GATE_UNAVAILABLE.info });
     fastify.decorate('metrics', metrics);
 
     // One hook does both, as the answer leaves: the funnel needs its body, and the duration is the time to

@@ -5,10 +5,12 @@ import { apiCallOf } from './call-of';
 import type { ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
 import database from '../../plugins/database';
+import redisConnection from '../../plugins/redis';
+import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
 
 export interface ApiOptions {
-  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit' | 'captcha'>;
+  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis'>;
   /** The clock of strict mode's expiries (tests move it). */
   now?: () => number;
 }
@@ -17,15 +19,24 @@ const REGISTRATION_PATH = /^\/api\/index\/reg\/?(\?|$)/i;
 
 /**
  * Everything under /api: per-address limits (reg apart from the rest), JSON 404, strict mode's captcha
- * routes and reg gate when CAPTCHA_MODE=strict, then the embedded API or the proxy.
+ * routes and reg gate when CAPTCHA_MODE=strict, then the embedded API or the proxy. With REDIS_URL, the
+ * limits and strict mode's state are shared by every instance on that Redis.
  */
 export default async function api(fastify: FastifyInstance, { config, now }: ApiOptions) {
   const { windowMs, checksPerWindow, regPerWindow } = config.rateLimit;
-  await fastify.register(rateLimit, { global: false });
+  const shared = config.redis.url !== null;
+  if (shared) await fastify.register(redisConnection, { redis: { ...config.redis, url: config.redis.url! } });
+  await fastify.register(rateLimit, {
+    global: false,
+    // Redis away: the limits let requests through rather than answer 500 (strict mode's reg fails closed anyway).
+    ...(shared ? { store: sharedLimitStore(fastify.redis, config.redis.prefix), skipOnError: true } : {}),
+  });
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   const onExceeded = (request: FastifyRequest) => metrics.rateLimited(apiCallOf(request.url) ?? request.routeOptions.url ?? 'unmatched');
-  const limitChecks = fastify.rateLimit({ max: checksPerWindow, timeWindow: windowMs, onExceeded });
-  const limitRegistrations = fastify.rateLimit({ max: regPerWindow, timeWindow: windowMs, onExceeded });
+  const limit = (max: number, limitName: string) =>
+    fastify.rateLimit({ max, timeWindow: windowMs, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit);
+  const limitChecks = limit(checksPerWindow, 'checks');
+  const limitRegistrations = limit(regPerWindow, 'reg');
   fastify.addHook('onRequest', function limitByAddress(request, reply) {
     return (REGISTRATION_PATH.test(request.url) ? limitRegistrations : limitChecks).call(this, request, reply);
   });
@@ -33,7 +44,7 @@ export default async function api(fastify: FastifyInstance, { config, now }: Api
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
 
   const strict = config.captcha.mode === 'strict';
-  if (!config.apiTarget || strict) await fastify.register(database, { path: config.databasePath });
+  if (!config.apiTarget || (strict && !shared)) await fastify.register(database, { path: config.databasePath });
   if (strict) {
     const { registerStrictMode } = await import('../../captcha/index'); // the native canvas loads only when used
     await registerStrictMode(fastify, { captcha: config.captcha, now });

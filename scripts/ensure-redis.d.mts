@@ -1,0 +1,2 @@
+export const REDIS_SERVER_PATH: string;
+export function ensureRedis(): string;

@@ -1,0 +1,61 @@
+// A throwaway redis-server for tests and benches: a free port on loopback, no persistence, a temp dir.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureRedis } from './ensure-redis.mjs';
+import { freePort } from './free-port.mjs';
+
+const READY = /Ready to accept connections/;
+const START_TIMEOUT_MS = 15_000;
+
+export async function startRedisServer() {
+  const binary = ensureRedis();
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'redis-server-'));
+  let child = null;
+
+  const start = () =>
+    new Promise((resolve, reject) => {
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+      const server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = server;
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`redis-server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+      server.stdout.on('data', (chunk) => {
+        output += chunk.toString();
+        if (READY.test(output)) {
+          clearTimeout(timer);
+          server.stdout.removeAllListeners('data');
+          server.stdout.resume();
+          resolve();
+        }
+      });
+      server.stderr.on('data', (chunk) => void (output += chunk.toString()));
+      server.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited with ${code}:\n${output}`));
+      });
+    });
+
+  const stop = async () => {
+    const server = child;
+    child = null;
+    if (!server || server.exitCode !== null) return;
+    await new Promise((resolve) => {
+      server.once('exit', () => resolve());
+      server.kill('SIGKILL'); // an outage, not a tidy shutdown
+    });
+  };
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop,
+    start,
+    async close() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

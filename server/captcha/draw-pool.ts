@@ -1,0 +1,94 @@
+import { Piscina } from 'piscina';
+import { drawOnMainThread, type DrawnChallenge, type DrawTask } from './draw-worker';
+
+/** The pool's queue is full (or the server is closing): answer 503 with Retry-After at once rather than wait. */
+export class DrawQueueFullError extends Error {
+  readonly statusCode = 503;
+  constructor() {
+    super('every draw thread is busy and the draw queue is full');
+    this.name = 'DrawQueueFullError';
+  }
+}
+
+export interface ChallengeDrawer {
+  draw(pixelRatio: number): Promise<DrawnChallenge>;
+  /** Draws waiting for a thread (metrics: a queue that stays long wants more threads or instances). */
+  readonly queueSize: number;
+  /** Called after each draw with the seconds its painting and encoding took. */
+  onDrawFinished(listener: (seconds: number) => void): void;
+  /** Finishes the draws in the queue, then stops the threads. */
+  close(): Promise<void>;
+}
+
+export interface DrawerOptions {
+  /** Draw threads; 0 draws on the main thread (a comparison point for the bench, not for production). */
+  threads: number;
+  /** Draws that may wait for a thread; one more is refused. */
+  maxQueue: number;
+  seed: number | null;
+}
+
+const DRAW_THREAD_NICE = 10;
+
+/** Where the draw thread's code is: beside the bundle when built, through tsx when run from sources. */
+function workerFile(): string {
+  const here = import.meta.url;
+  const name = here.endsWith('.ts') ? './draw-worker-source.mjs' : './draw-worker.js';
+  return new URL(name, here).href;
+}
+
+/** Challenge pictures drawn by a piscina worker pool (CAPTCHA_DRAW_THREADS), so the event loop stays free. */
+export function createDrawer({ threads, maxQueue, seed }: DrawerOptions): ChallengeDrawer {
+  const listeners: ((seconds: number) => void)[] = [];
+  const finished = (drawn: DrawnChallenge) => {
+    for (const listener of listeners) listener(drawn.drawSeconds);
+    return drawn;
+  };
+  if (threads === 0) {
+    return {
+      draw: (pixelRatio) => drawOnMainThread({ pixelRatio, seed }).then(finished),
+      queueSize: 0,
+      onDrawFinished: (listener) => void listeners.push(listener),
+      close: async () => {},
+    };
+  }
+  const pool = new Piscina<DrawTask, DrawnChallenge>({
+    filename: workerFile(),
+    minThreads: threads,
+    maxThreads: threads,
+    maxQueue,
+    // Draw threads run at a lower priority (Linux nice, through piscina's optional @napi-rs/nice): when the
+    // cores are busy, answers on the event loop (checkuser, verify, static files) go first.
+    niceIncrement: DRAW_THREAD_NICE,
+  });
+  const inFlight = new Set<Promise<unknown>>();
+  let closing = false;
+  return {
+    async draw(pixelRatio) {
+      if (closing) throw new DrawQueueFullError(); // shutting down: 503, try another instance
+      const run = pool.run({ pixelRatio, seed });
+      inFlight.add(run);
+      try {
+        return finished(await run);
+      } catch (error) {
+        if (error instanceof Error && /queue is at limit|no task queue/i.test(error.message)) throw new DrawQueueFullError();
+        throw error;
+      } finally {
+        inFlight.delete(run);
+      }
+    },
+    get queueSize() {
+      return pool.queueSize;
+    },
+    onDrawFinished: (listener) => void listeners.push(listener),
+    async close() {
+      // Shutting down: the draws already queued finish (the queue is bounded), so their requests get their
+      // answers; a turn of the event loop lets those requests store their challenges before the stores close.
+      // (piscina's own close() waits only for the tasks a thread has begun.)
+      closing = true;
+      await Promise.allSettled([...inFlight]);
+      await new Promise((resolve) => setImmediate(resolve));
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { startTestRedis, type TestRedis } from '../test-redis';
+import { CHALLENGE_TTL_MS } from './captcha-api';
+import { createRedisStore } from './redis-store';
+import { describeStoreContract } from './store-contract';
+
+let server: TestRedis;
+beforeAll(async () => {
+  server = await startTestRedis();
+});
+afterAll(() => server.close());
+
+describeStoreContract('redis', async () => {
+  const prefix = `contract-${randomBytes(4).toString('hex')}:`;
+  const clock = { at: Date.now() };
+  const clients: Redis[] = [];
+  return {
+    async open(secret) {
+      const client = new Redis(server.url);
+      clients.push(client);
+      return createRedisStore(client, { prefix, secret, now: () => clock.at });
+    },
+    now: () => clock.at,
+    advance: (ms) => void (clock.at += ms),
+    close: async () => void (await Promise.all(clients.map((client) => client.quit()))),
+  };
+});
+
+describe('the Redis store, on a real redis-server', () => {
+  it('puts every key under its prefix, each with an expiry except the shared secret', async () => {
+    const client = new Redis(server.url);
+    const store = createRedisStore(client, { prefix: 'deploy-a:', secret: null });
+    const other = createRedisStore(client, { prefix: 'deploy-b:', secret: null });
+    const at = Date.now();
+    await store.secret();
+    await store.putChallenge('c1', { gapX: 100, expiresAt: at + CHALLENGE_TTL_MS });
+    await store.spendToken('t1', at + 120_000);
+    for (let i = 0; i < 6; i += 1) await store.recordFailure('198.51.100.7', 60_000);
+    await store.recordFailure('198.51.100.8', 60_000);
+
+    const keys = (await client.keys('deploy-a:*')).sort();
+    expect(keys).toEqual([
+      'deploy-a:challenge:c1',
+      'deploy-a:failures:198.51.100.7',
+      'deploy-a:failures:198.51.100.8',
+      'deploy-a:lock:198.51.100.7',
+      'deploy-a:secret',
+      'deploy-a:spent:t1',
+    ]);
+    for (const key of keys.filter((name) => !name.endsWith(':secret'))) {
+      const ttl = await client.pttl(key);
+      expect(ttl, key).toBeGreaterThan(0);
+      expect(ttl, key).toBeLessThanOrEqual(10 * 60_000);
+    }
+    expect(await client.pttl('deploy-a:secret')).toBe(-1);
+    // Another prefix is another deployment: its own secret, none of the first one's challenges.
+    expect(await other.takeChallenge('c1')).toBeNull();
+    expect(await other.secret()).not.toBe(await store.secret());
+    await client.quit();
+  });
+
+  it('puts the shared secret back when Redis comes back empty, so instances keep agreeing', async () => {
+    const client = new Redis(server.url, { retryStrategy: () => 50 });
+    const store = createRedisStore(client, { prefix: 'restart:', secret: null });
+    const secret = await store.secret();
+    await server.stop();
+    await server.start();
+    const fresh = new Redis(server.url);
+    await expect.poll(() => fresh.get('restart:secret'), { timeout: 10_000 }).toBe(secret);
+    expect(await createRedisStore(fresh, { prefix: 'restart:', secret: null }).secret()).toBe(secret);
+    await Promise.all([client.quit(), fresh.quit()]);
+  });
+});
