@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const layer = (...names) => names.flatMap((n) => [`@/${n}`, `@/${n}/**`, `**/${n}/**`]);
 const FEATURES = ['register', 'contact', 'download'];
 
-/** Outside the package, only its exports map: ".", "./react", "./core", "./testing", "./style.css". */
+/** Outside the package, only its exports map: ".", "./react", "./core", "./protocol", "./testing", "./style.css". */
 const PACKAGE_DOOR = { group: ['**/packages/**', '@game-register/puzzle-captcha/src', '@game-register/puzzle-captcha/src/**', '@game-register/puzzle-captcha/*/**'], message: 'Import the puzzle package through its exports only.' };
 
 /** Import boundaries: shared -> features -> app, and the puzzle package stands alone behind its exports map. */

@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { handleMax } from '@game-register/puzzle-captcha/core';
-import { judge } from '@game-register/puzzle-captcha/core';
-import type { RandomSource } from '@game-register/puzzle-captcha/core';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { judge, type RandomSource } from '@game-register/puzzle-captcha/core';
+import {
+  ChallengeRequestSchema,
+  ChallengeResponseSchema,
+  handleForPieceOffset,
+  PASS_TOLERANCE,
+  VerifyRequestSchema,
+  VerifyResponseSchema,
+} from '@game-register/puzzle-captcha/protocol';
 import { errorAnswer } from '../plugins/error-answers';
+import { AnswerSchema } from '../routes/api/reference-schemas';
 import { CHALLENGE_LAYOUT, clampPixelRatio, drawChallenge } from './pictures';
 import type { CaptchaStore } from './store';
 import { signPassToken } from './token';
-import { trailProblem, TRAIL_RULES, type TrailPoint } from './trail';
+import { trailProblem } from './trail';
 
 export const CHALLENGE_TTL_MS = 2 * 60_000;
 export const TOKEN_TTL_MS = 2 * 60_000;
 /** How long an address waits after 5 failures in a row. */
 export const LOCK_MS = 60_000;
-/** The widget's tolerance: |pinX - offsetX| < 10. */
-const RANGE = 10;
 const SWEEP_EVERY_MS = 60_000;
 export const FAILED_INFO = '验证失败，请重试';
 
@@ -25,49 +30,8 @@ export interface CaptchaApiOptions {
   now: () => number;
 }
 
-const finite = { type: 'number', minimum: -1e6, maximum: 1e9 } as const;
-const challengeBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { pixelRatio: { type: 'number' } },
-} as const;
-const verifyBody = {
-  type: 'object',
-  required: ['id', 'offsetX', 'trail'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'string', minLength: 1, maxLength: 64 },
-    offsetX: finite,
-    trail: {
-      type: 'array',
-      maxItems: TRAIL_RULES.maxPoints,
-      items: { type: 'object', required: ['x', 'y', 't'], additionalProperties: false, properties: { x: finite, y: finite, t: finite } },
-    },
-  },
-} as const;
-
-const text = { type: 'string' } as const;
-const integer = { type: 'integer' } as const;
-// Only these fields are ever serialised: nothing else about the puzzle can slip into an answer.
-const challengeAnswer = {
-  type: 'object',
-  required: ['id', 'background', 'piece', 'pieceY', 'width', 'height', 'pieceSize', 'expiresAt'],
-  properties: { id: text, background: text, piece: text, pieceY: integer, width: integer, height: integer, pieceSize: integer, expiresAt: integer },
-} as const;
-const verifyAnswer = {
-  type: 'object',
-  required: ['status'],
-  properties: { status: { type: 'string', enum: ['y', 'n'] }, token: text, info: text },
-} as const;
-
-interface VerifyBody {
-  id: string;
-  offsetX: number;
-  trail: TrailPoint[];
-}
-
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-export default async function captchaApi(fastify: FastifyInstance, { store, randomFor, now }: CaptchaApiOptions) {
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, randomFor, now }) => {
   let nextSweep = 0;
   const sweep = (at: number) => {
     if (at < nextSweep) return;
@@ -80,7 +44,10 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     if (request.body === undefined || request.body === null) request.body = {};
   });
 
-  fastify.post<{ Body: { pixelRatio?: number } }>('/captcha/challenge', { schema: { body: challengeBody, response: { 200: challengeAnswer } } }, async (request, reply) => {
+  // The response schemas are also the list of the only fields ever serialised: nothing else about the
+  // puzzle (its gap above all) can slip into an answer.
+  const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema } };
+  fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
     const lockedUntil = store.lockedUntil(request.ip);
     if (lockedUntil > at) {
@@ -107,22 +74,24 @@ export default async function captchaApi(fastify: FastifyInstance, { store, rand
     };
   });
 
-  fastify.post<{ Body: VerifyBody }>('/captcha/verify', { schema: { body: verifyBody, response: { 200: verifyAnswer } } }, async (request, reply) => {
+  fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema } } }, async (request, reply) => {
     const { id, offsetX, trail } = request.body;
     const at = now();
     reply.header('cache-control', 'no-store');
     const challenge = store.takeChallenge(id);
-    const handleTravel = (offsetX * handleMax(layout)) / (layout.width - layout.pieceSize);
+    const handleTravel = handleForPieceOffset(offsetX, layout);
     const pass =
       challenge !== null &&
       challenge.expiresAt > at &&
-      judge(challenge.gapX, offsetX, RANGE).pass &&
+      judge(challenge.gapX, offsetX, PASS_TOLERANCE).pass &&
       trailProblem(trail, handleTravel) === null;
     if (!pass) {
       store.recordFailure(request.ip, at, LOCK_MS);
-      return { status: 'n', info: FAILED_INFO };
+      return { status: 'n' as const, info: FAILED_INFO };
     }
     store.clearFailures(request.ip);
-    return { status: 'y', token: signPassToken(store.secret(), at + TOKEN_TTL_MS) };
+    return { status: 'y' as const, token: signPassToken(store.secret(), at + TOKEN_TTL_MS) };
   });
-}
+};
+
+export default captchaApi;

@@ -1,8 +1,10 @@
+import { PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaStore } from './store';
 import { readPassToken } from './token';
 
-export const TOKEN_PARAM = 'captchaToken';
+/** The query parameter the widget's app puts the pass token in (the protocol's name). */
+export const TOKEN_PARAM = PASS_TOKEN_PARAM;
 export const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' } as const;
 
 /**
