@@ -26,6 +26,16 @@ const boundaries = [
       'no-restricted-imports': ['error', { patterns: [PACKAGE_DOOR] }],
     },
   },
+  {
+    // The package's test helpers are for tests: production server and app code never import them.
+    files: ['src/**', 'server/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support.ts', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [PACKAGE_DOOR, { group: ['@game-register/puzzle-captcha/testing'], message: 'The testing door is for tests; a repeatable source for a test-only mode is seededRandom in ./core.' }],
+      }],
+    },
+  },
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { RandomSource } from '@game-register/puzzle-captcha/core';
-import { seededRandom } from '@game-register/puzzle-captcha/testing';
+import { seededRandom, type RandomSource } from '@game-register/puzzle-captcha/core';
 import type { CaptchaConfig } from '../config';
 import captchaApi from './captcha-api';
 import { registrationGate } from './gateway';
