@@ -29,6 +29,8 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
     E2E_STRICT_PORT: strictPort,
     STRICT_DIST_DIR: strictDir,
     CHROMIUM_PATH: chromium,
+    // The specs import the puzzle package's core and test helpers from source, as the app's build does.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=game-register-source'].filter(Boolean).join(' '),
   },
 });
 child.on('exit', (code, signal) => {
