@@ -58,7 +58,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'build', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
+  { ignores: ['**/dist', 'build', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -79,7 +79,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['server/**', 'scripts/**', 'e2e/**', 'bench/**', '*.config.{js,ts}'],
+    files: ['server/**', 'scripts/**', 'e2e/**', 'bench/**', '*.config.{js,ts}', 'packages/*/*.{js,mjs,ts}'],
     languageOptions: { globals: globals.node },
   },
   {

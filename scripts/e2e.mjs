@@ -19,6 +19,9 @@ const playgroundDir = resolve(`build/playground-${playgroundPort}`);
 const needsStrict = specs.length === 0 || specs.some((spec) => spec.includes('strict'));
 const strictPort = needsStrict ? process.env.E2E_STRICT_PORT || String(await freePort()) : 'off';
 const strictDir = resolve(`build/strict-${strictPort}`);
+// The packed package in a scratch app (scripts/package-consumer.mjs), likewise.
+const needsConsumer = specs.length === 0 || specs.some((spec) => spec.includes('package-consumer'));
+const consumerPort = needsConsumer ? process.env.E2E_CONSUMER_PORT || String(await freePort()) : 'off';
 const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   stdio: 'inherit',
   env: {
@@ -27,6 +30,7 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
     E2E_PLAYGROUND_PORT: playgroundPort,
     PLAYGROUND_DIR: playgroundDir,
     E2E_STRICT_PORT: strictPort,
+    E2E_CONSUMER_PORT: consumerPort,
     STRICT_DIST_DIR: strictDir,
     CHROMIUM_PATH: chromium,
     // The specs import the puzzle package's core and test helpers from source, as the app's build does.
