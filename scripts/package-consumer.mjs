@@ -21,11 +21,13 @@ const KEEP = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_use
 const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_') || KEEP.has(key.toLowerCase())));
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
-const work = mkdtempSync(join(tmpdir(), 'puzzle-consumer-'));
+// scripts/e2e.mjs makes the folder and removes it after the run (Playwright stops this server abruptly).
+const ownFolder = !process.env.CONSUMER_DIR;
+const work = process.env.CONSUMER_DIR || mkdtempSync(join(tmpdir(), 'puzzle-consumer-'));
 let preview = null;
 const cleanUp = () => {
   preview?.kill();
-  rmSync(work, { recursive: true, force: true });
+  if (ownFolder) rmSync(work, { recursive: true, force: true });
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (cleanUp(), process.exit(0)));
 
@@ -61,7 +63,7 @@ try {
   run(process.execPath, [vite, 'build'], work);
   preview = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', port, '--strictPort'], { cwd: work, env, stdio: 'inherit' });
   preview.on('exit', (code) => {
-    rmSync(work, { recursive: true, force: true });
+    if (ownFolder) rmSync(work, { recursive: true, force: true });
     process.exit(code ?? 0);
   });
 } catch (error) {
