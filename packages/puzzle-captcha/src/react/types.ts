@@ -1,7 +1,7 @@
 import type { PuzzleResult } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
-import type { ChallengeRequest, ChallengeResponse } from '../protocol/schemas';
+import type { ChallengeRequest, ChallengeResponse, VerifyRequest } from '../protocol/schemas';
 
 export type PuzzleCaptchaType = 'modal' | 'inside';
 
@@ -21,7 +21,7 @@ export interface PuzzleVerdict extends PuzzleResult {
 export type ServerChallenge = ChallengeResponse;
 
 export type ChallengeSource = (request: Required<ChallengeRequest>) => Promise<ServerChallenge>;
-export type ChallengeVerifier = (answer: { id: string; offsetX: number; trail: TrailPoint[] }) => Promise<{ pass: boolean; token?: string }>;
+export type ChallengeVerifier = (answer: VerifyRequest) => Promise<{ pass: boolean; token?: string }>;
 
 export interface PuzzleCaptchaProps {
   /** `modal` (default): an overlay on document.body. `inside`: rendered in place. */
