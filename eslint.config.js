@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const layer = (...names) => names.flatMap((n) => [`@/${n}`, `@/${n}/**`, `**/${n}/**`]);
 const FEATURES = ['register', 'contact', 'download'];
 
-/** Outside the package, only its exports map: ".", "./react", "./core", "./testing", "./style.css". */
+/** Outside the package, only its exports map: ".", "./react", "./core", "./protocol", "./testing", "./style.css". */
 const PACKAGE_DOOR = { group: ['**/packages/**', '@game-register/puzzle-captcha/src', '@game-register/puzzle-captcha/src/**', '@game-register/puzzle-captcha/*/**'], message: 'Import the puzzle package through its exports only.' };
 
 /** Import boundaries: shared -> features -> app, and the puzzle package stands alone behind its exports map. */
@@ -24,6 +24,16 @@ const boundaries = [
     files: ['src/**', 'server/**', 'e2e/**', 'bench/**', 'scripts/**', 'playground/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [PACKAGE_DOOR] }],
+    },
+  },
+  {
+    // The package's test helpers are for tests: production server and app code never import them.
+    files: ['src/**', 'server/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support.ts', 'src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [PACKAGE_DOOR, { group: ['@game-register/puzzle-captcha/testing'], message: 'The testing door is for tests; a repeatable source for a test-only mode is seededRandom in ./core.' }],
+      }],
     },
   },
   ...FEATURES.map((feature) => ({
@@ -48,7 +58,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'build', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
+  { ignores: ['**/dist', 'build', 'node_modules', 'test-results', 'playwright-report', 'bench-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -69,7 +79,7 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    files: ['server/**', 'scripts/**', 'e2e/**', 'bench/**', '*.config.{js,ts}'],
+    files: ['server/**', 'scripts/**', 'e2e/**', 'bench/**', '*.config.{js,ts}', 'packages/*/*.{js,mjs,ts}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -15,6 +15,9 @@ process.env.E2E_STRICT_PORT ||= String(port + 2);
 const strictPort = process.env.E2E_STRICT_PORT;
 const strictDir = resolve(process.env.STRICT_DIST_DIR || `build/strict-${strictPort}`);
 process.env.E2E_STRICT_SEED ||= '20240607';
+// The packed package in a scratch app (e2e/package-consumer.spec.ts, scripts/package-consumer.mjs); 'off' when not needed.
+process.env.E2E_CONSUMER_PORT ||= String(port + 3);
+const consumerPort = process.env.E2E_CONSUMER_PORT;
 
 
 export default defineConfig({
@@ -90,6 +93,16 @@ export default defineConfig({
             url: `http://127.0.0.1:${strictPort}/register`,
             reuseExistingServer: false,
             timeout: 120_000,
+          },
+        ]),
+    ...(consumerPort === 'off'
+      ? []
+      : [
+          {
+            command: 'node scripts/package-consumer.mjs',
+            url: `http://127.0.0.1:${consumerPort}/`,
+            reuseExistingServer: false,
+            timeout: 240_000, // packs (building the package), installs, type-checks and builds a scratch app
           },
         ]),
     ...(playgroundPort === 'off'

@@ -1,12 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Inside this repository the puzzle package resolves to its TypeScript sources (its exports map's
+ * `game-register-source` condition); outside it, to its built dist/.
+ */
+const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.mjs
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    conditions: [PACKAGE_SOURCES, ...defaultClientConditions],
   },
+  // Node's own conditions, without Vite's `module`: a dependency whose `module` build only a bundler can load
+  // (extension-less imports, as in @opentelemetry/api, which prom-client imports) is then loaded as Node would.
+  ssr: { resolve: { conditions: [PACKAGE_SOURCES, ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
   build: {
     target: 'es2020',
     sourcemap: false,

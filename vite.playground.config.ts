@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 // The widget playground: its own entry and output, so the app's build (dist/) never contains it.
 // `npm run dev` serves it too, at /playground/captcha.html.
@@ -8,6 +8,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('./playground', import.meta.url)),
   publicDir: false,
   plugins: [react()],
+  resolve: { conditions: ['game-register-source', ...defaultClientConditions] },
   build: {
     outDir: fileURLToPath(new URL('./build/playground', import.meta.url)),
     emptyOutDir: true,

@@ -1,11 +1,37 @@
 // Builds the app and the server only when their output is missing or older than their sources.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+/**
+ * A TypeScript project's inputs: its config, its include list, and those of the projects it references,
+ * followed transitively. The TypeScript projects are the one list of what each build is made of: the
+ * server's project (tsconfig.server.json) references the puzzle package's DOM-free part
+ * (packages/puzzle-captcha/tsconfig.core.json), which is composite, so `tsc -b` (npm run typecheck)
+ * refuses any import the server makes from outside those include lists, and nothing here is kept by hand.
+ * Plain JSON reading (line comments dropped) rather than the TypeScript API: `npm start` on a production
+ * install may have no dev dependencies.
+ */
+export function projectInputs(config, seen = new Set()) {
+  if (seen.has(config)) return [];
+  seen.add(config);
+  const text = readFileSync(config, 'utf8').replace(/^\s*\/\/.*$/gm, '');
+  const { include = [], references = [] } = JSON.parse(text);
+  const dir = dirname(config);
+  const local = (path) => relative('.', join(dir, path)) || '.';
+  return [
+    relative('.', config),
+    ...include.map(local),
+    ...references.flatMap(({ path }) => {
+      const target = join(dir, path);
+      return projectInputs(target.endsWith('.json') ? target : join(target, 'tsconfig.json'), seen);
+    }),
+  ];
+}
 
 const SHARED = ['package.json', 'package-lock.json'];
-const APP_SOURCES = ['src', 'packages', 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'tsconfig.app.json', 'scripts', '.env', '.env.local', '.env.production', '.env.production.local', ...SHARED];
-const SERVER_SOURCES = ['server', 'packages/puzzle-captcha/src', ...SHARED]; // the server draws strict mode's puzzles with the package's core
+const APP_SOURCES = [...projectInputs('tsconfig.app.json'), 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'scripts', '.env', '.env.local', '.env.production', '.env.production.local', ...SHARED];
+const SERVER_SOURCES = [...projectInputs('tsconfig.server.json'), 'server/vite.config.ts', ...SHARED];
 export const APP_STAMP = 'dist/index.html';
 export const SERVER_ENTRY = 'build/server/server.js';
 

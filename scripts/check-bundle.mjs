@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Bundle budget: the JavaScript a visitor downloads before /register works, gzip-compressed.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -25,6 +25,14 @@ export function gzipKB(file) {
   return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 }
 
+/**
+ * Chunks that carry TypeBox's runtime (its schemas are marked with a '~kind' key). The puzzle protocol's
+ * schemas are for servers: the browser imports only its plain values and its types.
+ */
+export function chunksWithTypeBox(dir) {
+  return readdirSync(dir).filter((name) => name.endsWith('.js') && readFileSync(join(dir, name), 'utf8').includes('~kind'));
+}
+
 function main() {
   // The prerendered page is what /register serves; the bare index.html is the fallback.
   const page = existsSync(join(dist, 'register.html')) ? 'register.html' : 'index.html';
@@ -33,6 +41,11 @@ function main() {
   const jsKB = js.reduce((sum, src) => sum + gzipKB(join(dist, src)), 0);
   const cssKB = css.reduce((sum, href) => sum + gzipKB(join(dist, href)), 0) + gzipSync(inlineCss.join(''), { level: 9 }).length / 1024;
   console.log(`[bundle] /register initial JS: ${jsKB.toFixed(1)} KB gzip in ${js.length} file(s) (budget ${BUDGET_KB} KB); CSS: ${cssKB.toFixed(1)} KB gzip`);
+  const typebox = chunksWithTypeBox(join(dist, 'assets'));
+  if (typebox.length > 0) {
+    console.error(`[bundle] TypeBox's runtime is in the browser bundle (${typebox.join(', ')}): import the protocol's schemas as types only`);
+    process.exit(1);
+  }
   if (jsKB > BUDGET_KB) {
     console.error(`[bundle] over budget by ${(jsKB - BUDGET_KB).toFixed(1)} KB`);
     process.exit(1);

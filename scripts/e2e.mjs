@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs the Playwright browser tests in Debian's Chromium against the built app on a free port.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { freePort } from './free-port.mjs';
 
@@ -19,6 +20,12 @@ const playgroundDir = resolve(`build/playground-${playgroundPort}`);
 const needsStrict = specs.length === 0 || specs.some((spec) => spec.includes('strict'));
 const strictPort = needsStrict ? process.env.E2E_STRICT_PORT || String(await freePort()) : 'off';
 const strictDir = resolve(`build/strict-${strictPort}`);
+// The packed package in a scratch app (scripts/package-consumer.mjs), likewise.
+const needsConsumer = specs.length === 0 || specs.some((spec) => spec.includes('package-consumer'));
+const consumerPort = needsConsumer ? process.env.E2E_CONSUMER_PORT || String(await freePort()) : 'off';
+// Outside the repository, so nothing resolves from its node_modules by accident; removed here because
+// Playwright stops its servers with no chance to clean up.
+const consumerDir = needsConsumer ? mkdtempSync(join(tmpdir(), 'puzzle-consumer-')) : '';
 const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   stdio: 'inherit',
   env: {
@@ -27,12 +34,17 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
     E2E_PLAYGROUND_PORT: playgroundPort,
     PLAYGROUND_DIR: playgroundDir,
     E2E_STRICT_PORT: strictPort,
+    E2E_CONSUMER_PORT: consumerPort,
+    CONSUMER_DIR: consumerDir,
     STRICT_DIST_DIR: strictDir,
     CHROMIUM_PATH: chromium,
+    // The specs import the puzzle package's core and test helpers from source, as the app's build does.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=game-register-source'].filter(Boolean).join(' '),
   },
 });
 child.on('exit', (code, signal) => {
   if (needsPlayground) rmSync(playgroundDir, { recursive: true, force: true });
   if (needsStrict) rmSync(strictDir, { recursive: true, force: true });
+  if (needsConsumer) rmSync(consumerDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });

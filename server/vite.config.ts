@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultServerConditions, defineConfig } from 'vite';
 
 /**
  * Bundles the server for Node: build/server/server.js, and beside it draw-worker.js (strict mode's draw
@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   publicDir: false,
+  ssr: { resolve: { conditions: ['game-register-source', ...defaultServerConditions] } }, // the puzzle core from source
   logLevel: 'warn',
   build: {
     ssr: true,

@@ -1,20 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { judge } from '@game-register/puzzle-captcha/core';
+import {
+  ChallengeRequestSchema,
+  ChallengeResponseSchema,
+  handleForPieceOffset,
+  PASS_TOLERANCE,
+  VerifyRequestSchema,
+  VerifyResponseSchema,
+} from '@game-register/puzzle-captcha/protocol';
 import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
-import { handleMax, judge } from '@game-register/puzzle-captcha/core';
 import { errorAnswer } from '../plugins/error-answers';
+import { AnswerSchema } from '../routes/api/reference-schemas';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
 import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
 import type { CaptchaStore } from './store';
 import { signPassToken } from './token';
-import { trailProblem, TRAIL_RULES, type TrailPoint } from './trail';
+import { trailProblem } from './trail';
 
 export const CHALLENGE_TTL_MS = 2 * 60_000;
 export const TOKEN_TTL_MS = 2 * 60_000;
 /** How long an address waits after 5 failures in a row. */
 export const LOCK_MS = 60_000;
-/** The widget's tolerance: |pinX - offsetX| < 10. */
-const RANGE = 10;
 const SWEEP_EVERY_MS = 60_000;
 export const FAILED_INFO = '验证失败，请重试';
 /** Every draw thread busy and the queue full: the client may ask again after this many seconds. */
@@ -27,49 +34,8 @@ export interface CaptchaApiOptions {
   now: () => number;
 }
 
-const finite = { type: 'number', minimum: -1e6, maximum: 1e9 } as const;
-const challengeBody = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { pixelRatio: { type: 'number' } },
-} as const;
-const verifyBody = {
-  type: 'object',
-  required: ['id', 'offsetX', 'trail'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'string', minLength: 1, maxLength: 64 },
-    offsetX: finite,
-    trail: {
-      type: 'array',
-      maxItems: TRAIL_RULES.maxPoints,
-      items: { type: 'object', required: ['x', 'y', 't'], additionalProperties: false, properties: { x: finite, y: finite, t: finite } },
-    },
-  },
-} as const;
-
-const text = { type: 'string' } as const;
-const integer = { type: 'integer' } as const;
-// Only these fields are ever serialised: nothing else about the puzzle can slip into an answer.
-const challengeAnswer = {
-  type: 'object',
-  required: ['id', 'background', 'piece', 'pieceY', 'width', 'height', 'pieceSize', 'expiresAt'],
-  properties: { id: text, background: text, piece: text, pieceY: integer, width: integer, height: integer, pieceSize: integer, expiresAt: integer },
-} as const;
-const verifyAnswer = {
-  type: 'object',
-  required: ['status'],
-  properties: { status: { type: 'string', enum: ['y', 'n'] }, token: text, info: text },
-} as const;
-
-interface VerifyBody {
-  id: string;
-  offsetX: number;
-  trail: TrailPoint[];
-}
-
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-export default async function captchaApi(fastify: FastifyInstance, { store, drawer, now }: CaptchaApiOptions) {
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, now }) => {
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   let nextSweep = 0;
   const sweep = async (at: number) => {
@@ -83,7 +49,10 @@ export default async function captchaApi(fastify: FastifyInstance, { store, draw
     if (request.body === undefined || request.body === null) request.body = {};
   });
 
-  fastify.post<{ Body: { pixelRatio?: number } }>('/captcha/challenge', { schema: { body: challengeBody, response: { 200: challengeAnswer } } }, async (request, reply) => {
+  // The response schemas are also the list of the only fields ever serialised: nothing else about the
+  // puzzle (its gap above all) can slip into an answer.
+  const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
+  fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
     const lockedUntil = await store.lockedUntil(request.ip);
     if (lockedUntil > at) {
@@ -117,7 +86,7 @@ export default async function captchaApi(fastify: FastifyInstance, { store, draw
     };
   });
 
-  fastify.post<{ Body: VerifyBody }>('/captcha/verify', { schema: { body: verifyBody, response: { 200: verifyAnswer } } }, async (request, reply) => {
+  fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const { id, offsetX, trail } = request.body;
     const at = now();
     reply.header('cache-control', 'no-store');
@@ -129,11 +98,11 @@ export default async function captchaApi(fastify: FastifyInstance, { store, draw
       reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
       return reply.code(429).send(errorAnswer(429));
     }
-    const handleTravel = (offsetX * handleMax(layout)) / (layout.width - layout.pieceSize);
+    const handleTravel = handleForPieceOffset(offsetX, layout);
     const failure: VerifyReason | null =
       challenge === null || challenge.expiresAt <= at
         ? 'expired_or_unknown'
-        : !judge(challenge.gapX, offsetX, RANGE).pass
+        : !judge(challenge.gapX, offsetX, PASS_TOLERANCE).pass
           ? 'wrong_offset'
           : trailProblem(trail, handleTravel) !== null
             ? 'trail_refused'
@@ -141,11 +110,13 @@ export default async function captchaApi(fastify: FastifyInstance, { store, draw
     if (failure) {
       metrics.verified(failure);
       await store.recordFailure(request.ip, LOCK_MS);
-      return { status: 'n', info: FAILED_INFO };
+      return { status: 'n' as const, info: FAILED_INFO };
     }
     const secret = await store.secret();
     await store.clearFailures(request.ip);
     metrics.verified('passed');
-    return { status: 'y', token: signPassToken(secret, at + TOKEN_TTL_MS) };
+    return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });
-}
+};
+
+export default captchaApi;

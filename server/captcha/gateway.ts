@@ -1,10 +1,12 @@
+import { PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NO_METRICS, type Metrics, type TokenRefusal } from '../metrics/metrics';
 import { apiCallOf } from '../routes/api/call-of';
 import { StoreUnavailableError, type CaptchaStore } from './store';
 import { readPassToken } from './token';
 
-export const TOKEN_PARAM = 'captchaToken';
+/** The query parameter the widget's app puts the pass token in (the protocol's name). */
+export const TOKEN_PARAM = PASS_TOKEN_PARAM;
 export const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' } as const;
 /** The store of spent tokens cannot answer: the token cannot be checked, so reg is refused (fail closed). */
 export const GATE_UNAVAILABLE = { status: 'n', info: '验证服务暂时不可用，请稍后再试' } as const;

@@ -1,6 +1,6 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { MAX_PIXEL_RATIO, PIECE_BLEED } from '@game-register/puzzle-captcha/core';
-import { paintGap, paintGeneratedPicture, paintPiece, type PaintContext, type PaintSource } from '@game-register/puzzle-captcha/core';
+import { paintGap, paintGeneratedPicture, paintPiece, type PaintContext } from '@game-register/puzzle-captcha/core';
 import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
 import { planPuzzle, type PuzzlePlan } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
@@ -22,8 +22,8 @@ export function clampPixelRatio(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? clamp(value, 1, MAX_PIXEL_RATIO) : 1;
 }
 
-// @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
-const paintContext = (canvas: Canvas) => canvas.getContext('2d') as unknown as PaintContext;
+// @napi-rs/canvas's context satisfies the core's PaintContext as it is.
+const paintContext = (canvas: Canvas): PaintContext => canvas.getContext('2d');
 
 /**
  * One puzzle painted by the widget's own core (the same order as its paintBoard: plan, picture, piece cut
@@ -40,7 +40,7 @@ export function paintChallenge(random: RandomSource, pixelRatio: number, layout 
   board.getContext('2d').setTransform(boardScale, 0, 0, board.height / layout.height, 0, 0);
   piece.getContext('2d').setTransform(piece.width / column, 0, 0, piece.height / layout.height, 0, 0);
   paintGeneratedPicture(boardContext, random, layout.width, layout.height);
-  paintPiece(pieceContext, board as unknown as PaintSource, boardScale, plan, layout, pixelRatio);
+  paintPiece(pieceContext, board, boardScale, plan, layout, pixelRatio);
   paintGap(boardContext, plan, layout, pixelRatio);
   return { plan, board, piece };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
-import { seededRandom } from '@game-register/puzzle-captcha/testing';
+import { seededRandom } from '@game-register/puzzle-captcha/core';
 
 const SAMPLE_BYTES = 6;
 const POOL_SAMPLES = 256;

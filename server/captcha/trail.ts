@@ -1,4 +1,5 @@
 import type { TrailPoint } from '@game-register/puzzle-captcha/core';
+import { VERIFY_TRAIL_LIMIT } from '@game-register/puzzle-captcha/protocol';
 
 export type { TrailPoint };
 
@@ -8,7 +9,7 @@ export type { TrailPoint };
  */
 export const TRAIL_RULES = {
   minPoints: 8,
-  maxPoints: 500, // the widget sends at most 300
+  maxPoints: VERIFY_TRAIL_LIMIT, // the widget sends at most 300
   minDurationMs: 50,
   maxDurationMs: 60_000,
   /** The largest move between two samples, in canvas units (a fast flick at 60 Hz is about 40). */

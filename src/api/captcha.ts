@@ -1,13 +1,18 @@
-import type { ChallengeSource, ChallengeVerifier, ServerChallenge } from '@game-register/puzzle-captcha';
+import type { ChallengeSource, ChallengeVerifier } from '@game-register/puzzle-captcha';
+// Values from the protocol's plain module and its schemas as types only: TypeBox stays out of the bundle.
+import { PASS_TOKEN_PARAM, type ChallengeResponse, type VerifyResponse } from '@game-register/puzzle-captcha/protocol';
 import { apiClient } from './client';
 
 /** Strict mode's puzzle from the server (POST /api/captcha/challenge); the widget checks its shape. */
 export const fetchCaptchaChallenge: ChallengeSource = ({ pixelRatio }) =>
-  apiClient.post<ServerChallenge>('/captcha/challenge', { body: { pixelRatio } });
+  apiClient.post<ChallengeResponse>('/captcha/challenge', { body: { pixelRatio } });
 
 /** The server's verdict on a release: `y` carries the pass token that reg then needs. */
 export const verifyCaptcha: ChallengeVerifier = async (answer) => {
   const reply = await apiClient.post<unknown>('/captcha/verify', { body: answer });
-  const { status, token } = (reply ?? {}) as { status?: unknown; token?: unknown };
+  const { status, token } = (reply ?? {}) as Partial<Record<keyof VerifyResponse, unknown>>;
   return status === 'y' && typeof token === 'string' ? { pass: true, token } : { pass: false };
 };
+
+/** The query pair that hands the pass token to reg, under the name the server's gate reads. */
+export const passTokenQuery = (token: string | undefined): [string, string][] => (token ? [[PASS_TOKEN_PARAM, token]] : []);

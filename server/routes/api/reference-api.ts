@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import { hashPassword } from '../../db/password';
 import {
   checkTelAnswer,
@@ -8,29 +9,9 @@ import {
   registeredAnswer,
   registrationRejection,
   takenAnswer,
-  type Answer,
   type Params,
 } from './reference-rules';
-
-const text = { type: 'string' } as const;
-const answerSchema = {
-  type: 'object',
-  required: ['status', 'info'],
-  properties: { status: { type: 'string', enum: ['y', 'n'] }, info: text },
-} as const;
-const checkParams = { type: 'object', properties: { param: text, name: text } } as const;
-const REGISTRATION_FIELDS = ['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin'] as const;
-const registrationQuery = {
-  type: 'object',
-  properties: Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, text])),
-} as const;
-
-interface CheckRequest {
-  Querystring: { param?: string; name?: string };
-  Body: { param?: string; name?: string } | undefined;
-  Reply: Answer;
-}
-type RegistrationQuery = Partial<Record<(typeof REGISTRATION_FIELDS)[number], string>>;
+import { AnswerSchema, CheckParamsSchema, REGISTRATION_FIELDS, RegistrationQuerySchema, type CheckParams } from './reference-schemas';
 
 // A check may come with its params in the query only; validate a missing body as an empty one.
 const absentBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {
@@ -50,32 +31,35 @@ const emptyBodyHasNoType: onRequestHookHandler = (request, _reply, done) => {
   done();
 };
 
-const checkRoute = { schema: { querystring: checkParams, body: checkParams, response: { 200: answerSchema } }, preValidation: absentBodyAsEmpty };
+const checkRoute = {
+  schema: { querystring: CheckParamsSchema, body: CheckParamsSchema, response: { 200: AnswerSchema } },
+  preValidation: absentBodyAsEmpty,
+};
 
 /** The reference implementation of the game backend's three calls (docs/behaviour.md, "The server's reference API"). */
-export default async function referenceApi(fastify: FastifyInstance) {
+const referenceApi: FastifyPluginAsyncTypebox = async (fastify) => {
   await fastify.register(formbody, { bodyLimit: fastify.initialConfig.bodyLimit });
   fastify.addHook('onRequest', emptyBodyHasNoType);
 
   /** The check's params: the query's, else the body's (JSON or form). */
-  const checkParamsOf = ({ query, body }: { query: CheckRequest['Querystring']; body: CheckRequest['Body'] }) => ({
+  const checkParamsOf = ({ query, body }: { query: CheckParams; body: CheckParams | undefined }) => ({
     param: query.param ?? body?.param,
     name: query.name ?? body?.name,
   });
 
-  fastify.post<CheckRequest>('/Index/checkuser', checkRoute, async (request) => {
+  fastify.post('/Index/checkuser', checkRoute, async (request) => {
     const { param, name } = checkParamsOf(request);
     return overLongParam({ param, name }, { param: '用户名' }) ?? checkUserAnswer(param, fastify.accounts);
   });
 
-  fastify.post<CheckRequest>('/Index/checktel', checkRoute, async (request) => {
+  fastify.post('/Index/checktel', checkRoute, async (request) => {
     const { param, name } = checkParamsOf(request);
     return overLongParam({ param, name }, { param: '手机号' }) ?? checkTelAnswer(param, fastify.accounts);
   });
 
-  fastify.post<{ Querystring: RegistrationQuery; Reply: Answer }>(
+  fastify.post(
     '/Index/reg',
-    { schema: { querystring: registrationQuery, response: { 200: answerSchema } } },
+    { schema: { querystring: RegistrationQuerySchema, response: { 200: AnswerSchema } } },
     async (request) => {
       const query = request.query;
       const fields: Params = Object.fromEntries(REGISTRATION_FIELDS.map((field) => [field, query[field]]));
@@ -93,4 +77,6 @@ export default async function referenceApi(fastify: FastifyInstance) {
       return result === 'created' ? registeredAnswer() : takenAnswer(result);
     },
   );
-}
+};
+
+export default referenceApi;

@@ -1,10 +1,8 @@
 import type { AccountStore } from '../../db/accounts';
 
-/** The answer of every call of the reference API. */
-export interface Answer {
-  status: 'y' | 'n';
-  info: string;
-}
+import type { Answer } from './reference-schemas';
+
+export type { Answer };
 
 export type Params = Record<string, string | undefined>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { fetchCaptchaChallenge, registerAccount, verifyCaptcha } from '@/api';
+import { fetchCaptchaChallenge, passTokenQuery, registerAccount, verifyCaptcha } from '@/api';
 import { useToast } from '@/components/toast';
 import { config } from '@/config/env';
 import { loadCaptcha } from './load-captcha';
@@ -108,7 +108,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     const snapshot = latest.current;
     const close = toast.loading(TEXT.registering);
     try {
-      const answer = await registerAccount(snapshot, captchaToken ? [['captchaToken', captchaToken]] : []);
+      const answer = await registerAccount(snapshot, passTokenQuery(captchaToken));
       close();
       if (answer?.status === 'n') {
         // The backend refused (a name or phone taken since it was checked): check again on the next tap.

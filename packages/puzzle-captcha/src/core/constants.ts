@@ -1,3 +1,5 @@
+import { PASS_TOLERANCE } from '../protocol/contract';
+
 /** Wait between the verdict and the success event, or the failure and the next picture. */
 export const RESULT_DELAY_MS = 800;
 /** A picture that has not loaded by then counts as failed and a generated one is used. */
@@ -10,7 +12,7 @@ export const DEFAULT_SETTINGS = {
   canvasHeight: 160,
   puzzleScale: 1,
   sliderSize: 50,
-  range: 10,
+  range: PASS_TOLERANCE,
   zIndex: 999,
 } as const;
 

@@ -3,14 +3,48 @@ import { coverSource, type PuzzleLayout } from './geometry';
 import type { Knobs, PuzzlePlan } from './puzzle';
 import { randomInt, type RandomSource } from './random';
 
-/** The part of the 2D context API the drawing uses: a browser canvas or @napi-rs/canvas both fit. */
-export type PaintContext = Pick<
-  CanvasRenderingContext2D,
-  | 'save' | 'restore' | 'beginPath' | 'closePath' | 'moveTo' | 'lineTo' | 'arc' | 'fill' | 'stroke' | 'clip'
-  | 'fillRect' | 'drawImage' | 'translate' | 'rotate' | 'createLinearGradient'
-  | 'fillStyle' | 'strokeStyle' | 'lineWidth' | 'lineJoin' | 'shadowColor' | 'shadowBlur' | 'shadowOffsetY'
->;
-export type PaintSource = CanvasImageSource;
+/** A gradient made by the context that paints with it. */
+export interface PaintGradient {
+  addColorStop(offset: number, color: string): void;
+}
+
+/**
+ * What the core draws from: a canvas or a decoded picture of the same library as the context (a browser's
+ * HTMLCanvasElement or HTMLImageElement, @napi-rs/canvas's Canvas or Image). Opaque to the core.
+ */
+export type PaintSource = object;
+
+/** A CSS colour, or a gradient or pattern made by the same context. */
+export type PaintStyle = string | PaintGradient | object;
+
+/**
+ * The part of the 2D context API the drawing uses, declared here so the core needs no DOM types: a
+ * browser's CanvasRenderingContext2D and @napi-rs/canvas's SKRSContext2D both satisfy it as they are.
+ */
+export interface PaintContext {
+  save(): void;
+  restore(): void;
+  beginPath(): void;
+  closePath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  arc(x: number, y: number, radius: number, startAngle: number, endAngle: number, counterclockwise?: boolean): void;
+  fill(): void;
+  stroke(): void;
+  clip(): void;
+  fillRect(x: number, y: number, width: number, height: number): void;
+  drawImage(image: PaintSource, sx: number, sy: number, sw: number, sh: number, dx: number, dy: number, dw: number, dh: number): void;
+  translate(x: number, y: number): void;
+  rotate(angle: number): void;
+  createLinearGradient(x0: number, y0: number, x1: number, y1: number): PaintGradient;
+  fillStyle: PaintStyle;
+  strokeStyle: PaintStyle;
+  lineWidth: number;
+  lineJoin: 'bevel' | 'miter' | 'round';
+  shadowColor: string;
+  shadowBlur: number;
+  shadowOffsetY: number;
+}
 
 const HALF_TURN = Math.PI;
 

@@ -1,4 +1,8 @@
+import { handleMax } from '../protocol/contract';
 import { DEFAULT_SETTINGS, GAP_MARGIN, PIECE_INSET } from './constants';
+
+// The handle-to-offset mapping is part of the protocol: a server judges with the very same functions.
+export { handleForPieceOffset, handleMax, pieceOffsetForHandle } from '../protocol/contract';
 
 export function clamp(value: number, min: number, max: number): number {
   return Math.min(Math.max(value, min), max);
@@ -43,11 +47,6 @@ export function createLayout(settings: LayoutSettings): PuzzleLayout {
   return { width, height, pieceSize, sliderSize, unit: (pieceSize - 2 * PIECE_INSET) / 3.5 };
 }
 
-/** The handle travels d in [0, W - s]. */
-export function handleMax(layout: PuzzleLayout): number {
-  return Math.max(0, layout.width - layout.sliderSize);
-}
-
 export function clampHandle(value: number, layout: PuzzleLayout): number {
   return clamp(value, 0, handleMax(layout));
 }
@@ -68,12 +67,6 @@ export function canvasXFromClient(clientX: number, box: { left: number; width: n
 /** Client y to canvas units below the box's top: the same scale as x, so the trail keeps its proportions. */
 export function canvasYFromClient(clientY: number, box: { top: number; width: number }, layout: PuzzleLayout): number {
   return box.width > 0 ? ((clientY - box.top) * layout.width) / box.width : clientY - box.top;
-}
-
-/** u = d * (W - p) / (W - s): the piece crosses [0, W - p] while the handle crosses [0, W - s]. */
-export function pieceOffsetForHandle(handle: number, layout: PuzzleLayout): number {
-  const travel = handleMax(layout);
-  return travel === 0 ? 0 : (handle * (layout.width - layout.pieceSize)) / travel;
 }
 
 export function gapXRange(layout: PuzzleLayout): { min: number; max: number } {

@@ -1,6 +1,7 @@
 import type { PuzzleResult } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
+import type { ChallengeRequest, ChallengeResponse, VerifyRequest } from '../protocol/schemas';
 
 export type PuzzleCaptchaType = 'modal' | 'inside';
 
@@ -16,22 +17,11 @@ export interface PuzzleVerdict extends PuzzleResult {
   token?: string;
 }
 
-/** A puzzle drawn by a server: pictures as URLs (data URLs do), the piece's y; never the gap's x. */
-export interface ServerChallenge {
-  id: string;
-  /** The picture with the gap, canvas width x height (at the pixel ratio asked for). */
-  background: string;
-  /** The piece's column: PIECE_BLEED + pieceSize + PIECE_BLEED wide, full height, piece inset 3 units. */
-  piece: string;
-  pieceY: number;
-  width: number;
-  height: number;
-  pieceSize: number;
-  expiresAt: number;
-}
+/** A puzzle drawn by a server: the protocol's challenge response (a type only: no TypeBox in the bundle). */
+export type ServerChallenge = ChallengeResponse;
 
-export type ChallengeSource = (request: { pixelRatio: number }) => Promise<ServerChallenge>;
-export type ChallengeVerifier = (answer: { id: string; offsetX: number; trail: TrailPoint[] }) => Promise<{ pass: boolean; token?: string }>;
+export type ChallengeSource = (request: Required<ChallengeRequest>) => Promise<ServerChallenge>;
+export type ChallengeVerifier = (answer: VerifyRequest) => Promise<{ pass: boolean; token?: string }>;
 
 export interface PuzzleCaptchaProps {
   /** `modal` (default): an overlay on document.body. `inside`: rendered in place. */

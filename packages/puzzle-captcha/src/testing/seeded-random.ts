@@ -1,11 +1,2 @@
-/** mulberry32, a tiny seeded generator for tests and the playground. The widget itself never uses it. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The repeatable source lives in the core (a server's test-only fixed seed may use it); tests keep this path.
+export { seededRandom } from '../core/random';

@@ -1,0 +1,35 @@
+// The contract between the widget and a server that judges it, as plain values (no TypeBox): the browser
+// imports these, and the schemas beside them only as types, so TypeBox's runtime never reaches a page.
+
+/** A release passes when |pinX - offsetX| < PASS_TOLERANCE canvas units (pinX = gapX - 3). */
+export const PASS_TOLERANCE = 10;
+
+/** The query parameter that carries the server's pass token to the registration call. */
+export const PASS_TOKEN_PARAM = 'captchaToken';
+
+/** The verify body's trail is refused past this many samples (the widget sends at most 300). */
+export const VERIFY_TRAIL_LIMIT = 500;
+
+/** What the handle-to-offset mapping needs of a layout, in canvas units. */
+export interface TravelLayout {
+  width: number;
+  pieceSize: number;
+  sliderSize: number;
+}
+
+/** The handle travels d in [0, W - s]. */
+export function handleMax(layout: TravelLayout): number {
+  return Math.max(0, layout.width - layout.sliderSize);
+}
+
+/** u = d * (W - p) / (W - s): the piece crosses [0, W - p] while the handle crosses [0, W - s]. */
+export function pieceOffsetForHandle(handle: number, layout: TravelLayout): number {
+  const travel = handleMax(layout);
+  return travel === 0 ? 0 : (handle * (layout.width - layout.pieceSize)) / travel;
+}
+
+/** The inverse, d = u * (W - s) / (W - p): how far the handle went for the piece offset a verify body names. */
+export function handleForPieceOffset(offset: number, layout: TravelLayout): number {
+  const pieceTravel = layout.width - layout.pieceSize;
+  return pieceTravel <= 0 ? 0 : (offset * handleMax(layout)) / pieceTravel;
+}

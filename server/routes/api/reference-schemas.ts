@@ -1,0 +1,26 @@
+// The reference API's bodies as TypeBox schemas, their types derived: one definition for validation,
+// serialisation and the handlers' types.
+import { Type, type Static } from 'typebox';
+
+/** Every answer of the game backend's API (and every error answer of this server): `y`/`n` and a message. */
+export const AnswerSchema = Type.Object({ status: Type.Enum(['y', 'n']), info: Type.String() });
+export type Answer = Static<typeof AnswerSchema>;
+
+/** checkuser/checktel take their value as `param` (and the field's name as `name`), in the query or the body. */
+export const CheckParamsSchema = Type.Object({ param: Type.Optional(Type.String()), name: Type.Optional(Type.String()) });
+export type CheckParams = Static<typeof CheckParamsSchema>;
+
+export const REGISTRATION_FIELDS = ['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin'] as const;
+/** reg's fields, all in the query and all optional for the schema: the rules name what is missing. */
+export const RegistrationQuerySchema = Type.Object({
+  name: Type.Optional(Type.String()),
+  Password: Type.Optional(Type.String()),
+  rePassword: Type.Optional(Type.String()),
+  wash: Type.Optional(Type.String()),
+  washType: Type.Optional(Type.String()),
+  code: Type.Optional(Type.String()),
+  mobile: Type.Optional(Type.String()),
+  QQ: Type.Optional(Type.String()),
+  islogin: Type.Optional(Type.String()),
+});
+export type RegistrationQuery = Static<typeof RegistrationQuerySchema>;
