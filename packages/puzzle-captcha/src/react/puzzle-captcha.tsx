@@ -57,8 +57,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
     onSuccess: props.onSuccess,
     onFail: props.onFail,
     onReset: props.onReset,
-    challenge: props.challenge,
-    verify: props.verify,
+    server: props.server,
   });
   const { onKeyDown, ...trackHandlers } = useSliderInput({ layout, view, handle, ...session });
   const hintId = useId();
