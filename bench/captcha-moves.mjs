@@ -99,7 +99,7 @@ async function main() {
     const page = await context.newPage();
     await page.goto(`${url}?type=modal&seed=7`);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
 
     const blank = await mountTime(page, 'setBlank', '[data-blank]', 'setBlank');
     const shown = await mountTime(page, 'setShow', '.pcap[data-state="ready"]', 'setShow');
