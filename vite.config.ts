@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
  * Inside this repository the puzzle package resolves to its TypeScript sources (its exports map's
  * `game-register-source` condition); outside it, to its built dist/.
  */
-const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.mjs
+const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.mjs, server/captcha/draw-pool.ts
 
 export default defineConfig({
   plugins: [react()],

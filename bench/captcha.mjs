@@ -7,64 +7,18 @@
 // The functions handed to page.evaluate and addInitScript run in the page:
 /* global window, document, MutationObserver, CanvasRenderingContext2D, PointerEvent */
 import { chromium } from '@playwright/test';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build, preview } from 'vite';
+import { join } from 'node:path';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
-import { freePort } from '../scripts/free-port.mjs';
+import { chunkSize, median, servePlayground } from './captcha-page.mjs';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SHOWS = 40;
 const MOVES = 200;
 const BATCHES = 60;
 const BATCH = 25;
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-const gzipKB = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
-
 const chromiumArgs = () => ['--headless', ...CHROMIUM_ARGS];
-
-/** The widget as the app's build makes its lazy chunk (minified, React external): what `import('@/captcha')` fetches. */
-async function chunkSize(outDir) {
-  await build({
-    configFile: false,
-    root: ROOT,
-    publicDir: false,
-    logLevel: 'silent',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2020',
-      rollupOptions: {
-        input: join(ROOT, 'packages/puzzle-captcha/src/index.ts'),
-        preserveEntrySignatures: 'strict',
-        external: ['react', 'react-dom', 'react/jsx-runtime'],
-      },
-    },
-  });
-  const files = readdirSync(outDir, { recursive: true }).map((name) => join(outDir, String(name)));
-  const js = files.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKB(f), 0);
-  const css = files.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gzipKB(f), 0);
-  return { js, css };
-}
-
-async function servePlayground(outDir) {
-  await build({ configFile: join(ROOT, 'vite.playground.config.ts'), logLevel: 'silent', build: { outDir } });
-  const port = await freePort();
-  const server = await preview({
-    configFile: join(ROOT, 'vite.playground.config.ts'),
-    logLevel: 'silent',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port, strictPort: true },
-  });
-  return { server, url: `http://127.0.0.1:${port}/captcha.html` };
-}
 
 /** Counts React commits through the DevTools hook, which React calls in production builds too. */
 function countCommits() {
@@ -167,7 +121,7 @@ async function dragFigures(page) {
 async function main() {
   const executablePath = ensureChromium();
   const scratch = mkdtempSync(join(tmpdir(), 'bench-captcha-'));
-  const { server, url } = await servePlayground(join(scratch, 'playground'));
+  const { close, url } = await servePlayground(join(scratch, 'playground'));
   const browser = await chromium.launch({ executablePath, args: chromiumArgs() });
   try {
     const size = await chunkSize(join(scratch, 'chunk'));
@@ -196,7 +150,7 @@ async function main() {
     for (const [name, value, target] of rows) console.log(`  ${name.padEnd(48)} ${value.padEnd(26)} ${target}`);
   } finally {
     await browser.close();
-    await new Promise((done) => server.httpServer.close(done));
+    await close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

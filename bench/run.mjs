@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 const PARTS = [
   ['bundle sizes', 'bench/bundle.mjs'],
   ['puzzle widget in the browser', 'bench/captcha.mjs'],
+  ['puzzle widget per pointer move, as a neutral bench measures', 'bench/captcha-moves.mjs'],
   ['server under load', 'bench/server.mjs'],
   ['what the Prometheus metrics cost', 'bench/metrics.mjs'],
   ['server-verified puzzle', 'bench/captcha-server.mjs'],

@@ -62,6 +62,8 @@ const round = (value: number) => Math.round(value * 100) / 100;
 function Playground() {
   const [settings, setSettings] = useState(initial);
   const [log, setLog] = useState<LogEntry[]>([]);
+  // The bench's baseline: the same state update mounting an empty element instead of the widget.
+  const [blank, setBlank] = useState(false);
   const nextId = useRef(1);
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((s) => ({ ...s, [key]: value }));
   // A new seeded source whenever the seed changes, so the same seed always gives the same puzzles.
@@ -95,12 +97,13 @@ function Playground() {
     onReset: () => record('reset'),
   };
 
-  (window as unknown as { playground: unknown }).playground = { setShow: (show: boolean) => set('show', show) };
+  (window as unknown as { playground: unknown }).playground = { setShow: (show: boolean) => set('show', show), setBlank };
 
   return (
     <main className="pg">
       <h1>拼图验证 · 组件试验场</h1>
       <section className="pg-stage" aria-label="预览">
+        {blank && <div data-blank="" />}
         {settings.type === 'inside' ? (
           <PuzzleCaptcha {...props} />
         ) : (

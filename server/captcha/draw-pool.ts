@@ -52,8 +52,12 @@ export function createDrawer({ threads, maxQueue, seed }: DrawerOptions): Challe
       close: async () => {},
     };
   }
+  const fromSources = import.meta.url.endsWith('.ts');
   const pool = new Piscina<DrawTask, DrawnChallenge>({
     filename: workerFile(),
+    // From sources (tests, dev), Node resolves the puzzle package to its TypeScript sources only under the
+    // package's own condition, as Vite does for the rest of the server; the bundle has the package inside.
+    ...(fromSources ? { execArgv: [...process.execArgv, '--conditions=game-register-source'] } : {}),
     minThreads: threads,
     maxThreads: threads,
     maxQueue,

@@ -1,6 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PIECE_BLEED } from '@game-register/puzzle-captcha/core';
-import { paintGap, paintGeneratedPicture, type PaintContext } from '@game-register/puzzle-captcha/core';
+import { paintGap, paintGeneratedPicture, paintPuzzle, puzzleCanvasSizes, type PaintContext, type PaintSource, type PuzzleContext } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
@@ -63,5 +63,30 @@ describe('server pictures (the core drawing on @napi-rs/canvas)', () => {
 
   it('clamps the pixel ratio to [1, 3] and defaults to 1', () => {
     expect([clampPixelRatio(0.5), clampPixelRatio(2.5), clampPixelRatio(9), clampPixelRatio('2'), clampPixelRatio(Number.NaN)]).toEqual([1, 2.5, 3, 1, 1]);
+  });
+});
+
+describe('paintPuzzle on @napi-rs/canvas (the sequence the widget paints with)', () => {
+  it('paints a loaded picture, cuts the piece from it and darkens the gap', () => {
+    const ratio = 2;
+    const photo = createCanvas(620, 320);
+    const photoContext = photo.getContext('2d');
+    photoContext.fillStyle = 'rgb(255,0,0)';
+    photoContext.fillRect(0, 0, 620, 320);
+    const plan = planPuzzle(seededRandom(5), layout, 0, -1);
+    const sizes = puzzleCanvasSizes(layout, ratio);
+    const board = createCanvas(sizes.board.width, sizes.board.height);
+    const piece = createCanvas(sizes.piece.width, sizes.piece.height);
+    const surface = (canvas: typeof board) => ({ context: canvas.getContext('2d') as unknown as PuzzleContext, width: canvas.width, height: canvas.height });
+    paintPuzzle({ ...surface(board), canvas: board as unknown as PaintSource }, surface(piece), { image: photo as unknown as PaintSource, width: 620, height: 320 }, plan, layout, ratio);
+
+    const pixel = (canvas: typeof board, x: number, y: number) => [...canvas.getContext('2d').getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data];
+    const middle = 1.5 * layout.unit;
+    expect(pixel(piece, PIECE_BLEED + 3 + middle, plan.gapY + middle)).toEqual([255, 0, 0, 255]); // the piece shows the picture
+    expect(pixel(piece, 1, 1)[3]).toBe(0); // and nothing outside its outline
+    const gap = pixel(board, plan.gapX + middle, plan.gapY + middle);
+    expect(gap[0]).toBeGreaterThan(120);
+    expect(gap[0]).toBeLessThan(160); // 45% black over red
+    expect(pixel(board, 5, 5)).toEqual([255, 0, 0, 255]);
   });
 });

@@ -1,6 +1,6 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { MAX_PIXEL_RATIO, PIECE_BLEED } from '@game-register/puzzle-captcha/core';
-import { paintGap, paintGeneratedPicture, paintPiece, type PaintContext } from '@game-register/puzzle-captcha/core';
+import { MAX_PIXEL_RATIO } from '@game-register/puzzle-captcha/core';
+import { paintPuzzle, puzzleCanvasSizes, type PaintSource, type PuzzleContext } from '@game-register/puzzle-captcha/core';
 import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
 import { planPuzzle, type PuzzlePlan } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
@@ -22,26 +22,19 @@ export function clampPixelRatio(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? clamp(value, 1, MAX_PIXEL_RATIO) : 1;
 }
 
-// @napi-rs/canvas's context satisfies the core's PaintContext as it is.
-const paintContext = (canvas: Canvas): PaintContext => canvas.getContext('2d');
+// @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
+const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d') as unknown as PuzzleContext, width: canvas.width, height: canvas.height });
 
 /**
- * One puzzle painted by the widget's own core (the same order as its paintBoard: plan, picture, piece cut
- * before the gap is painted), at `pixelRatio` device pixels per canvas unit.
+ * One puzzle painted by the widget's own paintPuzzle (the one painting sequence of both sides), with a
+ * generated picture, at `pixelRatio` device pixels per canvas unit.
  */
 export function paintChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT) {
   const plan = planPuzzle(random, layout, 0, -1);
-  const column = layout.pieceSize + 2 * PIECE_BLEED;
-  const board = createCanvas(Math.round(layout.width * pixelRatio), Math.round(layout.height * pixelRatio));
-  const piece = createCanvas(Math.round(column * pixelRatio), board.height);
-  const boardContext = paintContext(board);
-  const pieceContext = paintContext(piece);
-  const boardScale = board.width / layout.width;
-  board.getContext('2d').setTransform(boardScale, 0, 0, board.height / layout.height, 0, 0);
-  piece.getContext('2d').setTransform(piece.width / column, 0, 0, piece.height / layout.height, 0, 0);
-  paintGeneratedPicture(boardContext, random, layout.width, layout.height);
-  paintPiece(pieceContext, board, boardScale, plan, layout, pixelRatio);
-  paintGap(boardContext, plan, layout, pixelRatio);
+  const sizes = puzzleCanvasSizes(layout, pixelRatio);
+  const board = createCanvas(sizes.board.width, sizes.board.height);
+  const piece = createCanvas(sizes.piece.width, sizes.piece.height);
+  paintPuzzle({ ...surface(board), canvas: board as unknown as PaintSource }, surface(piece), { random }, plan, layout, pixelRatio);
   return { plan, board, piece };
 }
 

@@ -2,4 +2,4 @@ export { checkUser } from './check-user';
 export { checkTel } from './check-tel';
 export { buildRegistrationQuery, pingRegistration, registerAccount, type Registration } from './register-account';
 export { HTTP_TIMEOUT_MS, type CheckAnswer } from './client';
-export { fetchCaptchaChallenge, passTokenQuery, verifyCaptcha } from './captcha';
+export { captchaServer, fetchCaptchaChallenge, passTokenQuery, verifyCaptcha } from './captcha';

@@ -1,7 +1,7 @@
 /** The one HTTP client: fetch with a timeout, errors told apart, development-only redacted logging. */
 export type QueryPairs = ReadonlyArray<readonly [string, string]>;
 
-export type HttpErrorKind = 'timeout' | 'network' | 'status' | 'parse';
+export type HttpErrorKind = 'timeout' | 'network' | 'status' | 'parse' | 'aborted';
 
 export class HttpError extends Error {
   readonly kind: HttpErrorKind;
@@ -25,6 +25,8 @@ export interface HttpClientOptions {
 export interface PostOptions {
   query?: QueryPairs;
   body?: unknown;
+  /** The caller's own abort (e.g. the puzzle hidden): the request stops and the call rejects as `aborted`. */
+  signal?: AbortSignal;
 }
 
 const REDACTED_KEYS = new Set(['password', 'repassword']);
@@ -39,11 +41,19 @@ export function redactQuery(pairs: QueryPairs): string {
 }
 
 export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl }: HttpClientOptions) {
-  async function post<T>(path: string, { query = [], body }: PostOptions = {}): Promise<T> {
+  async function post<T>(path: string, { query = [], body, signal }: PostOptions = {}): Promise<T> {
     const search = query.length > 0 ? `?${buildQuery(query)}` : '';
     const url = `${baseUrl}${path}${search}`;
+    if (signal?.aborted) throw new HttpError('aborted', 'aborted by the caller');
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const abortByCaller = () => controller.abort();
+    signal?.addEventListener('abort', abortByCaller);
+    const failure = (fallback: HttpErrorKind, message: string, status?: number) => {
+      if (signal?.aborted) return new HttpError('aborted', 'aborted by the caller', status);
+      if (controller.signal.aborted) return new HttpError('timeout', `timeout of ${timeoutMs} ms exceeded`, status);
+      return new HttpError(fallback, message, status);
+    };
     log?.(`→ POST ${baseUrl}${path}${query.length > 0 ? `?${redactQuery(query)}` : ''}`);
     try {
       let response: Response;
@@ -55,8 +65,7 @@ export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl }: HttpCli
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch {
-        if (controller.signal.aborted) throw new HttpError('timeout', `timeout of ${timeoutMs} ms exceeded`);
-        throw new HttpError('network', 'network error');
+        throw failure('network', 'network error');
       }
       log?.(`← ${response.status} ${baseUrl}${path}`);
       if (!response.ok) throw new HttpError('status', `HTTP ${response.status}`, response.status);
@@ -64,7 +73,7 @@ export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl }: HttpCli
       try {
         text = await response.text();
       } catch {
-        throw new HttpError(controller.signal.aborted ? 'timeout' : 'network', 'body not received', response.status);
+        throw failure('network', 'body not received', response.status);
       }
       try {
         return JSON.parse(text) as T;
@@ -73,6 +82,7 @@ export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl }: HttpCli
       }
     } finally {
       clearTimeout(timer);
+      signal?.removeEventListener('abort', abortByCaller);
     }
   }
 

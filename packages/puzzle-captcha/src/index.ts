@@ -7,6 +7,7 @@ export type {
   PuzzleCaptchaProps,
   PuzzleCaptchaType,
   PuzzleResult,
+  PuzzleServer,
   PuzzleVerdict,
   PuzzleVerdictHandler,
   RandomSource,

@@ -137,7 +137,7 @@ export function RegisterScreen() {
         <Puzzle
           show={flow.puzzleOpen}
           imgs={config.captchaImages.length > 0 ? config.captchaImages : undefined}
-          {...flow.puzzleServer}
+          server={flow.puzzleServer}
           onSuccess={(_deviation, result) => void flow.onPuzzleSuccess(result?.token)}
           onClose={flow.closePuzzle}
         />

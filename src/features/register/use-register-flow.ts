@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { fetchCaptchaChallenge, passTokenQuery, registerAccount, verifyCaptcha } from '@/api';
+import { captchaServer, passTokenQuery, registerAccount } from '@/api';
 import { useToast } from '@/components/toast';
 import { config } from '@/config/env';
 import { loadCaptcha } from './load-captcha';
@@ -13,7 +13,7 @@ type CaptchaModule = Awaited<ReturnType<typeof loadCaptcha>>;
 const EMPTY: RegisterValues = { name: '', password: '', rePassword: '', mobile: '' };
 
 /** Strict mode (VITE_CAPTCHA_MODE=server): the puzzle comes from the server and reg needs its pass token. */
-const SERVER_PUZZLE = config.captchaMode === 'server' ? { challenge: fetchCaptchaChallenge, verify: verifyCaptcha } : {};
+const SERVER_PUZZLE = config.captchaMode === 'server' ? captchaServer : undefined;
 
 /** The register screen's state and rules wired to the calls and the toasts. */
 export function useRegisterFlow(focusField: (field: Field) => void) {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
-import { PuzzleCaptcha, type ChallengeVerifier, type PuzzleCaptchaProps, type ServerChallenge } from '../index';
+import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type PuzzleCaptchaProps, type ServerChallenge } from '../index';
 
 // Server-verified mode: the widget shows the server's pictures and asks `verify` for the verdict.
 const CHALLENGE: ServerChallenge = {
@@ -46,12 +46,17 @@ const settle = () => act(async () => {
   await vi.advanceTimersByTimeAsync(10);
 });
 
-function setup(props: Partial<PuzzleCaptchaProps> = {}) {
+interface ServerCalls {
+  challenge?: ChallengeSource;
+  verify?: ChallengeVerifier;
+}
+
+function setup({ challenge: givenChallenge, verify: givenVerify, ...props }: Partial<PuzzleCaptchaProps> & ServerCalls = {}) {
   let count = 0;
-  const challenge = vi.fn(async () => ({ ...CHALLENGE, id: `c${(count += 1)}` }));
-  const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
+  const challenge = givenChallenge ?? vi.fn<ChallengeSource>(async () => ({ ...CHALLENGE, id: `c${(count += 1)}` }));
+  const verify = givenVerify ?? vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
   const events = { onSuccess: vi.fn(), onFail: vi.fn(), onClose: vi.fn(), onReset: vi.fn() };
-  const all: PuzzleCaptchaProps = { show: true, challenge, verify, ...events, ...props };
+  const all: PuzzleCaptchaProps = { show: true, server: { challenge, verify }, ...events, ...props };
   const view = render(<PuzzleCaptcha {...all} />);
   const rerender = (next: Partial<PuzzleCaptchaProps>) => view.rerender(<PuzzleCaptcha {...all} {...next} />);
   return { challenge, verify, ...events, ...view, rerender };
@@ -77,7 +82,7 @@ describe('with a server challenge and verifier', () => {
     const { challenge } = setup();
     expect(widgetState()).toBe('loading');
     await settle();
-    expect(challenge).toHaveBeenCalledWith({ pixelRatio: 1 });
+    expect(challenge).toHaveBeenCalledWith({ pixelRatio: 1 }, expect.any(AbortSignal));
     expect(widgetState()).toBe('ready');
   });
 
@@ -89,7 +94,8 @@ describe('with a server challenge and verifier', () => {
     drag(80);
     expect(widgetState()).toBe('submitting');
     expect(banner()).toBeNull();
-    const [{ id, offsetX, trail }] = verify.mock.calls[0]!;
+    const [{ id, offsetX, trail }, signal] = verify.mock.calls[0]!;
+    expect(signal).toBeInstanceOf(AbortSignal);
     expect(id).toBe('c1');
     expect(offsetX).toBeCloseTo((80 * 251) / 260, 6);
     expect(trail).toHaveLength(12);
@@ -183,7 +189,7 @@ describe('with a server challenge and verifier', () => {
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 't' }));
     render(
       <Profiler id="captcha" onRender={commits}>
-        <PuzzleCaptcha show challenge={challenge} verify={verify} />
+        <PuzzleCaptcha show server={{ challenge, verify }} />
       </Profiler>,
     );
     await settle();
@@ -191,5 +197,124 @@ describe('with a server challenge and verifier', () => {
     const afterGrab = commits.mock.calls.length;
     for (let x = 11; x < 200; x += 3) fireEvent.pointerMove(track(), { pointerId: 1, clientX: x, clientY: 5 });
     expect(commits).toHaveBeenCalledTimes(afterGrab);
+  });
+});
+
+/** A call that stays pending until the test answers it, remembering the signal it was given. */
+function pendingCall<T>() {
+  const calls: { signal: AbortSignal; answer: (value: T) => void }[] = [];
+  const fn = (_request: unknown, signal: AbortSignal) => new Promise<T>((answer) => calls.push({ signal, answer }));
+  return { fn, calls };
+}
+
+describe('server mode as one prop', () => {
+  it('does not type-check with only half of it', () => {
+    const challenge = vi.fn<ChallengeSource>();
+    // @ts-expect-error: a server without verify is refused by the types
+    const half: PuzzleCaptchaProps = { server: { challenge } };
+    expect(half.server).toBeDefined();
+  });
+});
+
+describe('aborting the server calls', () => {
+  it('aborts a pending challenge when hidden, and never shows its late answer', async () => {
+    const pending = pendingCall<ServerChallenge>();
+    const challenge = vi.fn(pending.fn);
+    const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: false }));
+    const { rerender } = setup({ challenge, verify });
+    await settle();
+    expect(widgetState()).toBe('loading');
+    const first = pending.calls[0]!;
+    expect(first.signal.aborted).toBe(false);
+    rerender({ show: false });
+    expect(first.signal.aborted).toBe(true);
+
+    rerender({ show: true });
+    await settle();
+    const second = pending.calls[1]!;
+    expect(second.signal.aborted).toBe(false);
+    await act(async () => second.answer({ ...CHALLENGE, id: 'fresh' }));
+    await settle();
+    expect(widgetState()).toBe('ready');
+    await act(async () => first.answer({ ...CHALLENGE, id: 'stale' })); // the hidden widget's answer, late
+    await settle();
+    drag(30);
+    await settle();
+    expect(verify.mock.calls[0]![0].id).toBe('fresh');
+  });
+
+  it('aborts a pending verify when hidden and emits nothing', async () => {
+    const pending = pendingCall<{ pass: boolean; token?: string }>();
+    const verify = vi.fn((answer: unknown, signal: AbortSignal) => pending.fn(answer, signal));
+    const { rerender, onSuccess, onFail } = setup({ verify });
+    await settle();
+    drag(80);
+    const call = pending.calls[0]!;
+    expect(call.signal.aborted).toBe(false);
+    rerender({ show: false });
+    expect(call.signal.aborted).toBe(true);
+    await act(async () => call.answer({ pass: true, token: 'late' }));
+    act(() => vi.advanceTimersByTime(2000));
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(onFail).not.toHaveBeenCalled();
+  });
+
+  it('aborts a verify that takes over 6 s and counts it as a failure', async () => {
+    const pending = pendingCall<{ pass: boolean; token?: string }>();
+    const verify = vi.fn((answer: unknown, signal: AbortSignal) => pending.fn(answer, signal));
+    const { onFail } = setup({ verify });
+    await settle();
+    drag(80);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6000);
+    });
+    expect(pending.calls[0]!.signal.aborted).toBe(true);
+    expect(widgetState()).toBe('failure');
+    expect(onFail).toHaveBeenCalledTimes(1);
+  });
+
+  it('aborts a challenge that takes over 6 s, shows the failure banner and asks again', async () => {
+    const pending = pendingCall<ServerChallenge>();
+    const challenge = vi.fn(pending.fn);
+    setup({ challenge });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6000);
+    });
+    expect(pending.calls[0]!.signal.aborted).toBe(true);
+    expect(widgetState()).toBe('failure');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    expect(challenge).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('one timer per purpose', () => {
+  it('asks once, not twice, when refreshed while a failed challenge waits for its retry', async () => {
+    const challenge = vi.fn<ChallengeSource>().mockRejectedValueOnce(new Error('503')).mockResolvedValue(CHALLENGE);
+    const { onReset } = setup({ challenge });
+    await settle();
+    expect(widgetState()).toBe('failure');
+    fireEvent.click(screen.getByRole('button', { name: '换一张' }));
+    await settle();
+    expect(onReset).toHaveBeenCalledTimes(1);
+    expect(challenge).toHaveBeenCalledTimes(2);
+    expect(widgetState()).toBe('ready');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000); // past the retry the failure had scheduled
+    });
+    expect(challenge).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops the pending retry when hidden: no request after the widget is gone', async () => {
+    const challenge = vi.fn<ChallengeSource>().mockRejectedValue(new Error('503'));
+    const { rerender } = setup({ challenge });
+    await settle();
+    expect(challenge).toHaveBeenCalledTimes(1);
+    rerender({ show: false });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(20_000);
+    });
+    expect(challenge).toHaveBeenCalledTimes(1);
   });
 });

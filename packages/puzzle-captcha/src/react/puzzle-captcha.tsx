@@ -7,7 +7,7 @@ import { Icon } from './icons';
 import { ModalFrame } from './modal-frame';
 import { DEFAULT_TEXTS, TEXTS } from './texts';
 import type { PuzzleCaptchaProps } from './types';
-import { useHandleView } from './use-handle-view';
+import { handleViewStyle, useHandleView } from './use-handle-view';
 import { usePuzzleSession } from './use-puzzle-session';
 import { useSliderInput } from './use-slider-input';
 import './puzzle-captcha.css';
@@ -42,8 +42,8 @@ function PuzzleBox(props: PuzzleBoxProps) {
   const board = useRef<HTMLCanvasElement>(null);
   const piece = useRef<HTMLCanvasElement>(null);
   const handle = useRef<HTMLDivElement>(null);
-  const fill = useRef<HTMLDivElement>(null);
-  const view = useHandleView(layout, { handle, fill, piece });
+  const root = useRef<HTMLDivElement>(null);
+  const view = useHandleView(layout, { root, handle });
   const session = usePuzzleSession({
     layout,
     view,
@@ -57,8 +57,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
     onSuccess: props.onSuccess,
     onFail: props.onFail,
     onReset: props.onReset,
-    challenge: props.challenge,
-    verify: props.verify,
+    server: props.server,
   });
   const { onKeyDown, ...trackHandlers } = useSliderInput({ layout, view, handle, ...session });
   const hintId = useId();
@@ -68,11 +67,12 @@ function PuzzleBox(props: PuzzleBoxProps) {
 
   const widget = (
     <div
+      ref={root}
       className={['pcap', `pcap--${status}`, type === 'inside' && className].filter(Boolean).join(' ')}
       data-state={status}
       role={type === 'inside' ? 'group' : undefined}
       aria-label={type === 'inside' ? TEXTS.title : undefined}
-      style={type === 'inside' ? { width: layout.width } : undefined}
+      style={type === 'inside' ? { ...handleViewStyle(layout), width: layout.width } : handleViewStyle(layout)}
     >
       <div ref={stage} className="pcap-stage" style={{ aspectRatio: `${layout.width} / ${layout.height}` }}>
         <canvas ref={board} className="pcap-board" role="img" aria-label={TEXTS.picture} />
@@ -100,7 +100,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
       </div>
       <div className="pcap-track" {...trackHandlers}>
         <div className="pcap-fill-clip">
-          <div ref={fill} className="pcap-fill" />
+          <div className="pcap-fill" />
         </div>
         <span className="pcap-caption" aria-hidden="true" style={{ paddingLeft: percent(layout.sliderSize, layout.width) }}>
           {sliderText}

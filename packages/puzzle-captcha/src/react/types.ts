@@ -20,8 +20,21 @@ export interface PuzzleVerdict extends PuzzleResult {
 /** A puzzle drawn by a server: the protocol's challenge response (a type only: no TypeBox in the bundle). */
 export type ServerChallenge = ChallengeResponse;
 
-export type ChallengeSource = (request: Required<ChallengeRequest>) => Promise<ServerChallenge>;
-export type ChallengeVerifier = (answer: VerifyRequest) => Promise<{ pass: boolean; token?: string }>;
+/**
+ * Asks the server for a puzzle. `signal` fires when the widget hides or unmounts, when the request takes
+ * too long, or when another puzzle is asked for instead: pass it to `fetch`.
+ */
+export type ChallengeSource = (request: Required<ChallengeRequest>, signal: AbortSignal) => Promise<ServerChallenge>;
+/** Asks the server to judge a release. `signal` fires when the widget hides or unmounts, or on the timeout. */
+export type ChallengeVerifier = (answer: VerifyRequest, signal: AbortSignal) => Promise<{ pass: boolean; token?: string }>;
+
+/** Server-verified mode: both calls or none, so half a server mode cannot be written. */
+export interface PuzzleServer {
+  /** Each puzzle comes from here. */
+  challenge: ChallengeSource;
+  /** Judges a release from the offset and the drag trail; a network error counts as a failure. */
+  verify: ChallengeVerifier;
+}
 
 export interface PuzzleCaptchaProps {
   /** `modal` (default): an overlay on document.body. `inside`: rendered in place. */
@@ -57,12 +70,10 @@ export interface PuzzleCaptchaProps {
   /** The refresh button brought a new picture. */
   onReset?: () => void;
   /**
-   * Server-verified mode, with `verify`: each puzzle comes from here (imgs and random are then unused;
-   * canvasWidth, canvasHeight and puzzleScale must match the server's, the defaults do).
+   * Server-verified mode: puzzles from `server.challenge`, verdicts from `server.verify` (imgs and random are
+   * then unused; canvasWidth, canvasHeight and puzzleScale must match the server's, the defaults do).
    */
-  challenge?: ChallengeSource;
-  /** Judges a release from the offset and the drag trail; a network error counts as a failure. */
-  verify?: ChallengeVerifier;
+  server?: PuzzleServer;
 }
 
 export type { PuzzleResult, RandomSource, TrailPoint };

@@ -5,8 +5,10 @@ import { canRefresh, transition, type PuzzleEvent, type PuzzleStatus } from '../
 import { judge, planPuzzle, type PuzzlePlan } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
-import { clearBoard, loadImage, loadServerPuzzle, paintBoard, withTimeout, type Picture } from './paint-board';
-import type { ChallengeSource, ChallengeVerifier, PuzzleVerdict, PuzzleVerdictHandler } from './types';
+import { clearBoard, paintBoard, type Picture } from './board-canvas';
+import { loadImage } from './load';
+import { askVerifier, loadServerPuzzle, serverVerdict } from './server-puzzle';
+import type { PuzzleServer, PuzzleVerdict, PuzzleVerdictHandler } from './types';
 import type { HandleView } from './use-handle-view';
 
 export interface SessionOptions {
@@ -23,23 +25,44 @@ export interface SessionOptions {
   onSuccess?: PuzzleVerdictHandler;
   onFail?: PuzzleVerdictHandler;
   onReset?: () => void;
-  challenge?: ChallengeSource;
-  verify?: ChallengeVerifier;
+  server?: PuzzleServer;
 }
 
-/** What the browser can say about a server-judged release: the gap, hence deviation and pinX, is unknown. */
-const serverVerdict = (offsetX: number, token?: string): PuzzleVerdict => ({ deviation: NaN, offsetX, pinX: NaN, ...(token ? { token } : {}) });
+/**
+ * The session's timers, one per purpose: `retry` (the next challenge after a failed one), `success` (the
+ * success event after a pass), `reload` (the next picture after a failure). Starting one replaces only its
+ * own purpose's; unmounting (hiding) clears them all.
+ */
+type TimerPurpose = 'retry' | 'success' | 'reload';
 
-async function askVerifier(verify: ChallengeVerifier, id: string, offsetX: number, trail: TrailPoint[]) {
-  try {
-    const answer = await withTimeout(verify({ id, offsetX, trail }), IMAGE_TIMEOUT_MS);
-    return { pass: answer?.pass === true, token: typeof answer?.token === 'string' ? answer.token : undefined };
-  } catch {
-    return { pass: false, token: undefined }; // network or server trouble: a failure, and a new puzzle follows
-  }
+function createTimers() {
+  const pending = new Map<TimerPurpose, ReturnType<typeof setTimeout>>();
+  const clear = (purpose: TimerPurpose) => {
+    clearTimeout(pending.get(purpose));
+    pending.delete(purpose);
+  };
+  return {
+    start(purpose: TimerPurpose, ms: number, run: () => void) {
+      clear(purpose);
+      pending.set(purpose, setTimeout(() => {
+        pending.delete(purpose);
+        run();
+      }, ms));
+    },
+    clear,
+    clearAll() {
+      for (const purpose of [...pending.keys()]) clear(purpose);
+    },
+  };
 }
 
-/** One shown widget: status, picture loading and drawing, verdict, the 800 ms timers and the events. */
+function useTimers() {
+  const [timers] = useState(createTimers);
+  useEffect(() => timers.clearAll, [timers]);
+  return timers;
+}
+
+/** One shown widget: status, picture loading and drawing, verdict, its timers and the events. */
 export function usePuzzleSession(options: SessionOptions) {
   const { layout, view, stage, board, piece } = options;
   const latest = useRef(options);
@@ -62,52 +85,51 @@ export function usePuzzleSession(options: SessionOptions) {
   /** The server puzzle on the board, until its one verify. */
   const served = useRef<string | null>(null);
   const challengeFailures = useRef(0);
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
+  /** The verify under way: aborted when the widget hides or unmounts. */
+  const verifying = useRef<AbortController | null>(null);
+  useEffect(() => () => {
+    verifying.current?.abort();
+    verifying.current = null;
   }, []);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const clearTimer = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = undefined;
-  }, []);
-  useEffect(() => clearTimer, [clearTimer]); // unmounting (hiding) cancels every pending emission
+  const timers = useTimers();
 
   const [pictureRequest, setPictureRequest] = useState(0);
   const imagesKey = JSON.stringify(options.images);
-  const serverMode = Boolean(options.challenge && options.verify);
+  const serverMode = options.server !== undefined;
 
   useLayoutEffect(() => {
     if (send('load') !== 'loading') return;
     if (!stage.current || !board.current || !piece.current) return; // always there: they render with the session
     const canvases = { stage: stage.current, board: board.current, piece: piece.current };
     const controller = new AbortController();
-    const { random, images, lastImage, challenge } = latest.current;
-    if (serverMode && challenge) {
+    const { random, images, lastImage, server } = latest.current;
+    if (server) {
       plan.current = null;
       served.current = null;
       view.apply(0);
       clearBoard(canvases);
-      loadServerPuzzle(challenge, canvases, layout, controller.signal).then(
+      // The request's signal fires on hiding or unmounting (this cleanup), on another request, on the timeout;
+      // only the first two make the result moot.
+      let moot = false;
+      loadServerPuzzle(server.challenge, canvases, layout, controller).then(
         (id) => {
-          if (controller.signal.aborted) return;
+          if (moot) return;
           served.current = id;
           challengeFailures.current = 0;
           send('loaded');
         },
         () => {
-          if (controller.signal.aborted) return;
+          if (moot) return;
           send('error'); // the failure banner; another puzzle is asked for later and later
           const wait = Math.min(CHALLENGE_RETRY_MS.first * 2 ** challengeFailures.current, CHALLENGE_RETRY_MS.max);
           challengeFailures.current += 1;
-          clearTimer();
-          timer.current = setTimeout(() => setPictureRequest((n) => n + 1), wait);
+          timers.start('retry', wait, () => setPictureRequest((n) => n + 1));
         },
       );
-      return () => controller.abort();
+      return () => {
+        moot = true;
+        controller.abort();
+      };
     }
     const next = planPuzzle(random, layout, images.length, lastImage.current);
     if (next.imageIndex >= 0) lastImage.current = next.imageIndex;
@@ -126,44 +148,47 @@ export function usePuzzleSession(options: SessionOptions) {
       loadImage(url, IMAGE_TIMEOUT_MS, controller.signal).then(show, () => show(null)); // failure: generated, silently
     }
     return () => controller.abort();
-  }, [pictureRequest, layout, imagesKey, serverMode, send, view, stage, board, piece, clearTimer]);
+  }, [pictureRequest, layout, imagesKey, serverMode, send, view, stage, board, piece, timers]);
 
   const settle = useCallback((pass: boolean, result: PuzzleVerdict) => {
-    clearTimer();
     if (pass) {
       send('pass');
-      timer.current = setTimeout(() => latest.current.onSuccess?.(result.deviation, result), RESULT_DELAY_MS);
+      timers.start('success', RESULT_DELAY_MS, () => latest.current.onSuccess?.(result.deviation, result));
     } else {
       send('fail');
-      timer.current = setTimeout(() => setPictureRequest((n) => n + 1), RESULT_DELAY_MS);
+      timers.start('reload', RESULT_DELAY_MS, () => setPictureRequest((n) => n + 1));
       latest.current.onFail?.(result.deviation, result);
     }
-  }, [send, clearTimer]);
+  }, [send, timers]);
 
   /** Release, track tap or Enter: judged here, or by the server from the offset and the drag's trail. */
   const submit = useCallback((trail: TrailPoint[] = []) => {
     const id = served.current;
-    const { verify } = latest.current;
-    const serverJudged = serverMode && verify !== undefined && id !== null;
-    if ((!serverJudged && !plan.current) || send('submit') !== 'submitting') return;
+    const { server } = latest.current;
+    if ((server ? id === null : !plan.current) || send('submit') !== 'submitting') return;
     const offsetX = pieceOffsetForHandle(view.value(), layout);
-    if (serverJudged) {
+    if (server && id !== null) {
       served.current = null;
-      void askVerifier(verify, id, offsetX, trail).then(({ pass, token }) => {
-        if (alive.current) settle(pass, serverVerdict(offsetX, token));
+      const controller = new AbortController();
+      verifying.current = controller;
+      void askVerifier(server.verify, { id, offsetX, trail }, controller).then(({ pass, token }) => {
+        if (verifying.current !== controller) return; // hidden meanwhile: nothing more happens
+        verifying.current = null;
+        settle(pass, serverVerdict(offsetX, token));
       });
       return;
     }
     const { pass, result } = judge(plan.current!.gapX, offsetX, latest.current.range);
     settle(pass, result);
-  }, [send, settle, serverMode, view, layout]);
+  }, [send, settle, view, layout]);
 
   const refresh = useCallback(() => {
     if (!canRefresh(statusRef.current)) return;
-    clearTimer();
+    timers.clear('reload');
+    timers.clear('retry');
     setPictureRequest((n) => n + 1);
     latest.current.onReset?.();
-  }, [clearTimer]);
+  }, [timers]);
 
   return { status, statusRef, send, submit, refresh };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { canvasXFromClient, canvasYFromClient, clampHandle, handleForPointer, handleMax, type PuzzleLayout } from '../core/geometry';
 import { canSlide, type PuzzleEvent, type PuzzleStatus } from '../core/machine';
 import { createTrailRecorder, type TrailPoint } from '../core/trail';
@@ -24,6 +24,11 @@ interface SliderInputOptions {
 
 const BIG_STEP = 10;
 
+interface PointerSample {
+  clientX: number;
+  clientY: number;
+}
+
 /**
  * Pointer and keyboard on the track. Pointer capture keeps one pointer's moves coming; a second pointer is
  * ignored; a press on the track outside the handle brings the handle there, so a tap moves and submits.
@@ -32,7 +37,7 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
   const drag = useRef<Drag | null>(null);
   const [trail] = useState(() => createTrailRecorder(() => performance.now()));
   const sample = useCallback(
-    (event: React.PointerEvent, current: Drag, first = false) => {
+    (event: PointerSample, current: Drag, first = false) => {
       const x = canvasXFromClient(event.clientX, current.box, layout);
       const y = canvasYFromClient(event.clientY, current.box, layout);
       if (first) trail.start(x, y);
@@ -46,12 +51,39 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
     [layout],
   );
 
+  // The hot path, outside React's event system: while a drag lasts, a passive capture listener on window
+  // takes the dragging pointer's moves first and stops them there, so a move runs no React dispatch (no
+  // synthetic event, no walk up the fiber tree) and costs one custom property and a trail sample. Other
+  // pointers' moves, and every move outside a drag, go through untouched.
+  const moveListener = useRef<((event: PointerEvent) => void) | null>(null);
+  useEffect(() => {
+    const listener = (event: PointerEvent) => {
+      const current = drag.current;
+      if (!current || current.pointerId !== event.pointerId) return;
+      event.stopPropagation();
+      sample(event, current);
+      view.apply(valueAt(event.clientX, current), false);
+    };
+    moveListener.current = listener;
+    return () => {
+      window.removeEventListener('pointermove', listener, true);
+      moveListener.current = null;
+    };
+  }, [sample, view, valueAt]);
+  const listenToMoves = useCallback((on: boolean) => {
+    const listener = moveListener.current;
+    if (!listener) return;
+    if (on) window.addEventListener('pointermove', listener, { capture: true, passive: true });
+    else window.removeEventListener('pointermove', listener, true);
+  }, []);
+
   const end = useCallback((pointerId: number) => {
     const current = drag.current;
     if (!current || current.pointerId !== pointerId) return null;
     drag.current = null;
+    listenToMoves(false);
     return current;
-  }, []);
+  }, [listenToMoves]);
 
   const cancel = useCallback(
     (event: React.PointerEvent) => {
@@ -67,12 +99,15 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
       onPointerDown(event: React.PointerEvent<HTMLElement>) {
         if (drag.current || statusRef.current !== 'ready') return;
         if (event.pointerType === 'mouse' && event.button !== 0) return;
+        // No compatibility mouse events (mousemove...) for this press: each would be one more dispatch per move.
+        event.preventDefault();
         const track = event.currentTarget;
         const rect = track.getBoundingClientRect();
         const box = { left: rect.left, top: rect.top, width: rect.width };
         const onHandle = handle.current?.contains(event.target as Node) ?? false;
         const pointerX = canvasXFromClient(event.clientX, box, layout);
         drag.current = { pointerId: event.pointerId, grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2, box };
+        listenToMoves(true);
         try {
           track.setPointerCapture(event.pointerId);
         } catch {
@@ -81,12 +116,6 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
         send('grab');
         sample(event, drag.current, true);
         view.apply(valueAt(event.clientX, drag.current));
-      },
-      onPointerMove(event: React.PointerEvent) {
-        const current = drag.current;
-        if (!current || current.pointerId !== event.pointerId) return;
-        sample(event, current);
-        view.apply(valueAt(event.clientX, current));
       },
       onPointerUp(event: React.PointerEvent) {
         const current = end(event.pointerId);
@@ -122,6 +151,6 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
         view.apply(clampHandle(target, layout));
       },
     }),
-    [layout, view, handle, statusRef, send, submit, valueAt, end, cancel, sample, trail],
+    [layout, view, handle, statusRef, send, submit, valueAt, end, cancel, sample, trail, listenToMoves],
   );
 }

@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// The puzzle widget as a neutral bench sees it (printed, not asserted), in headless Debian Chromium at
+// 390x844, device scale 3, on the playground's production build:
+//   - script per pointer move: a drag of 120 moves of 2 px dispatched through the DevTools protocol
+//     (Input.dispatchMouseEvent), the `ScriptDuration` delta of Performance.getMetrics over the moves divided
+//     by 120 (everything the page's script runs: React's event dispatch, our handler, anything else), median
+//     of 3 drags, at 1x and with the CPU throttled 4x (Emulation.setCPUThrottlingRate);
+//   - mount: from the `show` update to a drawn, slidable puzzle (data-state="ready"), minus the same update
+//     mounting an empty element (React's own cost), medians;
+//   - the widget chunk, JS + CSS, gzip.
+// The functions handed to page.evaluate run in the page:
+/* global window, document, MutationObserver */
+import { chromium } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { chunkSize, median, servePlayground } from './captcha-page.mjs';
+
+const MOVES = 120;
+const STEP = 2;
+const DRAGS = 3;
+const MOUNTS = 30;
+const GOALS = { move1x: 0.1, move4x: 0.5, mount: 10, chunk: 7 };
+
+/** Median time from a playground update to the element `selector` being in the page. */
+async function mountTime(page, update, selector, reset) {
+  const times = [];
+  for (let i = 0; i < MOUNTS + 3; i += 1) {
+    const ms = await page.evaluate(
+      ({ update, selector }) =>
+        new Promise((done) => {
+          const start = performance.now();
+          const observer = new MutationObserver(() => {
+            if (document.querySelector(selector)) {
+              observer.disconnect();
+              done(performance.now() - start);
+            }
+          });
+          observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+          window.playground[update](true);
+        }),
+      { update, selector },
+    );
+    if (i >= 3) times.push(ms); // the first ones warm the code up
+    await page.evaluate(({ reset }) => window.playground[reset](false), { reset });
+    await page.waitForTimeout(30);
+  }
+  return median(times);
+}
+
+async function showPuzzle(page) {
+  await page.evaluate(() => window.playground.setShow(true));
+  await page.locator('.pcap[data-state="ready"]').waitFor();
+  await page.waitForTimeout(400); // the opening animation ends
+}
+
+/** One drag of MOVES moves; the ScriptDuration (s) delta over the moves only, in ms per move. */
+async function dragScript(page, cdp) {
+  const grip = await page.getByRole('slider').boundingBox();
+  const x = grip.x + grip.width / 2;
+  const y = grip.y + grip.height / 2;
+  const mouse = (type, at) => cdp.send('Input.dispatchMouseEvent', { type, x: at, y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1 });
+  await mouse('mouseMoved', x);
+  await mouse('mousePressed', x);
+  await mouse('mouseMoved', x + 1);
+  const script = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration').value;
+  const before = await script();
+  for (let i = 1; i <= MOVES; i += 1) await mouse('mouseMoved', x + 1 + i * STEP);
+  const after = await script();
+  await mouse('mouseReleased', x + 1 + MOVES * STEP);
+  return ((after - before) * 1000) / MOVES;
+}
+
+async function perMove(page, cdp, rate) {
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const runs = [];
+  try {
+    for (let i = 0; i < DRAGS; i += 1) {
+      await showPuzzle(page);
+      runs.push(await dragScript(page, cdp));
+      await page.evaluate(() => window.playground.setShow(false));
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  return { median: median(runs), runs };
+}
+
+async function main() {
+  const executablePath = ensureChromium();
+  const scratch = mkdtempSync(join(tmpdir(), 'bench-captcha-moves-'));
+  const { close, url } = await servePlayground(join(scratch, 'playground'));
+  const browser = await chromium.launch({ executablePath, args: ['--headless', ...CHROMIUM_ARGS] });
+  try {
+    const size = await chunkSize(join(scratch, 'chunk'));
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    const page = await context.newPage();
+    await page.goto(`${url}?type=modal&seed=7`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+
+    const blank = await mountTime(page, 'setBlank', '[data-blank]', 'setBlank');
+    const shown = await mountTime(page, 'setShow', '.pcap[data-state="ready"]', 'setShow');
+    const at1x = await perMove(page, cdp, 1);
+    const at4x = await perMove(page, cdp, 4);
+    await context.close();
+
+    const runs = (r) => r.runs.map((v) => v.toFixed(3)).join(', ');
+    const mount = shown - blank;
+    const chunk = size.js + size.css;
+    const rows = [
+      ['script per pointer move, 1x CPU (median of 3)', `${at1x.median.toFixed(3)} ms`, `goal <= ${GOALS.move1x} ms (runs ${runs(at1x)})`],
+      ['script per pointer move, 4x CPU (median of 3)', `${at4x.median.toFixed(3)} ms`, `goal <= ${GOALS.move4x} ms (runs ${runs(at4x)})`],
+      ['mount to drawn and slidable, minus empty mount', `${mount.toFixed(2)} ms`, `goal <= ${GOALS.mount} ms (${shown.toFixed(2)} - ${blank.toFixed(2)})`],
+      ['widget chunk, JS + CSS, gzip', `${chunk.toFixed(2)} KB`, `goal <= ${GOALS.chunk} KB (${size.js.toFixed(2)} + ${size.css.toFixed(2)})`],
+    ];
+    console.log(`[bench:captcha-moves] ${MOVES} moves of ${STEP} px through CDP, 390x844 @3x, headless Chromium`);
+    for (const [name, value, goal] of rows) console.log(`  ${name.padEnd(50)} ${value.padEnd(10)} ${goal}`);
+  } finally {
+    await browser.close();
+    await close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
