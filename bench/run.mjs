@@ -7,6 +7,7 @@ const PARTS = [
   ['bundle sizes', 'bench/bundle.mjs'],
   ['puzzle widget in the browser', 'bench/captcha.mjs'],
   ['server under load', 'bench/server.mjs'],
+  ['what the Prometheus metrics cost', 'bench/metrics.mjs'],
   ['server-verified puzzle', 'bench/captcha-server.mjs'],
   ['strict mode scaling out', 'bench/strict-scale.mjs'],
   ['Lighthouse mobile', 'bench/lighthouse.mjs'],

@@ -163,3 +163,38 @@ test('the app is fetched after the first paint, the page’s own chunks all at o
   const contact = scripts.find((script) => script.name === 'contact')!;
   expect(contact.start).toBeLessThan(hydrate.end);
 });
+
+test.describe('stylesheets inlined into the page', () => {
+  for (const path of ['/register', '/contact', '/download']) {
+    test(`${path} fetches none of them again when the app comes alive`, async ({ page }) => {
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet' || request.url().endsWith('.css')) stylesheets.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const inlined = await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="stylesheet"][type="text/x-inlined-css"]')].map((link) => link.getAttribute('href')),
+      );
+      expect(inlined.length).toBeGreaterThan(0);
+      // Nothing the page already has inline is asked for again; /register and /contact need no CSS file at all.
+      expect(stylesheets.filter((href) => inlined.includes(href))).toEqual([]);
+      if (path !== '/download') expect(stylesheets).toEqual([]); // /download also mounts the (closed) puzzle, whose CSS is its own
+      // ...and the page is still styled as the inline CSS says (the body's default 8px margin is gone).
+      expect(await page.evaluate(() => getComputedStyle(document.body).marginTop)).toBe('0px');
+    });
+  }
+
+  test('a route reached in the app still gets its own stylesheet', async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/register');
+    await page.getByRole('link', { name: '联系客服' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '联系我们' })).toBeVisible();
+    expect(stylesheets.some((href) => /\/contact-[^/]+\.css$/.test(href))).toBe(true);
+    const hero = page.locator('.contact__hero');
+    await expect(hero).toHaveCSS('border-radius', '16px');
+  });
+});

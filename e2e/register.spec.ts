@@ -136,3 +136,32 @@ test('long and unusual input is sent URL-encoded exactly as typed', async ({ pag
   await expect.poll(() => calls.length).toBe(1);
   expect(new URLSearchParams(calls[0]!.split('?')[1]).get('param')).toBe(name);
 });
+
+test('the keyboard’s Enter walks the form and submits it from the last field, the button busy meanwhile', async ({ page }) => {
+  let releaseTel!: () => void;
+  const telGate = new Promise<void>((resolve) => { releaseTel = resolve; });
+  await page.route('**/api/Index/*', async (route) => {
+    if (route.request().url().includes('/checktel')) await telGate;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"y","info":""}' });
+  });
+  await page.goto('/register');
+  await page.getByLabel('账号', { exact: true }).focus();
+  for (const [label, value, next] of [
+    ['账号', 'player01', '密码'],
+    ['密码', 'secret88', '确认密码'],
+    ['确认密码', 'secret88', '手机号'],
+  ] as const) {
+    await page.keyboard.type(value);
+    await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('enterkeyhint', 'next');
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel(next, { exact: true })).toBeFocused();
+  }
+  await page.keyboard.type('13800138000');
+  await expect(page.getByLabel('手机号', { exact: true })).toHaveAttribute('enterkeyhint', 'go');
+  await page.keyboard.press('Enter');
+  const button = page.getByRole('button', { name: '立即注册' });
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  releaseTel();
+  await expect(page.getByRole('dialog', { name: '拼图验证' })).toBeVisible();
+  await expect(button).toHaveAttribute('aria-busy', 'false');
+});

@@ -42,6 +42,9 @@ function chunkAssets(manifest, entry, seen = new Set()) {
  * Puts the route's markup into the template, inlines every stylesheet the first screen needs (one request
  * less before the first paint on a slow network) and lists the chunks that hydrate it.
  */
+/** The type of the links that name stylesheets already inlined (see inject). */
+const INLINED_CSS_TYPE = 'text/x-inlined-css';
+
 function inject(template, appHtml, assets) {
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
   const linked = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)];
@@ -66,8 +69,14 @@ function inject(template, appHtml, assets) {
   // start tag, hence a marker after the root rather than the root itself; other engines ignore it).
   // The page is a few KB, so the first paint waits for no more than the time to parse it.
   const expectEnd = `<link rel="expect" href="#${FIRST_SCREEN_END}" blocking="render">`;
+  // Vite's preload helper, when a lazy chunk arrives, adds a <link rel=stylesheet> for each CSS file the
+  // chunk needs unless the page already has one with that href: it cannot see that the CSS is already
+  // inlined above, and would fetch and apply it a second time. So each inlined file is also named by a
+  // link the helper recognises but that no browser fetches: a type other than text/css tells the browser
+  // it is not a stylesheet it supports (HTML: the UA should not obtain a resource of an unsupported type).
+  const inlinedMarks = stylesheets.map((href) => `<link rel="stylesheet" type="${INLINED_CSS_TYPE}" href="/${href}">`).join('');
   return html
-    .replace('</head>', `<style>${css}</style>${expectEnd}${chunkList}</head>`)
+    .replace('</head>', `<style>${css}</style>${inlinedMarks}${expectEnd}${chunkList}</head>`)
     .replace('<div id="root"></div>', `<div id="root">${appHtml}</div><template id="${FIRST_SCREEN_END}"></template>`);
 }
 

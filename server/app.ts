@@ -5,6 +5,7 @@ import downloads from './plugins/downloads';
 import errorAnswers from './plugins/error-answers';
 import gracefulClose from './plugins/graceful-close';
 import health from './plugins/health';
+import metrics from './plugins/metrics';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import api from './routes/api/index';
@@ -40,6 +41,8 @@ export async function buildApp(config: ServerConfig, { logDestination, now }: { 
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
   });
+  // Metrics at the root: every scope reports to them, and their listener closes with the server.
+  await fastify.register(metrics, { listen: config.metrics });
   await fastify.register(app, { config, now });
   await fastify.ready();
   return fastify;

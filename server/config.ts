@@ -25,6 +25,8 @@ export interface ServerConfig {
   /** Extra origins allowed in the CSP's img-src (puzzle pictures, QR codes on a CDN). */
   cspImgHosts: string[];
   captcha: CaptchaConfig;
+  /** Prometheus metrics on their own listener; null: off. */
+  metrics: { port: number; host: string } | null;
   /** Shared state for many instances (strict mode's store, the rate limits); url null: each instance on its own. */
   redis: RedisConfig;
 }
@@ -37,7 +39,7 @@ export interface RedisConfig {
 }
 
 export interface CaptchaConfig {
-  /** `off`: as SPEC.md (no server check). `strict`: challenges, verify, and reg needs a pass token. */
+  /** `off`: the browser judges the puzzle (docs/behaviour.md). `strict`: challenges, verify, and reg needs a pass token. */
   mode: 'off' | 'strict';
   /** HMAC key of the pass tokens; null: generated once and kept in the database. */
   secret: string | null;
@@ -113,6 +115,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   };
   const redis = parseRedis(read, problems);
 
+  // Metrics never share the public port: their own listener, on loopback unless METRICS_HOST says otherwise.
+  const metricsPort = read('METRICS_PORT') === undefined ? null : integer('METRICS_PORT', 0, 0, 65535);
+  const metricsHost = read('METRICS_HOST') ?? '127.0.0.1';
+  if (metricsPort !== null && metricsPort === port && metricsPort !== 0) problems.push(`METRICS_PORT must differ from PORT (${port})`);
+  if (read('METRICS_HOST') !== undefined && metricsPort === null) problems.push('METRICS_HOST is set but METRICS_PORT is not: metrics are off');
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     host,
@@ -127,6 +135,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     downloadsDir: resolve(cwd, read('DOWNLOADS_DIR') ?? 'downloads'),
     cspImgHosts,
     captcha,
+    metrics: metricsPort === null ? null : { port: metricsPort, host: metricsHost },
     redis,
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { handleMax } from '@game-register/puzzle-captcha/core';
-import { judge } from '@game-register/puzzle-captcha/core';
+import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
+import { handleMax, judge } from '@game-register/puzzle-captcha/core';
 import { errorAnswer } from '../plugins/error-answers';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
 import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
@@ -70,6 +70,7 @@ interface VerifyBody {
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
 export default async function captchaApi(fastify: FastifyInstance, { store, drawer, now }: CaptchaApiOptions) {
+  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   let nextSweep = 0;
   const sweep = async (at: number) => {
     if (at < nextSweep) return;
@@ -93,7 +94,7 @@ export default async function captchaApi(fastify: FastifyInstance, { store, draw
     const pixelRatio = clampPixelRatio(request.body.pixelRatio);
     let drawn;
     try {
-      drawn = await drawer.draw(pixelRatio);
+      drawn = await drawer.draw(pixelRatio); // its time goes to metrics.drawFinished through the drawer
     } catch (error) {
       if (!(error instanceof DrawQueueFullError)) throw error;
       reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
@@ -102,6 +103,7 @@ export default async function captchaApi(fastify: FastifyInstance, { store, draw
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
     await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
+    metrics.challengeIssued();
     reply.header('cache-control', 'no-store');
     return {
       id,
@@ -120,17 +122,29 @@ export default async function captchaApi(fastify: FastifyInstance, { store, draw
     const at = now();
     reply.header('cache-control', 'no-store');
     const challenge = await store.takeChallenge(id);
+    // A locked address cannot answer challenges it fetched before the lock either.
+    const lockedUntil = await store.lockedUntil(request.ip);
+    if (lockedUntil > at) {
+      metrics.verified('locked');
+      reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
+      return reply.code(429).send(errorAnswer(429));
+    }
     const handleTravel = (offsetX * handleMax(layout)) / (layout.width - layout.pieceSize);
-    const pass =
-      challenge !== null &&
-      challenge.expiresAt > at &&
-      judge(challenge.gapX, offsetX, RANGE).pass &&
-      trailProblem(trail, handleTravel) === null;
-    if (!pass) {
+    const failure: VerifyReason | null =
+      challenge === null || challenge.expiresAt <= at
+        ? 'expired_or_unknown'
+        : !judge(challenge.gapX, offsetX, RANGE).pass
+          ? 'wrong_offset'
+          : trailProblem(trail, handleTravel) !== null
+            ? 'trail_refused'
+            : null;
+    if (failure) {
+      metrics.verified(failure);
       await store.recordFailure(request.ip, LOCK_MS);
       return { status: 'n', info: FAILED_INFO };
     }
     const secret = await store.secret();
+    metrics.verified('passed');
     await store.clearFailures(request.ip);
     return { status: 'y', token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });

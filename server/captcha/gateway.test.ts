@@ -64,7 +64,7 @@ describe('the reg gate in strict mode, embedded reference API', () => {
 });
 
 describe('the reg gate in strict mode, proxy to API_TARGET', () => {
-  it('spends a fresh token and sends the backend exactly SPEC.md query, without captchaToken', async () => {
+  it('spends a fresh token and sends the backend exactly the documented reg query, without captchaToken', async () => {
     const upstream = await startUpstream();
     const { app } = await buildTestApp(strictConfig({}, { apiTarget: upstream.url }));
     const refused = await app.inject(reg(SPEC_QUERY));

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NO_METRICS, type Metrics, type TokenRefusal } from '../metrics/metrics';
+import { apiCallOf } from '../routes/api/call-of';
 import { StoreUnavailableError, type CaptchaStore } from './store';
 import { readPassToken } from './token';
 
@@ -12,18 +14,7 @@ export const GATE_UNAVAILABLE = { status: 'n', info: '验证服务暂时不可�
  * (twice), backslashes, repeated slashes, dot segments and suffixes (`reg.html`) do not slip past.
  */
 export function isRegistrationUrl(url: string): boolean {
-  let text = url.split('?', 1)[0]!; // the path only: a query mentioning index/reg is not a call to reg
-  for (let i = 0; i < 3; i += 1) {
-    try {
-      const decoded = decodeURIComponent(text);
-      if (decoded === text) break;
-      text = decoded;
-    } catch {
-      break;
-    }
-  }
-  const path = text.replace(/\\/g, '/').replace(/\/(\.\/)+/g, '/').replace(/\/{2,}/g, '/');
-  return /index\/+reg(?![a-z0-9_])/i.test(path);
+  return apiCallOf(url) === 'reg';
 }
 
 /** The raw query without any captchaToken pair; every other byte stays as sent. */
@@ -52,22 +43,27 @@ function tokenOf(url: string): string | null {
 
 /**
  * onRequest hook of strict mode: reg needs an unspent, unexpired, signed pass token; it is spent here and
- * removed from the query, so the reference API or the game backend behind the proxy sees SPEC.md's call.
+ * removed from the query, so the reference API or the game backend behind the proxy sees the call documented in docs/behaviour.md.
  */
-export function registrationGate(store: CaptchaStore, now: () => number) {
+export function registrationGate(store: CaptchaStore, now: () => number, metrics: Metrics = NO_METRICS) {
   return async function gate(request: FastifyRequest, reply: FastifyReply) {
     if (!isRegistrationUrl(request.url)) return;
     const token = tokenOf(request.url);
-    let passed: boolean;
+    let refusal: TokenRefusal | null;
     try {
       const pass = token === null ? null : readPassToken(await store.secret(), token);
-      passed = pass !== null && pass.expiresAt > now() && (await store.spendToken(pass.id, pass.expiresAt));
+      refusal =
+        token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : !(await store.spendToken(pass.id, pass.expiresAt)) ? 'spent' : null;
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
       request.log.warn({ store: error.store }, 'reg refused: the captcha store is unavailable');
       return reply.code(200).send(GATE_UNAVAILABLE);
     }
-    if (!passed) return reply.code(200).send(NEEDS_CAPTCHA);
+    if (refusal) {
+      metrics.tokenRefused(refusal);
+      return reply.code(200).send(NEEDS_CAPTCHA);
+    }
+    metrics.tokenSpent();
     request.raw.url = withoutToken(request.raw.url ?? request.url);
     delete (request.query as Record<string, unknown>)[TOKEN_PARAM];
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CaptchaConfig } from '../config';
+import { NO_METRICS } from '../metrics/metrics';
 import captchaApi from './captcha-api';
 import { createDrawer } from './draw-pool';
 import { registrationGate } from './gateway';
@@ -7,12 +8,6 @@ import { createLibsqlStore } from './libsql-store';
 import { createRedisStore } from './redis-store';
 
 export { cryptoRandom } from './random';
-
-/** The metrics hooks a metrics plugin may offer (decorated as `metrics`): the draw queue and each draw's time. */
-interface DrawMetrics {
-  watchDrawQueue(size: () => number): void;
-  drawFinished(seconds: number): void;
-}
 
 export interface StrictModeOptions {
   captcha: CaptchaConfig;
@@ -33,11 +28,9 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
   if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'CAPTCHA_TEST_SEED is set: every puzzle is the same (tests only)');
   const drawer = createDrawer({ threads: captcha.drawThreads, maxQueue: captcha.drawQueue, seed: captcha.testSeed });
   fastify.addHook('onClose', () => drawer.close());
-  if (fastify.hasDecorator('metrics')) {
-    const metrics = (fastify as unknown as { metrics: DrawMetrics }).metrics;
-    metrics.watchDrawQueue(() => drawer.queueSize);
-    drawer.onDrawFinished((seconds) => metrics.drawFinished(seconds));
-  }
-  fastify.addHook('onRequest', registrationGate(store, now));
+  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
+  metrics.watchDrawQueue(() => drawer.queueSize);
+  drawer.onDrawFinished((seconds) => metrics.drawFinished(seconds));
+  fastify.addHook('onRequest', registrationGate(store, now, metrics));
   await fastify.register(captchaApi, { store, drawer, now });
 }

@@ -9,7 +9,7 @@ export interface Registration {
   mobile: string;
 }
 
-/** The registration query of SPEC.md, in its exact order; wash, washType, QQ and islogin are fixed. */
+/** The registration query (docs/behaviour.md, "Calls"), in its exact order; wash, washType, QQ and islogin are fixed. */
 export function buildRegistrationQuery(registration: Registration, channelCode = config.channelCode): QueryPairs {
   return [
     ['name', registration.name],
@@ -26,7 +26,7 @@ export function buildRegistrationQuery(registration: Registration, channelCode =
 
 /**
  * POST /api/Index/reg with the query and no body. Throws on network, timeout, non-2xx or non-JSON.
- * Returns the backend's answer when it is a `y`/`n` object, otherwise null (counted as success by SPEC.md).
+ * Returns the backend's answer when it is a `y`/`n` object, otherwise null (counted as success).
  */
 export async function registerAccount(registration: Registration, extraQuery: QueryPairs = []): Promise<CheckAnswer | null> {
   const answer = await apiClient.post('/Index/reg', { query: [...buildRegistrationQuery(registration), ...extraQuery] });

@@ -1,5 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NO_METRICS } from '../../metrics/metrics';
+import { apiCallOf } from './call-of';
 import type { ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
 import database from '../../plugins/database';
@@ -29,7 +31,10 @@ export default async function api(fastify: FastifyInstance, { config, now }: Api
     // Redis away: the limits let requests through rather than answer 500 (strict mode's reg fails closed anyway).
     ...(shared ? { store: sharedLimitStore(fastify.redis, config.redis.prefix), skipOnError: true } : {}),
   });
-  const limit = (max: number, limitName: string) => fastify.rateLimit({ max, timeWindow: windowMs, limitName } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit);
+  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
+  const onExceeded = (request: FastifyRequest) => metrics.rateLimited(apiCallOf(request.url) ?? request.routeOptions.url ?? 'unmatched');
+  const limit = (max: number, limitName: string) =>
+    fastify.rateLimit({ max, timeWindow: windowMs, onExceeded, limitName } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit);
   const limitChecks = limit(checksPerWindow, 'checks');
   const limitRegistrations = limit(regPerWindow, 'reg');
   fastify.addHook('onRequest', function limitByAddress(request, reply) {

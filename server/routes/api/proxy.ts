@@ -1,6 +1,33 @@
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
+import { Transform, type Readable } from 'node:stream';
+import { NO_METRICS, type Metrics } from '../../metrics/metrics';
 import { errorAnswer } from '../../plugins/error-answers';
+import { apiCallOf, type ApiCall } from './call-of';
+
+/** How much of a backend answer the funnel reads: the three calls answer a few dozen bytes. */
+const FUNNEL_PEEK_BYTES = 4096;
+
+/** Passes the backend's answer on byte for byte, keeping its first bytes to count its verdict at the end. */
+function countingAnswer(source: Readable, onEnd: (head: Buffer) => void): Readable {
+  const head: Buffer[] = [];
+  let kept = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (kept < FUNNEL_PEEK_BYTES) {
+        head.push(chunk.subarray(0, FUNNEL_PEEK_BYTES - kept));
+        kept += Math.min(chunk.length, FUNNEL_PEEK_BYTES - kept);
+      }
+      callback(null, chunk);
+    },
+    flush(callback) {
+      onEnd(Buffer.concat(head));
+      callback();
+    },
+  });
+  source.on('error', (error) => tap.destroy(error));
+  return source.pipe(tap);
+}
 
 export interface ApiProxyOptions {
   target: URL;
@@ -12,6 +39,7 @@ export interface ApiProxyOptions {
  * body limit, and sent on as the same bytes). Down: 502 JSON; no answer within timeoutMs: 504 JSON.
  */
 export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs }: ApiProxyOptions) {
+  const metrics: Metrics | null = fastify.hasDecorator('metrics') && fastify.metrics !== NO_METRICS ? fastify.metrics : null;
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   const basePath = target.pathname.replace(/\/$/, '');
@@ -26,6 +54,12 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
       connect: { timeout: timeoutMs, rejectUnauthorized: true }, // reply-from would otherwise skip TLS checks
     },
     replyOptions: {
+      onResponse(request, reply, res) {
+        const call: ApiCall | null = metrics === null ? null : apiCallOf(request.url);
+        const stream = (res as unknown as { stream: Readable }).stream;
+        if (call === null || metrics === null) return reply.send(stream);
+        return reply.send(countingAnswer(stream, (head) => metrics.funnelAnswer(call, reply.statusCode, head)));
+      },
       onError(reply, { error }) {
         const statusCode = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
         reply.code(statusCode).send(errorAnswer(statusCode));

@@ -1,4 +1,4 @@
-import { contactRows, phoneForClipboard } from './contact-rows';
+import { contactRows, phoneForClipboard, telegramQr } from './contact-rows';
 
 const CONTACT = { phone: '400-800-1234', wechat: 'game_kefu', qq: '800012345', telegram: '' };
 const NO_QR = { wechat: '', telegram: '' };
@@ -28,18 +28,27 @@ describe('contactRows', () => {
     expect(contactRows({ phone: '', wechat: '', qq: '', telegram: '' }, NO_QR)).toEqual([]);
   });
 
-  it('adds a Telegram row when a Telegram id is configured', () => {
-    const rows = contactRows({ ...CONTACT, telegram: '@game_kefu' }, NO_QR);
-    expect(rows.at(-1)).toMatchObject({ kind: 'telegram', label: 'Telegram', copyText: '@game_kefu' });
-  });
-
-  it('carries the WeChat and Telegram QR pictures only where configured', () => {
+  it('never gives Telegram a row, even with a Telegram id and QR picture configured', () => {
     const rows = contactRows({ ...CONTACT, telegram: '@game_kefu' }, { wechat: '/qr/wx.png', telegram: '/qr/tg.png' });
     expect(rows.map((row) => [row.kind, row.qrUrl])).toEqual([
       ['phone', ''],
       ['wechat', '/qr/wx.png'],
       ['qq', ''],
-      ['telegram', '/qr/tg.png'],
     ]);
+  });
+});
+
+describe('telegramQr', () => {
+  it('is the Telegram id and picture when a Telegram QR picture is configured', () => {
+    expect(telegramQr({ ...CONTACT, telegram: '@game_kefu' }, { wechat: '', telegram: '/qr/tg.png' })).toMatchObject({
+      kind: 'telegram',
+      label: 'Telegram',
+      value: '@game_kefu',
+      qrUrl: '/qr/tg.png',
+    });
+  });
+
+  it('is null without a Telegram QR picture, whatever the id', () => {
+    expect(telegramQr({ ...CONTACT, telegram: '@game_kefu' }, NO_QR)).toBeNull();
   });
 });

@@ -25,13 +25,21 @@ export function phoneForClipboard(phone: string): string {
   return phone.replace(/[\s-]/g, '');
 }
 
-/** The rows to show, in display order; a contact without a value has no row. */
+/**
+ * The rows to show, in display order: phone, WeChat and QQ only, each where a value is configured.
+ * Telegram never gets a row of its own: its id belongs to its QR dialog (see telegramQr).
+ */
 export function contactRows(contact: AppConfig['contact'], qr: AppConfig['contactQr']): ContactRow[] {
   const rows: ContactRow[] = [
     { kind: 'phone', label: CONTACT_LABELS.phone, value: contact.phone, copyText: phoneForClipboard(contact.phone), qrUrl: '' },
     { kind: 'wechat', label: CONTACT_LABELS.wechat, value: contact.wechat, copyText: contact.wechat, qrUrl: qr.wechat },
     { kind: 'qq', label: CONTACT_LABELS.qq, value: contact.qq, copyText: contact.qq, qrUrl: '' },
-    { kind: 'telegram', label: CONTACT_LABELS.telegram, value: contact.telegram, copyText: contact.telegram, qrUrl: qr.telegram },
   ];
   return rows.filter((row) => row.value !== '');
+}
+
+/** Telegram's QR dialog content, or null when no Telegram QR picture is configured (then nothing opens it). */
+export function telegramQr(contact: AppConfig['contact'], qr: AppConfig['contactQr']): ContactRow | null {
+  if (qr.telegram === '') return null;
+  return { kind: 'telegram', label: CONTACT_LABELS.telegram, value: contact.telegram, copyText: contact.telegram, qrUrl: qr.telegram };
 }

@@ -120,14 +120,21 @@ describe('ContactScreen', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows a configured Telegram id with its copy button and QR dialog', async () => {
+  it('shows exactly three rows and three copy buttons with all four contacts configured', () => {
+    renderContact({ ...CONTACT, telegram: '@game_kefu' }, { wechat: '/qr/wechat.png', telegram: '/qr/tg.png' });
+    const list = screen.getByRole('list', { name: '联系方式' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getAllByRole('button', { name: /^复制/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['复制电话', '复制微信', '复制QQ']);
+    expect(screen.queryByText('@game_kefu')).toBeNull();
+  });
+
+  it('keeps the Telegram id in its QR dialog, opened only where its picture is configured', async () => {
     const user = userEvent.setup();
-    const writeText = stubClipboard(async () => undefined);
     renderContact({ ...CONTACT, telegram: '@game_kefu' }, { wechat: '', telegram: '/qr/tg.png' });
-    await user.click(screen.getByRole('button', { name: '复制Telegram' }));
-    expect(writeText).toHaveBeenCalledWith('@game_kefu');
     await user.click(screen.getByRole('button', { name: '查看Telegram二维码' }));
-    expect(screen.getByRole('dialog', { name: 'Telegram二维码' })).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Telegram二维码' });
+    expect(within(dialog).getByRole('img', { name: 'Telegram二维码' })).toHaveAttribute('src', '/qr/tg.png');
+    expect(dialog).toHaveTextContent('Telegram：@game_kefu');
   });
 
   it('goes back to / with the 返回 button', async () => {

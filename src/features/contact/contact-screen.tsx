@@ -5,7 +5,7 @@ import { ROUTES } from '@/config/routes';
 import { HeadsetIcon } from './contact-icons';
 import { ContactQrDialog } from './contact-qr-dialog';
 import { ContactRowItem } from './contact-row-item';
-import { contactRows, type ContactKind } from './contact-rows';
+import { contactRows, telegramQr, type ContactKind } from './contact-rows';
 import { useContactCopy } from './use-contact-copy';
 import './contact-screen.css';
 
@@ -18,7 +18,8 @@ export function ContactScreen({ contact = config.contact, qr = config.contactQr 
   const rows = contactRows(contact, qr);
   const copy = useContactCopy();
   const [qrKind, setQrKind] = useState<ContactKind | null>(null);
-  const qrRow = rows.find((row) => row.kind === qrKind && row.qrUrl);
+  const telegram = telegramQr(contact, qr);
+  const qrRow = [...rows, ...(telegram ? [telegram] : [])].find((row) => row.kind === qrKind && row.qrUrl);
 
   return (
     <main className="screen contact">
@@ -38,6 +39,11 @@ export function ContactScreen({ contact = config.contact, qr = config.contactQr 
         <p className="contact__empty">暂无联系方式，请稍后再试</p>
       )}
       {rows.length > 0 && <p className="contact__tip">复制后打开对应应用，搜索并添加客服即可</p>}
+      {telegram && (
+        <button type="button" className="contact__telegram" onClick={() => setQrKind('telegram')}>
+          查看Telegram二维码
+        </button>
+      )}
       {qrRow && <ContactQrDialog row={qrRow} onClose={() => setQrKind(null)} />}
     </main>
   );

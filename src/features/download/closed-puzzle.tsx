@@ -22,7 +22,7 @@ function useAfterFirstPaint(): boolean {
   return ready;
 }
 
-/** DECISIONS.md: the download screen mounts the puzzle and it stays closed; loaded late so it never delays the screen. */
+/** The download screen mounts the puzzle and it stays closed; loaded late so it never delays the screen. */
 export function ClosedPuzzle() {
   const ready = useAfterFirstPaint();
   if (!ready) return null;

@@ -7,7 +7,7 @@ import { ClosedPuzzle } from './closed-puzzle';
 import { InstallGuide } from './install-guide';
 import './download-screen.css';
 
-/** SPEC.md: each download button also sends reg with no data; its outcome is never shown. */
+/** Each download button also sends reg with no data; its outcome is never shown. */
 function pingQuietly() {
   pingRegistration().catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@/lib/router';
 import { ToastProvider } from '@/components/toast';
@@ -249,6 +249,65 @@ describe('RegisterScreen', () => {
     await screen.findByRole('button', { name: 'solve' });
     expect(api.count('checkuser')).toBe(1);
     expect(api.count('checktel')).toBe(1);
+  });
+
+  it('moves to the next field on Enter, labels the keys, and submits from the last field', async () => {
+    const api = backend();
+    const user = renderScreen();
+    expect(['账号', '密码', '确认密码'].map((label) => field(label).getAttribute('enterkeyhint'))).toEqual(['next', 'next', 'next']);
+    expect(field('手机号')).toHaveAttribute('enterkeyhint', 'go');
+    await user.click(field('账号'));
+    await user.keyboard('player01{Enter}');
+    expect(field('密码')).toHaveFocus();
+    await user.keyboard('secret88{Enter}');
+    expect(field('确认密码')).toHaveFocus();
+    await user.keyboard('secret88{Enter}');
+    expect(field('手机号')).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: '拼图验证' })).toBeNull();
+    await user.keyboard('13800138000{Enter}');
+    expect(await screen.findByRole('dialog', { name: '拼图验证' })).toBeInTheDocument();
+    expect(api.count('checktel')).toBe(1);
+  });
+
+  it('leaves Enter alone while an IME is composing', async () => {
+    backend();
+    const user = renderScreen();
+    await user.click(field('账号'));
+    fireEvent.keyDown(field('账号'), { key: 'Enter', isComposing: true });
+    expect(field('账号')).toHaveFocus();
+  });
+
+  it('shows 立即注册 busy while the checks run and while registering, announced with aria-busy', async () => {
+    let releaseCheck!: () => void;
+    let releaseReg!: () => void;
+    const checkGate = new Promise<void>((resolve) => { releaseCheck = resolve; });
+    const regGate = new Promise<void>((resolve) => { releaseReg = resolve; });
+    backend({
+      checktel: async () => { await checkGate; return ok('y'); },
+      reg: async () => { await regGate; return ok('y', '注册成功'); },
+    });
+    const user = renderScreen();
+    await fill(user, ALL);
+    const button = screen.getByRole('button', { name: '立即注册' });
+    expect(button).toHaveAttribute('aria-busy', 'false');
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    releaseCheck();
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    releaseReg();
+    await screen.findByRole('dialog', { name: '注册成功' });
+    expect(button).toHaveAttribute('aria-busy', 'false');
+  });
+
+  it('is no longer busy after a failed check', async () => {
+    backend({ checkuser: () => ok('n', '用户名已存在') });
+    const user = renderScreen();
+    await fill(user, ALL);
+    const button = screen.getByRole('button', { name: '立即注册' });
+    await user.click(button);
+    await waitFor(() => expect(toast()).toHaveTextContent('用户名已存在'));
+    expect(button).toHaveAttribute('aria-busy', 'false');
   });
 
   it('ignores a username answer that arrives after the field changed', async () => {

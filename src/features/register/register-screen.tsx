@@ -1,5 +1,5 @@
 import logoUrl from '@/assets/logo.svg';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@/lib/router';
 import { DownloadButtons, useAppDownload } from '@/components/app-download';
 import { Dialog } from '@/components/dialog';
@@ -8,6 +8,10 @@ import { ROUTES } from '@/config/routes';
 import { goToGameClient } from './game-client';
 import { RegisteredDialog } from './registered-dialog';
 import type { Field } from './submit-checks';
+
+/** The fields in screen order: Enter (the keyboard's 下一步) in one moves to the next; in the last it submits. */
+const FIELD_ORDER: readonly Field[] = ['name', 'password', 'rePassword', 'mobile'];
+const enterKeyHintOf = (field: Field) => (field === FIELD_ORDER.at(-1) ? 'go' : 'next');
 import { TextField } from './text-field';
 import { TEXT } from './texts';
 import { useRegisterFlow } from './use-register-flow';
@@ -17,6 +21,14 @@ export function RegisterScreen() {
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const focusField = useCallback((field: Field) => inputs.current[field]?.focus(), []);
   const flow = useRegisterFlow(focusField);
+  const onEnterMoveOn = useCallback((event: KeyboardEvent<HTMLInputElement>) => {
+    // Enter while an IME is composing Chinese confirms the composition: leave it alone.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    const index = FIELD_ORDER.findIndex((field) => inputs.current[field] === event.currentTarget);
+    if (index < 0 || index === FIELD_ORDER.length - 1) return; // the last field submits the form as usual
+    event.preventDefault();
+    focusField(FIELD_ORDER[index + 1]!);
+  }, [focusField]);
   const { update } = flow;
 
   // What a visitor typed into the prerendered form before React took over is still in the inputs: keep it.
@@ -54,6 +66,8 @@ export function RegisterScreen() {
           onValueChange={(value) => flow.update('name', value)}
           onBlur={flow.onNameBlur}
           inputRef={(element) => { inputs.current.name = element; }}
+          enterKeyHint={enterKeyHintOf('name')}
+          onKeyDown={onEnterMoveOn}
           autoComplete="username"
           autoCapitalize="off"
           autoCorrect="off"
@@ -67,6 +81,8 @@ export function RegisterScreen() {
           value={values.password}
           onValueChange={(value) => flow.update('password', value)}
           inputRef={(element) => { inputs.current.password = element; }}
+          enterKeyHint={enterKeyHintOf('password')}
+          onKeyDown={onEnterMoveOn}
           autoComplete="new-password"
         />
         <TextField
@@ -78,6 +94,8 @@ export function RegisterScreen() {
           onValueChange={(value) => flow.update('rePassword', value)}
           onBlur={flow.onRePasswordBlur}
           inputRef={(element) => { inputs.current.rePassword = element; }}
+          enterKeyHint={enterKeyHintOf('rePassword')}
+          onKeyDown={onEnterMoveOn}
           autoComplete="new-password"
         />
         <TextField
@@ -88,6 +106,8 @@ export function RegisterScreen() {
           value={values.mobile}
           onValueChange={(value) => flow.update('mobile', value)}
           inputRef={(element) => { inputs.current.mobile = element; }}
+          enterKeyHint={enterKeyHintOf('mobile')}
+          onKeyDown={onEnterMoveOn}
           autoComplete="tel"
         />
 
@@ -95,7 +115,10 @@ export function RegisterScreen() {
           <strong>温馨提示：</strong>{TEXT.depositNotice}
         </p>
 
-        <button type="submit" className="btn btn--primary">{TEXT.register}</button>
+        <button type="submit" className={flow.busy ? 'btn btn--primary btn--busy' : 'btn btn--primary'} aria-busy={flow.busy}>
+          {flow.busy && <span className="btn__spinner" aria-hidden="true" />}
+          {TEXT.register}
+        </button>
         <button type="button" className="btn btn--ghost" onClick={goToGameClient}>{TEXT.login}</button>
       </form>
 

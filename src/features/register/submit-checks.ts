@@ -39,7 +39,7 @@ export function passwordsMatch(password: string, rePassword: string): boolean | 
   return password === rePassword;
 }
 
-/** What `立即注册` checks, in DECISIONS.md's order, stopping at the first failure. */
+/** What `立即注册` checks, in the order of docs/behaviour.md, stopping at the first failure. */
 export async function runSubmitChecks(context: SubmitContext): Promise<SubmitOutcome> {
   const { values } = context;
   const empty = firstEmptyField(values);

@@ -1,4 +1,4 @@
-/** Every text the register screen shows (SPEC.md sections 5 and 8, DECISIONS.md). */
+/** Every text the register screen shows (docs/behaviour.md, "Register screen"). */
 export const TEXT = {
   title: '注册账号',
   subtitle: '注册即可进入游戏，账号密码请妥善保存',

@@ -28,6 +28,8 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
   const [captcha, setCaptcha] = useState<CaptchaModule | null>(null);
   const [puzzleOpen, setPuzzleOpen] = useState(false);
   const [account, setAccount] = useState<{ name: string; password: string } | null>(null);
+  /** True while the submit checks or the registration run: 立即注册 shows it and is announced as busy. */
+  const [busy, setBusy] = useState(false);
 
   const update = useCallback((field: Field, value: string) => {
     const next = { ...latest.current, [field]: field === 'mobile' ? value.replace(/\D/g, '') : value };
@@ -61,6 +63,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
   const submit = useCallback(async () => {
     if (submitting.current || registering.current) return;
     submitting.current = true;
+    setBusy(true);
     try {
       const snapshot = latest.current;
       const outcome = await runSubmitChecks({
@@ -93,6 +96,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
       setPuzzleOpen(true);
     } finally {
       submitting.current = false;
+      setBusy(false);
     }
   }, [focusField, phoneCheck, toast, userCheck]);
 
@@ -100,6 +104,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     setPuzzleOpen(false);
     if (registering.current) return;
     registering.current = true;
+    setBusy(true);
     const snapshot = latest.current;
     const close = toast.loading(TEXT.registering);
     try {
@@ -119,6 +124,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
       toast.show(TEXT.errors.network, { kind: 'fail' });
     } finally {
       registering.current = false;
+      setBusy(false);
     }
   }, [phoneCheck, toast, userCheck]);
 
@@ -137,5 +143,6 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     onPuzzleSuccess,
     closePuzzle,
     account,
+    busy,
   };
 }

@@ -58,7 +58,9 @@ describe('showing', () => {
   it('puts the overlay at z-index 999 by default, or the zIndex given, with className', () => {
     const { rerender } = setup();
     const overlay = () => screen.getByRole('dialog').parentElement!;
-    expect(overlay).toBeDefined();
+    // The dialog's parent is the full-screen backdrop, not some wrapper: it carries the backdrop class.
+    expect(overlay()).toHaveClass('pcap-backdrop');
+    expect(document.body).toContainElement(overlay());
     expect(overlay().style.zIndex).toBe('999');
     rerender({ zIndex: 3000, className: 'mine' });
     expect(overlay().style.zIndex).toBe('3000');

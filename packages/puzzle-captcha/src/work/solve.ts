@@ -1,0 +1,70 @@
+// The proof-of-work solver: ALTCHA's SHA-256 task in its deterministic form, written out in a few lines
+// (altcha-lib's own solver brings its challenge and verify code along). The key for a counter is
+// SHA-256 applied `cost` times to salt || nonce || counter (big-endian uint32), cut to keyLength bytes;
+// the task is solved by the first counter whose key starts with keyPrefix. Pure WebCrypto: the same code
+// runs in a Web Worker, on the main thread and in Node.
+
+/** A task as the server sends it (the parameters it signed, and the signature). */
+export interface WorkTask {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    expiresAt?: number;
+    data?: Record<string, string | number | boolean | null>;
+  };
+  signature: string;
+}
+
+export interface WorkSolution {
+  counter: number;
+  derivedKey: string;
+}
+
+export interface SolveOptions {
+  signal?: AbortSignal;
+  /** Called about every `progressEvery` counters with how many were tried. */
+  onProgress?: (tried: number) => void;
+  progressEvery?: number;
+  /** Where to stop looking (the server draws the counter below this); null: the uint32 limit. */
+  maxCounter?: number;
+}
+
+const hexToBytes = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (byte) => parseInt(byte, 16));
+const bytesToHex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+export class WorkAborted extends Error {
+  constructor() {
+    super('work aborted');
+    this.name = 'WorkAborted';
+  }
+}
+
+/** Solves a task; rejects with WorkAborted when the signal fires, and with an Error for a task it cannot solve. */
+export async function solveTask(task: WorkTask, { signal, onProgress, progressEvery = 500, maxCounter = 2 ** 32 }: SolveOptions = {}): Promise<WorkSolution> {
+  const { algorithm, nonce, salt, cost, keyLength, keyPrefix } = task.parameters;
+  if (algorithm !== 'SHA-256' || !/^[0-9a-f]+$/i.test(keyPrefix) || !Number.isInteger(cost) || cost < 1 || cost > 1000) {
+    throw new Error('unsupported work task');
+  }
+  const saltBytes = hexToBytes(salt);
+  const nonceBytes = hexToBytes(nonce);
+  const input = new Uint8Array(saltBytes.length + nonceBytes.length + 4);
+  input.set(saltBytes, 0);
+  input.set(nonceBytes, saltBytes.length);
+  const counterAt = new DataView(input.buffer, saltBytes.length + nonceBytes.length, 4);
+  const prefix = keyPrefix.toLowerCase();
+  const subtle = globalThis.crypto.subtle;
+  for (let counter = 0; counter < maxCounter; counter += 1) {
+    if (signal?.aborted) throw new WorkAborted();
+    counterAt.setUint32(0, counter, false);
+    let key: Uint8Array<ArrayBuffer> = input;
+    for (let round = 0; round < cost; round += 1) key = new Uint8Array(await subtle.digest('SHA-256', key));
+    const hex = bytesToHex(key.subarray(0, keyLength));
+    if (hex.startsWith(prefix)) return { counter, derivedKey: hex };
+    if (onProgress && counter % progressEvery === progressEvery - 1) onProgress(counter + 1);
+  }
+  throw new Error('work task has no solution below its limit');
+}

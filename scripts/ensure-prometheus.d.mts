@@ -1,0 +1,3 @@
+export const PROMETHEUS_PATH: string;
+export const PROMTOOL_PATH: string;
+export function ensurePrometheus(): { prometheus: string; promtool: string };

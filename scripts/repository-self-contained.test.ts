@@ -1,0 +1,31 @@
+// The repository explains itself: nothing in it points at a file outside it, and every relative link in its
+// Markdown leads to a file that exists.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\0')
+  .filter((path) => path && existsSync(join(ROOT, path)) && !/\.(png|jpe?g|webp|ico|woff2?|lock)$|package-lock\.json$/.test(path));
+
+describe('the repository', () => {
+  it('cites no document that lives outside it', () => {
+    const outside = /\b(SPEC|DECISIONS|STYLE|STACK)\.md\b|\.\.\/shared\//;
+    const offenders = tracked.filter((path) => path !== 'scripts/repository-self-contained.test.ts' && outside.test(readFileSync(join(ROOT, path), 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+
+  it('has docs whose relative links all resolve', () => {
+    const markdown = tracked.filter((path) => path.endsWith('.md'));
+    expect(markdown).toEqual(expect.arrayContaining(['docs/behaviour.md', 'docs/architecture.md', 'docs/decisions.md']));
+    const broken: string[] = [];
+    for (const path of markdown) {
+      for (const [, target] of readFileSync(join(ROOT, path), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/i.test(target!)) continue; // http:, mailto:
+        if (!existsSync(resolve(ROOT, dirname(path), target!))) broken.push(`${path} -> ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { checkWork, createWorkTask, readWork, type WorkTask } from './work';
+
+const SECRET = 'a test secret that is long enough for hmac use';
+const IN_A_MINUTE = () => Date.now() + 60_000;
+
+async function solve(task: WorkTask) {
+  const solution = await solveChallenge({ challenge: task, deriveKey });
+  if (!solution) throw new Error('not solved');
+  return { counter: solution.counter, derivedKey: solution.derivedKey };
+}
+
+/** A store's spend-once, in memory. */
+function spends() {
+  const seen = new Set<string>();
+  return async (key: string) => (seen.has(key) ? false : (seen.add(key), true));
+}
+
+describe('proof-of-work tasks', () => {
+  it('accept the right solution for their own challenge, once', async () => {
+    const task = await createWorkTask(SECRET, 'challenge-1', IN_A_MINUTE(), 40);
+    const work = { task, solution: await solve(task) };
+    const spendOnce = spends();
+    expect(await checkWork(SECRET, 'challenge-1', work, spendOnce)).toBeNull();
+    expect(await checkWork(SECRET, 'challenge-1', work, spendOnce)).toBe('spent');
+  });
+
+  it('refuse work done for another challenge', async () => {
+    const task = await createWorkTask(SECRET, 'challenge-1', IN_A_MINUTE(), 40);
+    expect(await checkWork(SECRET, 'challenge-2', { task, solution: await solve(task) }, spends())).toBe('other_challenge');
+  });
+
+  it('refuse a task that has expired', async () => {
+    const task = await createWorkTask(SECRET, 'c', Date.now() - 5_000, 40);
+    expect(await checkWork(SECRET, 'c', { task, solution: await solve(task) }, spends())).toBe('expired');
+  });
+
+  it('refuse a task whose parameters were changed (an easier one, or another challenge id)', async () => {
+    const task = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40);
+    const solution = await solve(task);
+    const easier = { ...task, parameters: { ...task.parameters, cost: 1 } };
+    expect(await checkWork(SECRET, 'c', { task: easier, solution }, spends())).toBe('tampered');
+    const rebound = { ...task, parameters: { ...task.parameters, data: { cid: 'd' } } };
+    expect(await checkWork(SECRET, 'd', { task: rebound, solution }, spends())).toBe('tampered');
+    const foreign = await createWorkTask('another secret, also long enough for hmac', 'c', IN_A_MINUTE(), 40);
+    expect(await checkWork(SECRET, 'c', { task: foreign, solution: await solve(foreign) }, spends())).toBe('tampered');
+  });
+
+  it('refuse a wrong solution', async () => {
+    const task = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40);
+    const solution = await solve(task);
+    expect(await checkWork(SECRET, 'c', { task, solution: { ...solution, counter: solution.counter + 1 } }, spends())).toBe('wrong');
+    expect(await checkWork(SECRET, 'c', { task, solution: { ...solution, derivedKey: '00'.repeat(32) } }, spends())).toBe('wrong');
+  });
+
+  it.each([
+    ['nothing', undefined, 'missing'],
+    ['a string', 'solved!', 'malformed'],
+    ['an array', [1, 2], 'malformed'],
+    ['no solution', { task: {} }, 'malformed'],
+    ['a counter that is not an integer', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1.5, derivedKey: 'aa' } }, 'malformed'],
+    ['a huge string', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a'.repeat(100_000), salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'malformed'],
+    ['another algorithm', { task: { parameters: { algorithm: 'ARGON2ID', nonce: 'a', salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'malformed'],
+    ['a forged signature', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', keyPrefix: 'c', cost: 1e12, data: { cid: 'c' } }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'tampered'],
+  ])('refuse %s without throwing', async (_label, submitted, refusal) => {
+    expect(await checkWork(SECRET, 'c', submitted, spends())).toBe(refusal);
+  });
+
+  it('read a well-formed submission as it came', async () => {
+    const task = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 10);
+    const solution = await solve(task);
+    expect(readWork({ task, solution })).toEqual({ task, solution });
+  });
+});

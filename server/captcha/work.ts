@@ -1,0 +1,84 @@
+// Proof of work for strict mode (altcha-lib, the ALTCHA project's own library): each challenge carries a
+// task that the browser solves off its main thread. A solution proves CPU time was spent on this very
+// challenge; it is bound to the challenge id, signed, expires with the challenge, and counts once.
+import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { randomInt } from 'node:crypto';
+
+export const WORK_ALGORITHM = 'SHA-256';
+/** SHA-256 rounds per counter tried: the unit of work. */
+export const WORK_ROUNDS = 2;
+
+export interface WorkTask {
+  parameters: Challenge['parameters'];
+  signature: string;
+}
+
+export interface WorkSolution {
+  counter: number;
+  derivedKey: string;
+}
+
+export type WorkRefusal = 'missing' | 'malformed' | 'other_challenge' | 'expired' | 'tampered' | 'wrong' | 'spent';
+
+/**
+ * A task bound to one challenge: the solver tries counters from 0 up to a secret one drawn uniformly from
+ * [0, maxCounter), so the expected work is maxCounter / 2 tries of WORK_ROUNDS hashes.
+ */
+export async function createWorkTask(secret: string, challengeId: string, expiresAtMs: number, maxCounter: number): Promise<WorkTask> {
+  const challenge = await createChallenge({
+    algorithm: WORK_ALGORITHM,
+    cost: WORK_ROUNDS,
+    counter: randomInt(0, Math.max(1, maxCounter)),
+    deriveKey,
+    expiresAt: Math.floor(expiresAtMs / 1000),
+    data: { cid: challengeId },
+    hmacSignatureSecret: secret,
+  });
+  return { parameters: challenge.parameters, signature: challenge.signature! };
+}
+
+const MAX_FIELD = 512;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The submitted work, or why it cannot even be checked. Nothing a client sends can make this throw. */
+export function readWork(value: unknown): { task: WorkTask; solution: WorkSolution } | { refusal: 'missing' | 'malformed' } {
+  if (value === undefined || value === null) return { refusal: 'missing' };
+  if (!isRecord(value) || !isRecord(value.task) || !isRecord(value.solution) || !isRecord(value.task.parameters)) return { refusal: 'malformed' };
+  const { task, solution } = value;
+  const parameters = task.parameters as Record<string, unknown>;
+  const text = (field: unknown) => typeof field === 'string' && field.length <= MAX_FIELD;
+  if (!text(task.signature) || !text(solution.derivedKey) || !Number.isSafeInteger(solution.counter)) return { refusal: 'malformed' };
+  if (!text(parameters.nonce) || !text(parameters.salt) || !text(parameters.keyPrefix) || parameters.algorithm !== WORK_ALGORITHM) return { refusal: 'malformed' };
+  if (JSON.stringify(value).length > 4096) return { refusal: 'malformed' };
+  return {
+    task: { parameters: parameters as unknown as WorkTask['parameters'], signature: task.signature as string },
+    solution: { counter: solution.counter as number, derivedKey: solution.derivedKey as string },
+  };
+}
+
+/**
+ * Checks work submitted for one challenge: signed by us, for this challenge id, not expired, solved, and
+ * never used before (`spendOnce` keeps the signature until the task's expiry, in whichever store is in use).
+ */
+export async function checkWork(
+  secret: string,
+  challengeId: string,
+  submitted: unknown,
+  spendOnce: (key: string, ttlMs: number) => Promise<boolean>,
+): Promise<WorkRefusal | null> {
+  const work = readWork(submitted);
+  if ('refusal' in work) return work.refusal;
+  if (work.task.parameters.data?.cid !== challengeId) return 'other_challenge';
+  let result;
+  try {
+    result = await verifySolution({ challenge: work.task, solution: work.solution, deriveKey, hmacSignatureSecret: secret });
+  } catch {
+    return 'malformed'; // a parameter altcha-lib refuses (a cost it cannot run, a bad key length)
+  }
+  if (result.expired) return 'expired';
+  if (result.invalidSignature) return 'tampered';
+  if (!result.verified) return 'wrong';
+  const ttlMs = Math.max(1000, (work.task.parameters.expiresAt ?? 0) * 1000 - Date.now() + 1000);
+  return (await spendOnce(`work:${work.task.signature}`, ttlMs)) ? null : 'spent';
+}

@@ -1,0 +1,208 @@
+// The server's Prometheus metrics: what they are, how the routes report to them, and a no-op twin for when
+// metrics are off (so the routes never ask whether they are on). Every label has a bounded set of values:
+// route patterns, fixed verdicts, outcomes and reasons, never a value a client sent.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { RequestHistogram } from './request-histogram';
+
+export const METRIC_PREFIX = 'game_register_';
+
+export type FunnelCall = 'checkuser' | 'checktel' | 'reg';
+export type CheckVerdict = 'y' | 'n' | 'error';
+export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
+export type VerifyReason = 'passed' | 'wrong_offset' | 'trail_refused' | 'expired_or_unknown' | 'locked';
+export type TokenRefusal = 'missing' | 'invalid' | 'expired' | 'spent';
+
+/** Why the backend refused a registration, from its `info` text; anything unknown is `other`. */
+export const REFUSAL_REASONS: Readonly<Record<string, string>> = {
+  用户名已存在: 'name_taken',
+  该手机号已注册: 'phone_taken',
+  手机号格式不正确: 'phone_invalid',
+  请输入用户名: 'missing_field',
+  请输入密码: 'missing_field',
+  请输入手机号: 'missing_field',
+  两次密码不一致: 'password_mismatch',
+};
+const refusalReason = (info: unknown) => {
+  if (typeof info !== 'string') return 'other';
+  if (info.includes('不能超过')) return 'too_long';
+  return REFUSAL_REASONS[info] ?? 'other';
+};
+
+/** What the routes tell the metrics. */
+export interface Metrics {
+  /** One answered request: its route pattern (not the URL), method, status and duration. */
+  request(route: string, method: string, status: number, seconds: number): void;
+  /** An answer to one of the backend's three calls, as the visitor's browser receives it. */
+  funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined): void;
+  rateLimited(route: string): void;
+  challengeIssued(): void;
+  verified(reason: VerifyReason): void;
+  tokenSpent(): void;
+  tokenRefused(reason: TokenRefusal): void;
+  /** A challenge picture drawn and encoded, in seconds. */
+  drawFinished(seconds: number): void;
+  /** Where the draw queue's length is read at scrape time. */
+  watchDrawQueue(length: () => number): void;
+}
+
+export const NO_METRICS: Metrics = {
+  request() {},
+  funnelAnswer() {},
+  rateLimited() {},
+  challengeIssued() {},
+  verified() {},
+  tokenSpent() {},
+  tokenRefused() {},
+  drawFinished() {},
+  watchDrawQueue() {},
+};
+
+function statusOf(body: string | Buffer | undefined): unknown {
+  if (body === undefined) return undefined;
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  if (text.length > 4096) return undefined; // the calls answer a few dozen bytes: anything else is not theirs
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The verdict of a checkuser/checktel answer as the browser reads it: y, n, or no verdict at all. */
+export function checkVerdict(status: number, body: string | Buffer | undefined): CheckVerdict {
+  const answer = statusOf(body) as { status?: unknown } | undefined;
+  if (status !== 200 || !answer) return 'error';
+  return answer.status === 'y' ? 'y' : answer.status === 'n' ? 'n' : 'error';
+}
+
+/** A reg answer's outcome, and for a refusal its reason. */
+export function regOutcome(status: number, body: string | Buffer | undefined, gateInfo: string): { outcome: RegOutcome; reason: string } {
+  if (status === 429) return { outcome: 'rate_limited', reason: 'none' };
+  if (status === 504) return { outcome: 'timeout', reason: 'none' };
+  if (status >= 500) return { outcome: 'backend_error', reason: 'none' };
+  if (status >= 400) return { outcome: 'bad_request', reason: 'none' };
+  const answer = statusOf(body) as { status?: unknown; info?: unknown } | undefined;
+  if (!answer || (answer.status !== 'y' && answer.status !== 'n')) return { outcome: 'backend_error', reason: 'none' };
+  if (answer.status === 'y') return { outcome: 'registered', reason: 'none' };
+  if (answer.info === gateInfo) return { outcome: 'gate_refused', reason: 'none' };
+  return { outcome: 'refused', reason: refusalReason(answer.info) };
+}
+
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export interface PrometheusMetrics extends Metrics {
+  registry: Registry;
+}
+
+/** The real metrics on their own registry, with the process's default metrics (event-loop lag, heap, GC). */
+export function createMetrics({ gateInfo }: { gateInfo: string }): PrometheusMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const name = (suffix: string) => METRIC_PREFIX + suffix;
+
+  const duration = new RequestHistogram(name('http_request_duration_seconds'), 'Time to answer a request, by route pattern, method and status code.', DURATION_BUCKETS);
+  registry.registerMetric(duration as unknown as Parameters<Registry['registerMetric']>[0]);
+  const checks = new Counter({
+    name: name('check_answers_total'),
+    help: 'checkuser and checktel answers by verdict: y, n, or error (no verdict: network, timeout, garbage, limits).',
+    labelNames: ['call', 'verdict'] as const,
+    registers: [registry],
+  });
+  const registrations = new Counter({
+    name: name('reg_outcomes_total'),
+    help: 'reg answers by outcome (registered, refused, gate_refused, backend_error, timeout, rate_limited, bad_request) and refusal reason.',
+    labelNames: ['outcome', 'reason'] as const,
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: name('rate_limited_total'),
+    help: 'Requests refused by the per-address rate limits, by route.',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  const challenges = new Counter({
+    name: name('captcha_challenges_total'),
+    help: 'Strict mode: puzzles drawn and handed out.',
+    registers: [registry],
+  });
+  const verifies = new Counter({
+    name: name('captcha_verifies_total'),
+    help: 'Strict mode: verify answers by result (passed, failed) and reason (passed, wrong_offset, trail_refused, expired_or_unknown, locked).',
+    labelNames: ['result', 'reason'] as const,
+    registers: [registry],
+  });
+  const tokens = new Counter({
+    name: name('captcha_tokens_total'),
+    help: 'Strict mode: pass tokens at the reg gate, spent or refused (missing, invalid, expired, spent).',
+    labelNames: ['result', 'reason'] as const,
+    registers: [registry],
+  });
+  const drawTime = new Histogram({
+    name: name('captcha_draw_seconds'),
+    help: 'Strict mode: time to draw and encode one challenge.',
+    buckets: [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+  let drawQueue: () => number = () => 0;
+  new Gauge({
+    name: name('captcha_draw_queue_length'),
+    help: 'Strict mode: challenges waiting to be drawn.',
+    registers: [registry],
+    collect() {
+      this.set(drawQueue());
+    },
+  });
+
+  // Series start at 0, so rates and ratios (the alert rules) hold from the first scrape, not the first event.
+  for (const call of ['checkuser', 'checktel'] as const) for (const verdict of ['y', 'n', 'error'] as const) checks.labels(call, verdict).inc(0);
+  for (const outcome of ['registered', 'gate_refused', 'backend_error', 'timeout', 'rate_limited', 'bad_request'] as const) registrations.labels(outcome, 'none').inc(0);
+  for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
+  challenges.inc(0);
+
+  // Resolving a labelled child hashes its labels; the funnel resolves each combination once.
+  const checkChildren = new Map<string, ReturnType<typeof checks.labels>>();
+
+  return {
+    registry,
+    request(route, method, status, seconds) {
+      duration.observe(route, method, status, seconds);
+    },
+    funnelAnswer(call, status, body) {
+      if (call === 'reg') {
+        const { outcome, reason } = regOutcome(status, body, gateInfo);
+        registrations.labels(outcome, reason).inc();
+        return;
+      }
+      const verdict = checkVerdict(status, body);
+      const key = `${call} ${verdict}`;
+      let child = checkChildren.get(key);
+      if (!child) {
+        child = checks.labels(call, verdict);
+        checkChildren.set(key, child);
+      }
+      child.inc();
+    },
+    rateLimited(route) {
+      rateLimited.labels(route).inc();
+    },
+    challengeIssued() {
+      challenges.inc();
+    },
+    verified(reason) {
+      verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc();
+    },
+    tokenSpent() {
+      tokens.labels('spent', 'none').inc();
+    },
+    tokenRefused(reason) {
+      tokens.labels('refused', reason).inc();
+    },
+    drawFinished(seconds) {
+      drawTime.observe(seconds);
+    },
+    watchDrawQueue(length) {
+      drawQueue = length;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+// Against Debian's real Prometheus (installed by scripts/ensure-prometheus.mjs, which `npm test` runs first):
+// the alert rules load and behave, and a running Prometheus scrapes the server and reads the funnel back.
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { PROMETHEUS_PATH, PROMTOOL_PATH } from '../../scripts/ensure-prometheus.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
+import { buildTestApp } from '../test-support';
+import { metricsOn } from './test-support';
+
+const run = promisify(execFile);
+const MONITORING = resolve(import.meta.dirname, '../../monitoring');
+
+function requireTools() {
+  for (const path of [PROMETHEUS_PATH, PROMTOOL_PATH]) {
+    if (!existsSync(path)) throw new Error(`${path} is missing: run node scripts/ensure-prometheus.mjs (apt-get install prometheus)`);
+  }
+}
+
+describe('the alert rules', () => {
+  it('pass promtool check rules', async () => {
+    requireTools();
+    const { stdout } = await run(PROMTOOL_PATH, ['check', 'rules', join(MONITORING, 'alert-rules.yml')]);
+    expect(stdout).toContain('SUCCESS: 3 rules found');
+  });
+
+  it('fire and stay quiet as their unit tests say (promtool test rules)', async () => {
+    requireTools();
+    const { stdout } = await run(PROMTOOL_PATH, ['test', 'rules', 'alert-rules.test.yml'], { cwd: MONITORING });
+    expect(stdout).toMatch(/SUCCESS/);
+  });
+});
+
+describe('a real Prometheus scraping the server', () => {
+  let prometheus: ChildProcess | undefined;
+  let dataDir: string | undefined;
+
+  afterEach(async () => {
+    prometheus?.kill('SIGTERM');
+    await new Promise((done) => (prometheus && prometheus.exitCode === null ? prometheus.once('exit', done) : done(null)));
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('reads a registration back through its query API', { timeout: 60_000 }, async () => {
+    requireTools();
+    const { app } = await buildTestApp(metricsOn());
+    try {
+      const metricsPort = app.metricsAddress()!.port;
+      dataDir = await mkdtemp(join(tmpdir(), 'prometheus-'));
+      await writeFile(
+        join(dataDir, 'prometheus.yml'),
+        ['global:', '  scrape_interval: 1s', 'scrape_configs:', '  - job_name: game-register', '    static_configs:', `      - targets: ['127.0.0.1:${metricsPort}']`, ''].join('\n'),
+      );
+      const port = await freePort();
+      prometheus = spawn(
+        PROMETHEUS_PATH,
+        [`--config.file=${join(dataDir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dataDir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let stderr = '';
+      prometheus.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+
+      const registration = new URLSearchParams({ name: 'promuser', Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code: 'H5REG', mobile: '13800138000', QQ: '', islogin: 'true' });
+      expect((await app.inject({ method: 'POST', url: `/api/Index/reg?${registration}` })).json()).toMatchObject({ status: 'y' });
+
+      const query = encodeURIComponent('sum(game_register_reg_outcomes_total{outcome="registered"})');
+      let value: string | undefined;
+      for (let attempt = 0; attempt < 100 && value !== '1'; attempt += 1) {
+        await new Promise((wait) => setTimeout(wait, 300));
+        if (prometheus.exitCode !== null) throw new Error(`prometheus exited: ${stderr}`);
+        const answer = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${query}`).then(
+          (response) => response.json() as Promise<{ data?: { result?: { value: [number, string] }[] } }>,
+          () => undefined, // not listening yet
+        );
+        value = answer?.data?.result?.[0]?.value[1];
+      }
+      expect(value).toBe('1');
+    } finally {
+      await app.close();
+    }
+  });
+});

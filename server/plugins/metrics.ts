@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { NEEDS_CAPTCHA } from '../captcha/gateway';
+import { createMetrics, NO_METRICS, type Metrics } from '../metrics/metrics';
+import { apiCallOf, type ApiCall } from '../routes/api/call-of';
+import { errorAnswer } from './error-answers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where routes report what happened; a no-op when metrics are off. */
+    metrics: Metrics;
+    /** The metrics listener's address, or null when metrics are off. */
+    metricsAddress: () => AddressInfo | null;
+  }
+}
+
+export interface MetricsOptions {
+  /** null: metrics off (the routes still call a no-op). */
+  listen: { port: number; host: string } | null;
+}
+
+const CALL_LABELS: Readonly<Record<ApiCall, string>> = { checkuser: '/api/Index/checkuser', checktel: '/api/Index/checktel', reg: '/api/Index/reg' };
+const CALL_ROUTES: ReadonlyMap<string, ApiCall> = new Map([
+  ['/api/Index/checkuser', 'checkuser'],
+  ['/api/Index/checktel', 'checktel'],
+  ['/api/Index/reg', 'reg'],
+]);
+
+/**
+ * Which of the three calls a request is: straight from its route pattern in the embedded mode; from its
+ * path, however spelled, behind the proxy's one pattern (/api/*) or when no route matched.
+ */
+function callOf(request: FastifyRequest): ApiCall | null {
+  const pattern = request.routeOptions.url;
+  if (pattern !== undefined) {
+    const call = CALL_ROUTES.get(pattern);
+    if (call || !pattern.startsWith('/api/')) return call ?? null;
+  }
+  return apiCallOf(request.url);
+}
+
+/**
+ * Prometheus metrics on their own listener (never the public port, which answers /metrics with 404), the
+ * request-duration histogram, and the funnel read from the answers of the three calls as they leave, in
+ * the embedded and the proxy mode alike.
+ */
+export default fp(
+  async function metricsPlugin(fastify: FastifyInstance, { listen }: MetricsOptions) {
+    fastify.get('/metrics', (_request, reply) => reply.code(404).send(errorAnswer(404)));
+    if (!listen) {
+      fastify.decorate('metrics', NO_METRICS);
+      fastify.decorate('metricsAddress', () => null);
+      return;
+    }
+    const metrics = createMetrics({ gateInfo: NEEDS_CAPTCHA.info });
+    fastify.decorate('metrics', metrics);
+
+    // One hook does both, as the answer leaves: the funnel needs its body, and the duration is the time to
+    // produce it (a streamed file's transfer is not counted). One hook per request rather than two.
+    fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+      const call = callOf(request);
+      if (call) {
+        // A stream is the proxy passing the backend's answer on: the proxy counts it as it flows (proxy.ts).
+        if (typeof payload === 'string' || Buffer.isBuffer(payload)) metrics.funnelAnswer(call, reply.statusCode, payload);
+        else if (payload === null || payload === undefined) metrics.funnelAnswer(call, reply.statusCode, undefined);
+      }
+      // A route's pattern, never its URL: a bounded label; the three calls by name in both modes.
+      const route = call ? CALL_LABELS[call] : (request.routeOptions.url ?? 'unmatched');
+      metrics.request(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+      done(null, payload);
+    });
+
+    const server: Server = createServer((request, response) => {
+      if (request.method !== 'GET' || request.url?.split('?', 1)[0] !== '/metrics') {
+        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+        return;
+      }
+      metrics.registry.metrics().then(
+        (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+        (error: unknown) => {
+          fastify.log.error({ err: error }, 'metrics scrape failed');
+          response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Scrape failed\n');
+        },
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(listen.port, listen.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const address = server.address() as AddressInfo;
+    fastify.log.info({ address: address.address, port: address.port }, 'metrics listening');
+    fastify.decorate('metricsAddress', () => address);
+    fastify.addHook('onClose', (_instance, done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    });
+  },
+  { name: 'metrics' },
+);
