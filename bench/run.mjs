@@ -9,6 +9,7 @@ const PARTS = [
   ['server under load', 'bench/server.mjs'],
   ['what the Prometheus metrics cost', 'bench/metrics.mjs'],
   ['server-verified puzzle', 'bench/captcha-server.mjs'],
+  ['proof of work (strict mode)', 'bench/work.mjs'],
   ['Lighthouse mobile', 'bench/lighthouse.mjs'],
 ];
 

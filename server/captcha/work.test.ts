@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { checkWork, createWorkTask, readWork, type WorkTask } from './work';
+import { checkWork, createWorkTask, readWork, readWorkSettings, WORK_DEFAULTS, type WorkTask } from './work';
 
 const SECRET = 'a test secret that is long enough for hmac use';
 const IN_A_MINUTE = () => Date.now() + 60_000;
@@ -71,5 +71,33 @@ describe('proof-of-work tasks', () => {
     const task = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 10);
     const solution = await solve(task);
     expect(readWork({ task, solution })).toEqual({ task, solution });
+  });
+});
+
+describe('work settings', () => {
+  const settings = (env: Record<string, string>) => {
+    const problems: string[] = [];
+    return { settings: readWorkSettings((name) => env[name], problems), problems };
+  };
+
+  it('default to the benchmarked costs, with the accessible path on', () => {
+    expect(settings({})).toEqual({ settings: { puzzle: WORK_DEFAULTS.puzzle, accessible: WORK_DEFAULTS.accessible }, problems: [] });
+  });
+
+  it('take an operator’s costs, and CAPTCHA_ACCESSIBLE=off turns the path off', () => {
+    expect(settings({ CAPTCHA_WORK_COST: '5000', CAPTCHA_ACCESSIBLE_WORK_COST: '300000' }).settings).toEqual({ puzzle: 5000, accessible: 300000 });
+    expect(settings({ CAPTCHA_ACCESSIBLE: 'OFF' }).settings.accessible).toBeNull();
+  });
+
+  it.each([
+    [{ CAPTCHA_WORK_COST: 'lots' }, 'CAPTCHA_WORK_COST must be an integer'],
+    [{ CAPTCHA_WORK_COST: '10' }, 'CAPTCHA_WORK_COST must be an integer from 1000'],
+    [{ CAPTCHA_ACCESSIBLE_WORK_COST: '99999999999' }, 'CAPTCHA_ACCESSIBLE_WORK_COST must be an integer'],
+    [{ CAPTCHA_ACCESSIBLE: 'maybe' }, 'CAPTCHA_ACCESSIBLE must be on or off'],
+    [{ CAPTCHA_WORK_COST: '200000', CAPTCHA_ACCESSIBLE_WORK_COST: '100000' }, 'must not be below CAPTCHA_WORK_COST'],
+  ])('explain a bad value %o', (env, message) => {
+    const { problems } = settings(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
   });
 });

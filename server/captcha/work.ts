@@ -9,6 +9,47 @@ export const WORK_ALGORITHM = 'SHA-256';
 /** SHA-256 rounds per counter tried: the unit of work. */
 export const WORK_ROUNDS = 2;
 
+/**
+ * Default costs, as the highest counter the server may draw (the expected work is half of it). The puzzle's
+ * task runs in the background while the visitor drags; the accessible path's task replaces the picture, so
+ * it is dearer. `npm run bench` (bench/work.mjs) measures what each costs a browser and a script farm.
+ */
+export const WORK_DEFAULTS = { puzzle: 15_000, accessible: 100_000 } as const;
+/** Bounds for the operator's settings: below, the work is no hurdle; above, a phone could not finish it. */
+export const WORK_LIMITS = { min: 1_000, max: 5_000_000 } as const;
+
+export interface WorkSettings {
+  /** Max counter of the task every strict challenge carries (CAPTCHA_WORK_COST). */
+  puzzle: number;
+  /** Max counter of the accessible path's task (CAPTCHA_ACCESSIBLE_WORK_COST); null: the path is off. */
+  accessible: number | null;
+}
+
+/**
+ * Reads CAPTCHA_WORK_COST, CAPTCHA_ACCESSIBLE (on|off) and CAPTCHA_ACCESSIBLE_WORK_COST, pushing a clear
+ * message into `problems` for each bad value (the server's config refuses to start on any).
+ */
+export function readWorkSettings(read: (name: string) => string | undefined, problems: string[]): WorkSettings {
+  const cost = (name: string, fallback: number) => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    if (!(value >= WORK_LIMITS.min && value <= WORK_LIMITS.max)) {
+      problems.push(`${name} must be an integer from ${WORK_LIMITS.min} to ${WORK_LIMITS.max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const puzzle = cost('CAPTCHA_WORK_COST', WORK_DEFAULTS.puzzle);
+  const switched = (read('CAPTCHA_ACCESSIBLE') ?? 'on').trim().toLowerCase();
+  if (switched !== 'on' && switched !== 'off') problems.push(`CAPTCHA_ACCESSIBLE must be on or off, got "${switched}"`);
+  const accessible = cost('CAPTCHA_ACCESSIBLE_WORK_COST', Math.max(WORK_DEFAULTS.accessible, puzzle));
+  if (switched !== 'off' && accessible < puzzle) {
+    problems.push(`CAPTCHA_ACCESSIBLE_WORK_COST (${accessible}) must not be below CAPTCHA_WORK_COST (${puzzle}): the path without the picture would be the cheaper one`);
+  }
+  return { puzzle, accessible: switched === 'off' ? null : accessible };
+}
+
 export interface WorkTask {
   parameters: Challenge['parameters'];
   signature: string;
