@@ -31,6 +31,15 @@ describe('proof-of-work tasks', () => {
     expect(await checkWork(SECRET, 'challenge-2', { task, solution: await solve(task) }, spends())).toBe('other_challenge');
   });
 
+  it('refuse the puzzle’s cheaper task on the accessible path, and the other way round', async () => {
+    const puzzle = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40);
+    expect(await checkWork(SECRET, 'c', { task: puzzle, solution: await solve(puzzle) }, spends(), 'accessible')).toBe('other_kind');
+    const accessible = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40, 'accessible');
+    const solution = await solve(accessible);
+    expect(await checkWork(SECRET, 'c', { task: accessible, solution }, spends(), 'puzzle')).toBe('other_kind');
+    expect(await checkWork(SECRET, 'c', { task: accessible, solution }, spends(), 'accessible')).toBeNull();
+  });
+
   it('refuse a task that has expired', async () => {
     const task = await createWorkTask(SECRET, 'c', Date.now() - 5_000, 40);
     expect(await checkWork(SECRET, 'c', { task, solution: await solve(task) }, spends())).toBe('expired');
@@ -41,7 +50,7 @@ describe('proof-of-work tasks', () => {
     const solution = await solve(task);
     const easier = { ...task, parameters: { ...task.parameters, cost: 1 } };
     expect(await checkWork(SECRET, 'c', { task: easier, solution }, spends())).toBe('tampered');
-    const rebound = { ...task, parameters: { ...task.parameters, data: { cid: 'd' } } };
+    const rebound = { ...task, parameters: { ...task.parameters, data: { cid: 'd', kind: 'puzzle' } } };
     expect(await checkWork(SECRET, 'd', { task: rebound, solution }, spends())).toBe('tampered');
     const foreign = await createWorkTask('another secret, also long enough for hmac', 'c', IN_A_MINUTE(), 40);
     expect(await checkWork(SECRET, 'c', { task: foreign, solution: await solve(foreign) }, spends())).toBe('tampered');
@@ -62,7 +71,7 @@ describe('proof-of-work tasks', () => {
     ['a counter that is not an integer', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1.5, derivedKey: 'aa' } }, 'malformed'],
     ['a huge string', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a'.repeat(100_000), salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'malformed'],
     ['another algorithm', { task: { parameters: { algorithm: 'ARGON2ID', nonce: 'a', salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'malformed'],
-    ['a forged signature', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', keyPrefix: 'c', cost: 1e12, data: { cid: 'c' } }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'tampered'],
+    ['a forged signature', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', keyPrefix: 'c', cost: 1e12, data: { cid: 'c', kind: 'puzzle' } }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'tampered'],
   ])('refuse %s without throwing', async (_label, submitted, refusal) => {
     expect(await checkWork(SECRET, 'c', submitted, spends())).toBe(refusal);
   });

@@ -60,20 +60,28 @@ export interface WorkSolution {
   derivedKey: string;
 }
 
-export type WorkRefusal = 'missing' | 'malformed' | 'other_challenge' | 'expired' | 'tampered' | 'wrong' | 'spent';
+export type WorkRefusal = 'missing' | 'malformed' | 'other_challenge' | 'other_kind' | 'expired' | 'tampered' | 'wrong' | 'spent';
+/** Which path a task was made for, signed into it: the puzzle's cheap task never stands in for the accessible one. */
+export type WorkKind = 'puzzle' | 'accessible';
 
 /**
  * A task bound to one challenge: the solver tries counters from 0 up to a secret one drawn uniformly from
  * [0, maxCounter), so the expected work is maxCounter / 2 tries of WORK_ROUNDS hashes.
  */
-export async function createWorkTask(secret: string, challengeId: string, expiresAtMs: number, maxCounter: number): Promise<WorkTask> {
+export async function createWorkTask(
+  secret: string,
+  challengeId: string,
+  expiresAtMs: number,
+  maxCounter: number,
+  kind: WorkKind = 'puzzle',
+): Promise<WorkTask> {
   const challenge = await createChallenge({
     algorithm: WORK_ALGORITHM,
     cost: WORK_ROUNDS,
     counter: randomInt(0, Math.max(1, maxCounter)),
     deriveKey,
     expiresAt: Math.floor(expiresAtMs / 1000),
-    data: { cid: challengeId },
+    data: { cid: challengeId, kind },
     hmacSignatureSecret: secret,
   });
   return { parameters: challenge.parameters, signature: challenge.signature! };
@@ -107,10 +115,12 @@ export async function checkWork(
   challengeId: string,
   submitted: unknown,
   spendOnce: (key: string, ttlMs: number) => Promise<boolean>,
+  kind: WorkKind = 'puzzle',
 ): Promise<WorkRefusal | null> {
   const work = readWork(submitted);
   if ('refusal' in work) return work.refusal;
   if (work.task.parameters.data?.cid !== challengeId) return 'other_challenge';
+  if (work.task.parameters.data?.kind !== kind) return 'other_kind';
   let result;
   try {
     result = await verifySolution({ challenge: work.task, solution: work.solution, deriveKey, hmacSignatureSecret: secret });
