@@ -2,8 +2,9 @@
 // Proof-of-work figures (printed, not asserted), for choosing the two costs of strict mode's work tasks:
 //   - the solver's speed (counters per second) in Node and in headless Chromium, in its Web Worker and on
 //     the main thread, at 1x and with CDP CPU throttling 4x and 6x (a stand-in for mid-range and low-end
-//     phones). Chromium throttles pages only ("Operation is only supported for pages, not workers"), so the
-//     throttled main-thread rows are the phone proxy; the throttled worker rows show what leaks through;
+//     phones). Chromium refuses the throttle on worker targets ("Operation is only supported for pages, not
+//     workers"); what reaches the worker varies from run to run, so the throttled main-thread rows are the
+//     steadier (pessimistic) phone proxy;
 //   - solve time (median and p90 over the counter the server draws) at the puzzle's and the accessible
 //     path's cost, plus real solves of server-made tasks in the worker, checked by the server's own code;
 //   - the server's time to create and to verify a task;
@@ -191,8 +192,9 @@ async function main() {
       say(`  Chromium ${row.throttle}x, worker:           ${row.worker.toFixed(0)}   main thread: ${row.main.toFixed(0)}`);
     }
     say('');
-    say('Solve time, median / p90 over the drawn counter (CDP throttling slows pages, not workers: the');
-    say('throttled main-thread rows are the phone proxy):');
+    say('Solve time, median / p90 over the drawn counter. Chromium refuses CPU throttling on worker targets');
+    say('and the throttled worker rows vary widely from run to run: the throttled main-thread rows are the');
+    say('steadier phone proxy (and a pessimistic one: the throttle also slows every digest round trip):');
     const envs = [
       ['Node', nodeRate],
       ...browserRows.map((r) => [`Chromium ${r.throttle}x worker`, r.worker]),
