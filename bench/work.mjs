@@ -63,6 +63,17 @@ async function servePage(dir) {
     join(src, 'main.ts'),
     `import { solveWork } from ${JSON.stringify(SOLVE_WORK)};
 import { solveTask } from ${JSON.stringify(SOLVE)};
+// Counts the workers solveWork starts and those whose script failed (it would then solve on the main thread).
+const workers = { started: 0, failed: 0 };
+const NativeWorker = window.Worker;
+window.Worker = class extends NativeWorker {
+  constructor(url, options) {
+    super(url, options);
+    workers.started += 1;
+    this.addEventListener('error', () => { workers.failed += 1; });
+  }
+};
+window.workers = () => workers;
 const time = async (run) => { const t0 = performance.now(); const solution = await run(); return { ...solution, ms: performance.now() - t0 }; };
 window.inWorker = (task) => time(() => solveWork(task));
 window.onMain = (task) => time(() => solveTask(task));
@@ -145,6 +156,7 @@ async function main() {
     const browser = await chromium.launch({ executablePath, args: ['--headless', ...CHROMIUM_ARGS] });
     let realSolves = null;
     let longTaskMs = null;
+    let workerCount = null;
     try {
       for (const throttle of [1, 4, 6]) {
         const context = await browser.newContext();
@@ -175,6 +187,8 @@ async function main() {
           }
           realSolves = times;
           longTaskMs = await page.evaluate(() => window.longTasks);
+          workerCount = await page.evaluate(() => window.workers());
+          if (workerCount.started === 0 || workerCount.failed > 0) throw new Error(`the solver did not run in its worker: ${JSON.stringify(workerCount)}`);
         }
         await context.close();
       }
@@ -209,6 +223,7 @@ async function main() {
       say(
         `  Chromium 1x, 15 real server-made puzzle tasks in the worker, all accepted by checkWork: median ${fmt(median(realSolves))}, p90 ${fmt(quantile(realSolves, 0.9))}`,
       );
+      say(`  workers started on that page: ${workerCount.started}, failed to load: ${workerCount.failed}`);
       say(`  long tasks on the page's main thread meanwhile: ${longTaskMs.length} (${longTaskMs.map((d) => d.toFixed(0)).join(', ') || 'none'})`);
     }
     say('');
