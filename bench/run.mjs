@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 const PARTS = [
   ['bundle sizes', 'bench/bundle.mjs'],
   ['puzzle widget in the browser', 'bench/captcha.mjs'],
+  ['proof of work (strict mode)', 'bench/work.mjs'],
   ['server under load', 'bench/server.mjs'],
   ['what the Prometheus metrics cost', 'bench/metrics.mjs'],
   ['server-verified puzzle', 'bench/captcha-server.mjs'],
-  ['proof of work (strict mode)', 'bench/work.mjs'],
   ['Lighthouse mobile', 'bench/lighthouse.mjs'],
 ];
 
