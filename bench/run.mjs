@@ -7,6 +7,7 @@ const PARTS = [
   ['bundle sizes', 'bench/bundle.mjs'],
   ['puzzle widget in the browser', 'bench/captcha.mjs'],
   ['puzzle widget per pointer move, as a neutral bench measures', 'bench/captcha-moves.mjs'],
+  ['proof of work (strict mode)', 'bench/work.mjs'],
   ['server under load', 'bench/server.mjs'],
   ['what the Prometheus metrics cost', 'bench/metrics.mjs'],
   ['server-verified puzzle', 'bench/captcha-server.mjs'],

@@ -9,6 +9,47 @@ export const WORK_ALGORITHM = 'SHA-256';
 /** SHA-256 rounds per counter tried: the unit of work. */
 export const WORK_ROUNDS = 2;
 
+/**
+ * Default costs, as the highest counter the server may draw (the expected work is half of it). The puzzle's
+ * task runs in the background while the visitor drags; the accessible path's task replaces the picture, so
+ * it is dearer. `npm run bench` (bench/work.mjs) measures what each costs a browser and a script farm.
+ */
+export const WORK_DEFAULTS = { puzzle: 10_000, accessible: 80_000 } as const;
+/** Bounds for the operator's settings: below, the work is no hurdle; above, a phone could not finish it. */
+export const WORK_LIMITS = { min: 1_000, max: 5_000_000 } as const;
+
+export interface WorkSettings {
+  /** Max counter of the task every strict challenge carries (CAPTCHA_WORK_COST). */
+  puzzle: number;
+  /** Max counter of the accessible path's task (CAPTCHA_ACCESSIBLE_WORK_COST); null: the path is off. */
+  accessible: number | null;
+}
+
+/**
+ * Reads CAPTCHA_WORK_COST, CAPTCHA_ACCESSIBLE (on|off) and CAPTCHA_ACCESSIBLE_WORK_COST, pushing a clear
+ * message into `problems` for each bad value (the server's config refuses to start on any).
+ */
+export function readWorkSettings(read: (name: string) => string | undefined, problems: string[]): WorkSettings {
+  const cost = (name: string, fallback: number) => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+    if (!(value >= WORK_LIMITS.min && value <= WORK_LIMITS.max)) {
+      problems.push(`${name} must be an integer from ${WORK_LIMITS.min} to ${WORK_LIMITS.max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const puzzle = cost('CAPTCHA_WORK_COST', WORK_DEFAULTS.puzzle);
+  const switched = (read('CAPTCHA_ACCESSIBLE') ?? 'on').trim().toLowerCase();
+  if (switched !== 'on' && switched !== 'off') problems.push(`CAPTCHA_ACCESSIBLE must be on or off, got "${switched}"`);
+  const accessible = cost('CAPTCHA_ACCESSIBLE_WORK_COST', Math.max(WORK_DEFAULTS.accessible, puzzle));
+  if (switched !== 'off' && accessible < puzzle) {
+    problems.push(`CAPTCHA_ACCESSIBLE_WORK_COST (${accessible}) must not be below CAPTCHA_WORK_COST (${puzzle}): the path without the picture would be the cheaper one`);
+  }
+  return { puzzle, accessible: switched === 'off' ? null : accessible };
+}
+
 export interface WorkTask {
   parameters: Challenge['parameters'];
   signature: string;
@@ -19,20 +60,28 @@ export interface WorkSolution {
   derivedKey: string;
 }
 
-export type WorkRefusal = 'missing' | 'malformed' | 'other_challenge' | 'expired' | 'tampered' | 'wrong' | 'spent';
+export type WorkRefusal = 'missing' | 'malformed' | 'other_challenge' | 'other_kind' | 'expired' | 'tampered' | 'wrong' | 'spent';
+/** Which path a task was made for, signed into it: the puzzle's cheap task never stands in for the accessible one. */
+export type WorkKind = 'puzzle' | 'accessible';
 
 /**
  * A task bound to one challenge: the solver tries counters from 0 up to a secret one drawn uniformly from
  * [0, maxCounter), so the expected work is maxCounter / 2 tries of WORK_ROUNDS hashes.
  */
-export async function createWorkTask(secret: string, challengeId: string, expiresAtMs: number, maxCounter: number): Promise<WorkTask> {
+export async function createWorkTask(
+  secret: string,
+  challengeId: string,
+  expiresAtMs: number,
+  maxCounter: number,
+  kind: WorkKind = 'puzzle',
+): Promise<WorkTask> {
   const challenge = await createChallenge({
     algorithm: WORK_ALGORITHM,
     cost: WORK_ROUNDS,
     counter: randomInt(0, Math.max(1, maxCounter)),
     deriveKey,
     expiresAt: Math.floor(expiresAtMs / 1000),
-    data: { cid: challengeId },
+    data: { cid: challengeId, kind },
     hmacSignatureSecret: secret,
   });
   return { parameters: challenge.parameters, signature: challenge.signature! };
@@ -66,10 +115,12 @@ export async function checkWork(
   challengeId: string,
   submitted: unknown,
   spendOnce: (key: string, ttlMs: number) => Promise<boolean>,
+  kind: WorkKind = 'puzzle',
 ): Promise<WorkRefusal | null> {
   const work = readWork(submitted);
   if ('refusal' in work) return work.refusal;
   if (work.task.parameters.data?.cid !== challengeId) return 'other_challenge';
+  if (work.task.parameters.data?.kind !== kind) return 'other_kind';
   let result;
   try {
     result = await verifySolution({ challenge: work.task, solution: work.solution, deriveKey, hmacSignatureSecret: secret });
