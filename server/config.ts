@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { readWorkSettings, type WorkSettings } from './captcha/work';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
@@ -49,6 +50,8 @@ export interface CaptchaConfig {
   drawThreads: number;
   /** Draws that may wait for a thread (CAPTCHA_DRAW_QUEUE); beyond it, challenge answers 503 at once. */
   drawQueue: number;
+  /** Proof of work: the counters a puzzle's task and the accessible path's task are drawn below; accessible null: off. */
+  work: WorkSettings;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -112,6 +115,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     ...parseCaptcha(read, env.NODE_ENV, problems),
     drawThreads: integer('CAPTCHA_DRAW_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
     drawQueue: integer('CAPTCHA_DRAW_QUEUE', 64, 0, 100_000),
+    work: readWorkSettings(read, problems),
   };
   const redis = parseRedis(read, problems);
 
@@ -160,7 +164,7 @@ function parseRedis(read: (name: string) => string | undefined, problems: string
   return { url, prefix };
 }
 
-function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue'> {
+function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue' | 'work'> {
   const mode = (read('CAPTCHA_MODE') ?? 'off').toLowerCase();
   if (mode !== 'off' && mode !== 'strict') problems.push(`CAPTCHA_MODE must be off or strict, got "${mode}"`);
   const secret = read('CAPTCHA_SECRET') ?? null;

@@ -32,7 +32,9 @@ describe('POST /api/captcha/challenge', () => {
 
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
-    expect(Object.keys(body).sort()).toEqual(['background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width']);
+    expect(Object.keys(body).sort()).toEqual(['accessible', 'background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width', 'work']);
+    // The work task carries the challenge id and its expiry, signed; nothing about the gap.
+    expect(JSON.stringify(body.work)).not.toMatch(/gap/i);
     const plan = planPuzzle(seededRandom(TEST_SEED), CHALLENGE_LAYOUT, 0, -1);
     expect(body).toMatchObject({ width: 310, height: 160, pieceSize: 59, pieceY: plan.gapY, expiresAt: time.now() + CHALLENGE_TTL_MS });
     expect(body.background).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/);

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { judge } from '@game-register/puzzle-captcha/core';
 import {
+  AccessibleChallengeResponseSchema,
+  AccessibleVerifyRequestSchema,
   ChallengeRequestSchema,
   ChallengeResponseSchema,
   handleForPieceOffset,
@@ -16,6 +19,7 @@ import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
 import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
 import type { CaptchaStore } from './store';
 import { signPassToken } from './token';
+import { checkWork, createWorkTask, type WorkRefusal, type WorkSettings } from './work';
 import { trailProblem } from './trail';
 
 export const CHALLENGE_TTL_MS = 2 * 60_000;
@@ -27,16 +31,30 @@ export const FAILED_INFO = '验证失败，请重试';
 /** Every draw thread busy and the queue full: the client may ask again after this many seconds. */
 const BUSY_RETRY_AFTER_S = 1;
 
+export { ACCESSIBLE_LIMIT } from './limits';
+
 export interface CaptchaApiOptions {
   store: CaptchaStore;
+  /** The proof-of-work costs (CAPTCHA_WORK_COST, CAPTCHA_ACCESSIBLE_WORK_COST; accessible null: off). */
+  work: WorkSettings;
   /** Draws and encodes the pictures, on the draw threads. */
   drawer: ChallengeDrawer;
   now: () => number;
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, now }) => {
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, work, now }) => {
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
+  /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
+  const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
+  /** Whether the address is locked; if so, its 429 is sent. (A boolean: a reply is a thenable, and awaiting one waits for the send.) */
+  const answeredLocked = async (address: string, at: number, reply: FastifyReply): Promise<boolean> => {
+    const lockedUntil = await store.lockedUntil(address);
+    if (lockedUntil <= at) return false;
+    reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
+    void reply.code(429).send(errorAnswer(429));
+    return true;
+  };
   let nextSweep = 0;
   const sweep = async (at: number) => {
     if (at < nextSweep) return;
@@ -72,9 +90,12 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
     await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
+    const task = await createWorkTask(await store.secret(), id, expiresAt, work.puzzle, 'puzzle');
     metrics.challengeIssued();
     reply.header('cache-control', 'no-store');
     return {
+      work: task,
+      accessible: work.accessible !== null,
       id,
       background: drawn.background,
       piece: drawn.piece,
@@ -86,27 +107,39 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     };
   });
 
-  fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
-    const { id, offsetX, trail } = request.body;
+  fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
+    const { id, offsetX, trail, work: submitted } = request.body;
     const at = now();
     reply.header('cache-control', 'no-store');
     const challenge = await store.takeChallenge(id);
     // A locked address cannot answer challenges it fetched before the lock either.
-    const lockedUntil = await store.lockedUntil(request.ip);
-    if (lockedUntil > at) {
+    if (await answeredLocked(request.ip, at, reply)) {
       metrics.verified('locked');
-      reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
-      return reply.code(429).send(errorAnswer(429));
+      return reply;
     }
     const handleTravel = handleForPieceOffset(offsetX, layout);
+    // Work is checked whenever it is sent; without it, the answer needs a drag trail that looks like a hand's.
+    // So a keyboard or a tap on the track passes with the right offset and the solved task.
+    let workRefusal: WorkRefusal | null = null;
+    if (submitted !== undefined && challenge !== null && challenge.expiresAt > at) {
+      workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle');
+      if (workRefusal === 'malformed' || workRefusal === 'tampered') {
+        // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
+        metrics.verified('work_refused');
+        await store.recordFailure(request.ip, LOCK_MS);
+        return reply.code(400).send(errorAnswer(400));
+      }
+    }
     const failure: VerifyReason | null =
       challenge === null || challenge.expiresAt <= at
         ? 'expired_or_unknown'
         : !judge(challenge.gapX, offsetX, PASS_TOLERANCE).pass
           ? 'wrong_offset'
-          : trailProblem(trail, handleTravel) !== null
-            ? 'trail_refused'
-            : null;
+          : submitted !== undefined
+            ? (workRefusal === null ? null : 'work_refused')
+            : trailProblem(trail, handleTravel) !== null
+              ? 'trail_refused'
+              : null;
     if (failure) {
       metrics.verified(failure);
       await store.recordFailure(request.ip, LOCK_MS);
@@ -115,6 +148,46 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const secret = await store.secret();
     await store.clearFailures(request.ip);
     metrics.verified('passed');
+    return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
+  });
+
+  if (work.accessible === null) return; // CAPTCHA_ACCESSIBLE=off: no path without the picture
+  const accessibleMax = work.accessible;
+
+  /** 无障碍验证: no picture, a harder task alone; solving it is the whole answer. */
+  // Its tighter limit per address (ACCESSIBLE_LIMIT) is applied with the others, in routes/api/index.ts.
+  fastify.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
+    const at = now();
+    if (await answeredLocked(request.ip, at, reply)) return reply;
+    const id = randomBytes(16).toString('base64url');
+    const expiresAt = at + CHALLENGE_TTL_MS;
+    const task = await createWorkTask(await store.secret(), id, expiresAt, accessibleMax, 'accessible');
+    metrics.challengeIssued();
+    reply.header('cache-control', 'no-store');
+    return { id, work: task, maxCounter: accessibleMax, expiresAt };
+  });
+
+  fastify.post('/captcha/accessible/verify', { schema: { body: AccessibleVerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
+    const at = now();
+    reply.header('cache-control', 'no-store');
+    if (await answeredLocked(request.ip, at, reply)) {
+      metrics.verified('locked');
+      return reply;
+    }
+    const secret = await store.secret();
+    const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible');
+    if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
+      metrics.verified('work_refused');
+      await store.recordFailure(request.ip, LOCK_MS);
+      return reply.code(400).send(errorAnswer(400));
+    }
+    if (refusal) {
+      metrics.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused');
+      await store.recordFailure(request.ip, LOCK_MS);
+      return { status: 'n' as const, info: FAILED_INFO };
+    }
+    metrics.verified('passed');
+    await store.clearFailures(request.ip);
     return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });
 };

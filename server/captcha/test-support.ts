@@ -7,12 +7,14 @@ import { CHALLENGE_LAYOUT as layout } from './pictures';
 import type { TrailPoint } from './trail';
 
 export const TEST_SEED = 20240607;
+/** Small tasks, so the tests' own solver is quick. */
+export const TEST_WORK = { puzzle: 1000, accessible: 2000 };
 /** Where the gap is in every puzzle of a server started with TEST_SEED. */
 export const SEEDED_GAP_X = planPuzzle(seededRandom(TEST_SEED), layout, 0, -1).gapX;
 export const RIGHT_OFFSET = SEEDED_GAP_X - 3;
 
 export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Partial<ServerConfig> = {}): Partial<ServerConfig> => ({
-  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, drawThreads: 1, drawQueue: 64, ...captcha },
+  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, drawThreads: 1, drawQueue: 64, work: TEST_WORK, ...captcha },
   ...overrides,
 });
 

@@ -9,7 +9,7 @@ export const METRIC_PREFIX = 'game_register_';
 export type FunnelCall = 'checkuser' | 'checktel' | 'reg';
 export type CheckVerdict = 'y' | 'n' | 'error';
 export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'gate_unavailable' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
-export type VerifyReason = 'passed' | 'wrong_offset' | 'trail_refused' | 'expired_or_unknown' | 'locked';
+export type VerifyReason = 'passed' | 'wrong_offset' | 'trail_refused' | 'work_refused' | 'expired_or_unknown' | 'locked';
 export type TokenRefusal = 'missing' | 'invalid' | 'expired' | 'spent' | 'unavailable';
 
 /** Why the backend refused a registration, from its `info` text; anything unknown is `other`. */
@@ -135,7 +135,7 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
   });
   const verifies = new Counter({
     name: name('captcha_verifies_total'),
-    help: 'Strict mode: verify answers by result (passed, failed) and reason (passed, wrong_offset, trail_refused, expired_or_unknown, locked).',
+    help: 'Strict mode: verify answers by result (passed, failed) and reason (passed, wrong_offset, trail_refused, work_refused, expired_or_unknown, locked).',
     labelNames: ['result', 'reason'] as const,
     registers: [registry],
   });
@@ -164,7 +164,7 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
   // Series start at 0, so rates and ratios (the alert rules) hold from the first scrape, not the first event.
   for (const call of ['checkuser', 'checktel'] as const) for (const verdict of ['y', 'n', 'error'] as const) checks.labels(call, verdict).inc(0);
   for (const outcome of ['registered', 'gate_refused', 'gate_unavailable', 'backend_error', 'timeout', 'rate_limited', 'bad_request'] as const) registrations.labels(outcome, 'none').inc(0);
-  for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
+  for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'work_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
   challenges.inc(0);
 
   // Resolving a labelled child hashes its labels; the funnel resolves each combination once.

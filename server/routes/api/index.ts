@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NO_METRICS } from '../../metrics/metrics';
 import { apiCallOf } from './call-of';
+import { ACCESSIBLE_LIMIT } from '../../captcha/limits';
 import type { ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
 import database from '../../plugins/database';
@@ -16,6 +17,7 @@ export interface ApiOptions {
 }
 
 const REGISTRATION_PATH = /^\/api\/index\/reg\/?(\?|$)/i;
+const ACCESSIBLE_PATH = /^\/api\/captcha\/accessible\/?(\?|$)/i;
 
 /**
  * Everything under /api: per-address limits (reg apart from the rest), JSON 404, strict mode's captcha
@@ -33,12 +35,15 @@ export default async function api(fastify: FastifyInstance, { config, now }: Api
   });
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   const onExceeded = (request: FastifyRequest) => metrics.rateLimited(apiCallOf(request.url) ?? request.routeOptions.url ?? 'unmatched');
-  const limit = (max: number, limitName: string) =>
-    fastify.rateLimit({ max, timeWindow: windowMs, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit);
+  const limit = (max: number, limitName: string, timeWindow = windowMs) =>
+    fastify.rateLimit({ max, timeWindow, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit);
   const limitChecks = limit(checksPerWindow, 'checks');
   const limitRegistrations = limit(regPerWindow, 'reg');
+  // Strict mode's path without the picture has its own, tighter limit (one limiter runs per request).
+  const limitAccessible = limit(ACCESSIBLE_LIMIT.max, 'accessible', ACCESSIBLE_LIMIT.windowMs);
   fastify.addHook('onRequest', function limitByAddress(request, reply) {
-    return (REGISTRATION_PATH.test(request.url) ? limitRegistrations : limitChecks).call(this, request, reply);
+    const limiter = REGISTRATION_PATH.test(request.url) ? limitRegistrations : ACCESSIBLE_PATH.test(request.url) ? limitAccessible : limitChecks;
+    return limiter.call(this, request, reply);
   });
 
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));

@@ -12,6 +12,25 @@ export const ChallengeRequestSchema = Type.Object({ pixelRatio: Type.Optional(Ty
 export type ChallengeRequest = Static<typeof ChallengeRequestSchema>;
 
 /**
+ * A proof-of-work task (ALTCHA's SHA-256 task): the browser tries counters until the key SHA-256^cost(salt ||
+ * nonce || counter) starts with keyPrefix. Signed by the server, bound to one challenge id in its data.
+ */
+export const WorkTaskSchema = Type.Object({
+  parameters: Type.Object({
+    algorithm: Type.String(),
+    nonce: Type.String(),
+    salt: Type.String(),
+    cost: Type.Number(),
+    keyLength: integer(),
+    keyPrefix: Type.String(),
+    expiresAt: Type.Optional(integer()),
+    data: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]))),
+  }),
+  signature: Type.String(),
+});
+export type WorkTaskBody = Static<typeof WorkTaskSchema>;
+
+/**
  * A puzzle drawn by a server: pictures as URLs (data URLs do), the piece's y; never the gap's x. As a
  * response schema it is also the list of the only fields a server serialises.
  */
@@ -27,6 +46,10 @@ export const ChallengeResponseSchema = Type.Object({
   pieceSize: integer(),
   /** Epoch milliseconds after which the server no longer judges this puzzle. */
   expiresAt: integer(),
+  /** Work to solve in the background; an answer without a drag trail (keyboard, tap) needs it solved. */
+  work: Type.Optional(WorkTaskSchema),
+  /** Whether the server offers the path without the picture (无障碍验证). */
+  accessible: Type.Optional(Type.Boolean()),
 });
 export type ChallengeResponse = Static<typeof ChallengeResponseSchema>;
 
@@ -38,10 +61,28 @@ export const VerifyRequestSchema = Type.Object(
     id: Type.String({ minLength: 1, maxLength: 64 }),
     offsetX: bounded(),
     trail: Type.Array(TrailPointSchema, { maxItems: VERIFY_TRAIL_LIMIT }),
+    /** The solved work: `{ task, solution: { counter, derivedKey } }` (checked by the server, whatever its shape). */
+    work: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },
 );
 export type VerifyRequest = Static<typeof VerifyRequestSchema>;
+
+/** The path without the picture: a harder task alone, and an estimate of the counters it takes (for progress). */
+export const AccessibleChallengeResponseSchema = Type.Object({
+  id: Type.String(),
+  work: WorkTaskSchema,
+  /** The counter is drawn below this: progress is tried / maxCounter (at most). */
+  maxCounter: integer(),
+  expiresAt: integer(),
+});
+export type AccessibleChallengeResponse = Static<typeof AccessibleChallengeResponseSchema>;
+
+export const AccessibleVerifyRequestSchema = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 64 }), work: Type.Unknown() },
+  { additionalProperties: false },
+);
+export type AccessibleVerifyRequest = Static<typeof AccessibleVerifyRequestSchema>;
 
 /** `y` with the pass token the registration call then needs, or `n` with a message for the visitor. */
 export const VerifyResponseSchema = Type.Object({
