@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Request, type TestInfo } from '@playwright/test';
 import { createLayout, pieceOffsetForHandle } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
@@ -47,7 +47,7 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   const answered = (await Promise.all(challenges)).filter((body) => body !== null);
   expect(answered.length).toBeGreaterThan(0);
   const challenge = answered.at(-1)!;
-  expect(Object.keys(challenge).sort()).toEqual(['background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width']);
+  expect(Object.keys(challenge).sort()).toEqual(['accessible', 'background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width', 'work']);
 
   const layout = createLayout({});
   const { gapX, gapY } = planPuzzle(seededRandom(SEED), layout, 0, -1);
@@ -64,4 +64,93 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   // The token was spent: the same reg again is refused.
   const replay = await request.post(regRequests[0]!.url().replace(mobile, `${mobile.slice(0, -1)}9`).replace(name, `${name}x`));
   expect(await replay.json()).toEqual({ status: 'n', info: '请先完成验证' });
+});
+
+/** The register form filled in strict mode and the puzzle open and ready; reg requests and the game page recorded. */
+async function strictPuzzleOpen(page: Page, testInfo: TestInfo, prefix: string, submitWith: 'tap' | 'enter' = 'tap') {
+  const phone = testInfo.project.use.isMobile === true;
+  const gameUrl = phone ? GAME_MOBILE : GAME_PC;
+  await page.route(`${gameUrl}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>game</title>' }));
+  const stamp = Date.now() % 1_000_000;
+  const name = `${prefix}_${testInfo.project.name}${stamp}`;
+  const mobile = `16${String(Date.now()).slice(-8)}${phone ? 1 : 2}`;
+  const regRequests: Request[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/Index/reg')) regRequests.push(sent);
+  });
+  await page.goto(`${ORIGIN}/register`);
+  await fillForm(page, { name, password: 'Str1ct-pw', mobile });
+  if (submitWith === 'enter') await page.getByLabel('手机号', { exact: true }).press('Enter');
+  else await page.getByRole('button', { name: '立即注册' }).click();
+  await expect(page.getByRole('dialog', { name: '拼图验证' })).toBeVisible();
+  await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
+  const layout = createLayout({});
+  const { gapX } = planPuzzle(seededRandom(SEED), layout, 0, -1);
+  const handleUnits = Math.round((gapX - 3) / pieceOffsetForHandle(1, layout));
+  return { name, mobile, regRequests, layout, handleUnits };
+}
+
+/** The success popup, and the token it registered with spent: the same reg again is refused. */
+async function expectRegisteredWithSpentToken(page: Page, request: APIRequestContext, name: string, mobile: string, regRequests: Request[]) {
+  const registered = page.getByRole('dialog', { name: '注册成功' });
+  await expect(registered).toBeVisible({ timeout: 15_000 });
+  await expect(registered).toContainText(name);
+  expect(regRequests).toHaveLength(1);
+  expect(new URL(regRequests[0]!.url()).searchParams.get('captchaToken')).toBeTruthy();
+  const replay = await request.post(regRequests[0]!.url().replace(mobile, `${mobile.slice(0, -1)}9`).replace(name, `${name}x`));
+  expect(await replay.json()).toEqual({ status: 'n', info: '请先完成验证' });
+}
+
+test('strict mode with the keyboard only: Enter in the form, then arrow keys and Enter on the handle', async ({ page, request }, testInfo) => {
+  test.setTimeout(45_000);
+  const { name, mobile, regRequests, handleUnits } = await strictPuzzleOpen(page, testInfo, 'kb', 'enter');
+  const handle = page.getByRole('slider');
+  await expect(handle).toBeFocused(); // the dialog puts focus on the handle: no Tab needed
+  await page.keyboard.press('Home');
+  for (let i = 0; i < Math.floor(handleUnits / 10); i += 1) await page.keyboard.press('Shift+ArrowRight');
+  for (let i = 0; i < handleUnits % 10; i += 1) await page.keyboard.press('ArrowRight');
+  const verify = page.waitForRequest((sent) => sent.url().endsWith('/api/captcha/verify'));
+  await page.keyboard.press('Enter');
+  const body = (await verify).postDataJSON() as { trail: unknown[]; work?: { solution?: unknown } };
+  expect(body.trail.length).toBeLessThan(8); // no drag: the answer stands on the solved work
+  expect(body.work?.solution).toBeTruthy();
+  await expectRegisteredWithSpentToken(page, request, name, mobile, regRequests);
+});
+
+test('strict mode with one tap on the track', async ({ page, request }, testInfo) => {
+  test.setTimeout(45_000);
+  const { name, mobile, regRequests, layout, handleUnits } = await strictPuzzleOpen(page, testInfo, 'tap');
+  const track = (await page.locator('.pcap-track').boundingBox())!;
+  const x = track.x + ((handleUnits + layout.sliderSize / 2) * track.width) / layout.width;
+  const verify = page.waitForRequest((sent) => sent.url().endsWith('/api/captcha/verify'));
+  if (testInfo.project.use.hasTouch) await page.touchscreen.tap(x, track.y + track.height / 2);
+  else await page.mouse.click(x, track.y + track.height / 2);
+  const body = (await verify).postDataJSON() as { trail: unknown[]; work?: unknown };
+  expect(body.trail.length).toBeLessThan(8);
+  expect(body.work).toBeTruthy();
+  await expectRegisteredWithSpentToken(page, request, name, mobile, regRequests);
+});
+
+test('strict mode through 无障碍验证 alone, as a screen-reader user finds it', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const { name, mobile, regRequests } = await strictPuzzleOpen(page, testInfo, 'ax');
+  const dialog = page.getByRole('dialog', { name: '拼图验证' });
+  await dialog.getByRole('button', { name: '无障碍验证' }).click();
+  // Progress is announced in the live region, and the way back is offered and focused.
+  await expect(dialog.getByRole('button', { name: '取消' })).toBeFocused();
+  await expect(dialog.locator('[aria-live="polite"]')).toContainText('无障碍验证进行中');
+  await expectRegisteredWithSpentToken(page, request, name, mobile, regRequests);
+});
+
+test('无障碍验证 can be cancelled, back to a new picture', async ({ page }, testInfo) => {
+  test.setTimeout(45_000);
+  await strictPuzzleOpen(page, testInfo, 'axc');
+  const dialog = page.getByRole('dialog', { name: '拼图验证' });
+  // Hold the accessible challenge so the work cannot finish before the cancel.
+  await page.route('**/api/captcha/accessible', () => undefined);
+  await dialog.getByRole('button', { name: '无障碍验证' }).click();
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
+  await expect(dialog.getByRole('button', { name: '取消' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: '无障碍验证' })).toBeEnabled();
 });

@@ -1,5 +1,5 @@
 import type { TrailPoint } from '@game-register/puzzle-captcha/core';
-import { VERIFY_TRAIL_LIMIT } from '@game-register/puzzle-captcha/protocol';
+import { MIN_DRAG_TRAIL, VERIFY_TRAIL_LIMIT } from '@game-register/puzzle-captcha/protocol';
 
 export type { TrailPoint };
 
@@ -8,7 +8,7 @@ export type { TrailPoint };
  * a finger, and a scripted 15-step drag all pass, while a jump straight to the answer does not.
  */
 export const TRAIL_RULES = {
-  minPoints: 8,
+  minPoints: MIN_DRAG_TRAIL,
   maxPoints: VERIFY_TRAIL_LIMIT, // the widget sends at most 300
   minDurationMs: 50,
   maxDurationMs: 60_000,

@@ -2,6 +2,7 @@
 //   const PuzzleCaptcha = lazy(() => import('@game-register/puzzle-captcha').then((m) => ({ default: m.PuzzleCaptcha })));
 export { PuzzleCaptcha } from './react/puzzle-captcha';
 export type {
+  AccessibleServer,
   ChallengeSource,
   ChallengeVerifier,
   PuzzleCaptchaProps,

@@ -17,7 +17,7 @@ const TRANSITIONS: Record<PuzzleStatus, Partial<Record<PuzzleEvent, PuzzleStatus
   loading: { load: 'loading', loaded: 'ready', error: 'failure' },
   ready: { load: 'loading', grab: 'dragging', submit: 'submitting' },
   dragging: { cancel: 'ready', submit: 'submitting' },
-  submitting: { pass: 'success', fail: 'failure' },
+  submitting: { pass: 'success', fail: 'failure', load: 'loading' }, // load: 无障碍验证 given up, a new puzzle instead
   success: {},
   failure: { load: 'loading' },
 };

@@ -7,6 +7,9 @@ export const PASS_TOLERANCE = 10;
 /** The query parameter that carries the server's pass token to the registration call. */
 export const PASS_TOKEN_PARAM = 'captchaToken';
 
+/** Fewer trail samples than this is no drag at all (a keyboard or a tap): such an answer needs the solved work. */
+export const MIN_DRAG_TRAIL = 8;
+
 /** The verify body's trail is refused past this many samples (the widget sends at most 300). */
 export const VERIFY_TRAIL_LIMIT = 500;
 

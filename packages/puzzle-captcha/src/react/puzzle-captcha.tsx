@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, type CSSProperties } from 'react';
+import { useEffect, useId, useMemo, useRef, type CSSProperties } from 'react';
 import { DEFAULT_SETTINGS, PIECE_BLEED } from '../core/constants';
 import { createLayout, handleMax } from '../core/geometry';
 import { canDismiss, canRefresh, canSlide } from '../core/machine';
@@ -64,6 +64,13 @@ function PuzzleBox(props: PuzzleBoxProps) {
   const { status } = session;
   const verdict = status === 'success' || status === 'failure' ? status : null;
   const verdictText = status === 'success' ? successText : status === 'failure' ? failText : '';
+  // 无障碍验证's progress is announced in quarters, not at every percent.
+  const accessibleAnnouncement = session.accessible ? TEXTS.accessibleProgress(Math.floor(session.accessible.percent / 25) * 25) : null;
+  const cancelAccessible = useRef<HTMLButtonElement>(null);
+  const accessibleRunning = session.accessible !== null;
+  useEffect(() => {
+    if (accessibleRunning) cancelAccessible.current?.focus(); // the button that started it is disabled now
+  }, [accessibleRunning]);
 
   const widget = (
     <div
@@ -97,6 +104,16 @@ function PuzzleBox(props: PuzzleBoxProps) {
         <button type="button" className="pcap-refresh" aria-label={TEXTS.refresh} disabled={!canRefresh(status)} onClick={session.refresh}>
           <Icon name="refresh" />
         </button>
+        {session.accessible && (
+          <div className="pcap-accessible-panel">
+            <span className="pcap-spinner" aria-hidden="true" />
+            <p className="pcap-accessible-intro">{TEXTS.accessibleIntro}</p>
+            <p className="pcap-accessible-percent" aria-hidden="true">{session.accessible.percent}%</p>
+            <button ref={cancelAccessible} type="button" className="pcap-accessible-cancel" onClick={session.cancelAccessible}>
+              {TEXTS.accessibleCancel}
+            </button>
+          </div>
+        )}
       </div>
       <div className="pcap-track" {...trackHandlers}>
         <div className="pcap-fill-clip">
@@ -123,8 +140,13 @@ function PuzzleBox(props: PuzzleBoxProps) {
           <Icon name={status === 'success' ? 'check' : status === 'failure' ? 'cross' : 'arrow'} />
         </div>
       </div>
+      {session.accessibleOffered && (
+        <button type="button" className="pcap-accessible" disabled={status !== 'ready'} onClick={session.startAccessible}>
+          {TEXTS.accessible}
+        </button>
+      )}
       <span id={hintId} className="pcap-sr">{TEXTS.keyboardHint}</span>
-      <div className="pcap-sr" aria-live="polite">{verdictText}</div>
+      <div className="pcap-sr" aria-live="polite">{accessibleAnnouncement ?? verdictText}</div>
     </div>
   );
 

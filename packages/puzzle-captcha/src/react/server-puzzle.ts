@@ -17,7 +17,7 @@ function fitsLayout(value: unknown, layout: PuzzleLayout): value is ServerChalle
  * Asks for a puzzle at the board's scale, loads and draws its pictures; resolves with its id.
  * `controller` is aborted by the caller (hidden, unmounted, superseded) and here on the timeout.
  */
-export async function loadServerPuzzle(challenge: ChallengeSource, elements: BoardElements, layout: PuzzleLayout, controller: AbortController): Promise<string> {
+export async function loadServerPuzzle(challenge: ChallengeSource, elements: BoardElements, layout: PuzzleLayout, controller: AbortController): Promise<ServerChallenge> {
   const { signal } = controller;
   const scale = Math.min(Math.max(deviceScale(elements.stage, layout), 1), MAX_PIXEL_RATIO);
   const puzzle: unknown = await withTimeout(challenge({ pixelRatio: Math.round(scale * 100) / 100 }, signal), IMAGE_TIMEOUT_MS, () => controller.abort());
@@ -29,11 +29,11 @@ export async function loadServerPuzzle(challenge: ChallengeSource, elements: Boa
   ]);
   if (signal.aborted) throw new Error('aborted');
   paintServerBoard(elements, background, pieceImage, layout);
-  return puzzle.id;
+  return puzzle;
 }
 
 /** The server's verdict on a release; a network error, a timeout or a strange answer is a no. */
-export async function askVerifier(verify: ChallengeVerifier, answer: { id: string; offsetX: number; trail: TrailPoint[] }, controller: AbortController) {
+export async function askVerifier(verify: ChallengeVerifier, answer: { id: string; offsetX: number; trail: TrailPoint[]; work?: unknown }, controller: AbortController) {
   try {
     const reply = await withTimeout(verify(answer, controller.signal), IMAGE_TIMEOUT_MS, () => controller.abort());
     return { pass: reply?.pass === true, token: typeof reply?.token === 'string' ? reply.token : undefined };

@@ -1,7 +1,7 @@
 import type { PuzzleResult } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
-import type { ChallengeRequest, ChallengeResponse, VerifyRequest } from '../protocol/schemas';
+import type { AccessibleChallengeResponse, AccessibleVerifyRequest, ChallengeRequest, ChallengeResponse, VerifyRequest } from '../protocol/schemas';
 
 export type PuzzleCaptchaType = 'modal' | 'inside';
 
@@ -28,12 +28,26 @@ export type ChallengeSource = (request: Required<ChallengeRequest>, signal: Abor
 /** Asks the server to judge a release. `signal` fires when the widget hides or unmounts, or on the timeout. */
 export type ChallengeVerifier = (answer: VerifyRequest, signal: AbortSignal) => Promise<{ pass: boolean; token?: string }>;
 
+/**
+ * The path without the picture (无障碍验证): a harder proof-of-work task alone, solved in a Web Worker; its
+ * solution is the whole answer. Offered when the server's challenges say `accessible: true`.
+ */
+export interface AccessibleServer {
+  challenge: (signal: AbortSignal) => Promise<AccessibleChallengeResponse>;
+  verify: (answer: AccessibleVerifyRequest, signal: AbortSignal) => Promise<{ pass: boolean; token?: string }>;
+}
+
 /** Server-verified mode: both calls or none, so half a server mode cannot be written. */
 export interface PuzzleServer {
   /** Each puzzle comes from here. */
   challenge: ChallengeSource;
-  /** Judges a release from the offset and the drag trail; a network error counts as a failure. */
+  /**
+   * Judges a release from the offset and the drag trail, and the solved work when the challenge carried a
+   * task (always sent for a keyboard or tap answer, which has no trail); a network error counts as a failure.
+   */
   verify: ChallengeVerifier;
+  /** 无障碍验证: the picture-free path, when the server offers it. */
+  accessible?: AccessibleServer;
 }
 
 export interface PuzzleCaptchaProps {

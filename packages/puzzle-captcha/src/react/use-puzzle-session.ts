@@ -7,8 +7,22 @@ import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
 import { clearBoard, paintBoard, type Picture } from './board-canvas';
 import { loadImage } from './load';
+import { MIN_DRAG_TRAIL } from '../protocol/contract';
+import { solveWork, type WorkSolution, type WorkTask } from '../work/solve-work';
 import { askVerifier, loadServerPuzzle, serverVerdict } from './server-puzzle';
 import type { PuzzleServer, PuzzleVerdict, PuzzleVerdictHandler } from './types';
+
+/** The work of the puzzle on the board, solving in a Web Worker from the moment the challenge arrives. */
+interface WorkJob {
+  id: string;
+  task: WorkTask;
+  /** Settles with the solution, or null if it could not be had (aborted, refused task). */
+  result: Promise<WorkSolution | null>;
+  solution: WorkSolution | null;
+}
+
+/** 无障碍验证 under way: how far the work is (percent), or null. */
+export type AccessibleProgress = { percent: number } | null;
 import type { HandleView } from './use-handle-view';
 
 export interface SessionOptions {
@@ -92,6 +106,12 @@ export function usePuzzleSession(options: SessionOptions) {
     verifying.current = null;
   }, []);
   const timers = useTimers();
+  const workJob = useRef<WorkJob | null>(null);
+  const [accessibleOffered, setAccessibleOffered] = useState(false);
+  const [accessible, setAccessible] = useState<AccessibleProgress>(null);
+  /** The accessible path's calls and work: aborted on cancel, hide or unmount. */
+  const accessibleRun = useRef<AbortController | null>(null);
+  useEffect(() => () => accessibleRun.current?.abort(), []);
 
   const [pictureRequest, setPictureRequest] = useState(0);
   const imagesKey = JSON.stringify(options.images);
@@ -112,10 +132,23 @@ export function usePuzzleSession(options: SessionOptions) {
       // only the first two make the result moot.
       let moot = false;
       loadServerPuzzle(server.challenge, canvases, layout, controller).then(
-        (id) => {
+        (puzzle) => {
           if (moot) return;
-          served.current = id;
+          served.current = puzzle.id;
           challengeFailures.current = 0;
+          // The work starts at once, off the main thread: it is usually done before the visitor has answered.
+          const task = puzzle.work as WorkTask | undefined;
+          if (task) {
+            const job: WorkJob = { id: puzzle.id, task, solution: null, result: Promise.resolve(null) };
+            job.result = solveWork(task, { signal: controller.signal }).then(
+              (solution) => (job.solution = solution),
+              () => null,
+            );
+            workJob.current = job;
+          } else {
+            workJob.current = null;
+          }
+          setAccessibleOffered(puzzle.accessible === true && latest.current.server?.accessible !== undefined);
           send('loaded');
         },
         () => {
@@ -171,11 +204,20 @@ export function usePuzzleSession(options: SessionOptions) {
       served.current = null;
       const controller = new AbortController();
       verifying.current = controller;
-      void askVerifier(server.verify, { id, offsetX, trail }, controller).then(({ pass, token }) => {
-        if (verifying.current !== controller) return; // hidden meanwhile: nothing more happens
-        verifying.current = null;
-        settle(pass, serverVerdict(offsetX, token));
-      });
+      // A drag sends the work if it is done; a keyboard or tap answer (no drag trail) waits for it, since the
+      // server passes such an answer only with the solved work.
+      const job = workJob.current?.id === id ? workJob.current : null;
+      const ask = (solution: WorkSolution | null) => {
+        if (verifying.current !== controller) return; // hidden meanwhile
+        const work = job && solution ? { task: job.task, solution } : undefined;
+        void askVerifier(server.verify, { id, offsetX, trail, ...(work ? { work } : {}) }, controller).then(({ pass, token }) => {
+          if (verifying.current !== controller) return; // hidden meanwhile: nothing more happens
+          verifying.current = null;
+          settle(pass, serverVerdict(offsetX, token));
+        });
+      };
+      if (job && !job.solution && trail.length < MIN_DRAG_TRAIL) void job.result.then(ask);
+      else ask(job?.solution ?? null);
       return;
     }
     const { pass, result } = judge(plan.current!.gapX, offsetX, latest.current.range);
@@ -190,5 +232,44 @@ export function usePuzzleSession(options: SessionOptions) {
     latest.current.onReset?.();
   }, [timers]);
 
-  return { status, statusRef, send, submit, refresh };
+  /** 无障碍验证: no picture, no drag; a harder task is solved in a worker and is the whole answer. */
+  const startAccessible = useCallback(() => {
+    const path = latest.current.server?.accessible;
+    if (!path || statusRef.current !== 'ready' || send('submit') !== 'submitting') return;
+    served.current = null;
+    const controller = new AbortController();
+    accessibleRun.current = controller;
+    const { signal } = controller;
+    setAccessible({ percent: 0 });
+    path
+      .challenge(signal)
+      .then(async (offer) => {
+        const solution = await solveWork(offer.work as WorkTask, {
+          signal,
+          onProgress: (tried) => setAccessible({ percent: Math.min(99, Math.floor((tried * 100) / Math.max(1, offer.maxCounter))) }),
+        });
+        return path.verify({ id: offer.id, work: { task: offer.work, solution } }, signal);
+      })
+      .then(
+        (reply) => (reply?.pass === true ? { pass: true, token: typeof reply.token === 'string' ? reply.token : undefined } : { pass: false, token: undefined }),
+        () => ({ pass: false, token: undefined }),
+      )
+      .then(({ pass, token }) => {
+        if (signal.aborted) return; // cancelled, hidden or unmounted
+        accessibleRun.current = null;
+        setAccessible(null);
+        settle(pass, serverVerdict(NaN, token));
+      });
+  }, [send, settle]);
+
+  /** Back to the picture: the accessible run stops and a new puzzle is drawn. */
+  const cancelAccessible = useCallback(() => {
+    if (!accessibleRun.current) return;
+    accessibleRun.current.abort();
+    accessibleRun.current = null;
+    setAccessible(null);
+    setPictureRequest((n) => n + 1);
+  }, []);
+
+  return { status, statusRef, send, submit, refresh, accessibleOffered, accessible, startAccessible, cancelAccessible };
 }
