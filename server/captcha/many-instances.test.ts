@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config';
+import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
 import { buildTestApp } from '../test-support';
 import { startTestRedis, type TestRedis } from '../test-redis';
 import { challenge, humanTrail, passToken, RIGHT_OFFSET, strictConfig, verify } from './test-support';
@@ -76,5 +77,24 @@ describe('two strict-mode instances on one Redis', () => {
     const regs = [(await call(b, '/api/Index/reg')).statusCode, (await call(a, '/api/Index/reg')).statusCode, (await call(b, '/api/Index/reg')).statusCode];
     expect(regs).toEqual([200, 200, 429]);
     expect((await b.inject({ method: 'POST', url: '/api/Index/checkuser?param=x4', remoteAddress: '203.0.113.31' })).statusCode).toBe(200);
+  });
+
+  it('each exports its own counts to Prometheus, not the shared ones', async () => {
+    apps = await twoInstances(metricsOn());
+    const [a, b] = apps;
+    const { id } = (await challenge(a)).json<{ id: string }>();
+    const token = (await verify(b, { id, offsetX: RIGHT_OFFSET, trail: humanTrail(RIGHT_OFFSET) })).json<{ token: string }>().token;
+    expect((await b.inject({ method: 'POST', url: regUrl(token, '13800138004') })).json()).toEqual({ status: 'y', info: '注册成功' });
+    const counts = async (app: App) => {
+      const list = parseExposition((await scrape(app)).text).samples;
+      return {
+        challenges: valueOf(list, 'game_register_captcha_challenges_total'),
+        passed: valueOf(list, 'game_register_captcha_verifies_total', { result: 'passed' }),
+        spent: valueOf(list, 'game_register_captcha_tokens_total', { result: 'spent' }),
+        registered: valueOf(list, 'game_register_reg_outcomes_total', { outcome: 'registered' }),
+      };
+    };
+    expect(await counts(a)).toEqual({ challenges: 1, passed: 0, spent: 0, registered: 0 });
+    expect(await counts(b)).toEqual({ challenges: 0, passed: 1, spent: 1, registered: 1 });
   });
 });

@@ -162,6 +162,22 @@ describe('metrics', () => {
     await app.close();
   });
 
+  it('show the draw queue while challenges wait for the draw thread, and time each draw', { timeout: 30_000 }, async () => {
+    const { app } = await buildTestApp(strictConfig({ drawThreads: 1, drawQueue: 16 }, metricsOn()));
+    let settled = false;
+    const burst = Promise.all(Array.from({ length: 4 }, (_, i) => challenge(app, { pixelRatio: 2 }, `192.0.2.${i + 1}`))).finally(() => (settled = true));
+    const lengths: number[] = [];
+    while (!settled) lengths.push(valueOf(await samples(app), `${P}captcha_draw_queue_length`));
+    const answers = await burst;
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(4).fill(200));
+    // One thread, four puzzles: some waited, and the gauge saw them; once all are drawn, nothing waits.
+    expect(Math.max(...lengths)).toBeGreaterThan(0);
+    const after = await samples(app);
+    expect(valueOf(after, `${P}captcha_draw_queue_length`)).toBe(0);
+    expect(valueOf(after, `${P}captcha_draw_seconds_count`)).toBe(4);
+    await app.close();
+  });
+
   it('count rate-limit refusals by route, and a limited reg in the funnel', async () => {
     const { app } = await buildTestApp({ ...metricsOn(), rateLimit: { windowMs: 60_000, checksPerWindow: 1, regPerWindow: 1 } });
     await post(app, `/api/Index/reg?${registration('erin', '13800138005')}`);
