@@ -300,6 +300,26 @@ describe('RegisterScreen', () => {
     expect(button).toHaveAttribute('aria-busy', 'false');
   });
 
+  it('ignores a second tap on 立即注册 while registering', async () => {
+    let releaseReg!: () => void;
+    const regGate = new Promise<void>((resolve) => { releaseReg = resolve; });
+    const api = backend({ reg: async () => { await regGate; return ok('y', '注册成功'); } });
+    const user = renderScreen();
+    await fill(user, ALL);
+    const button = screen.getByRole('button', { name: '立即注册' });
+    await user.click(button);
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    await waitFor(() => expect(api.count('reg')).toBe(1));
+    // A second tap while reg runs starts nothing (the loading toast swallows it; the flow would ignore it too).
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.click(button);
+    releaseReg();
+    await screen.findByRole('dialog', { name: '注册成功' });
+    // No second round of checks ran behind the registration: the puzzle did not open again.
+    expect(screen.queryByRole('dialog', { name: '拼图验证' })).toBeNull();
+    expect(api.count('reg')).toBe(1);
+  });
+
   it('is no longer busy after a failed check', async () => {
     backend({ checkuser: () => ok('n', '用户名已存在') });
     const user = renderScreen();
