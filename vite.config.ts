@@ -56,6 +56,9 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           globals: true,
+          // Real Redis, real Prometheus, draw threads and scrypt: integration tests that a loaded 2-core CI
+          // machine can slow past the default 5 s without anything being wrong.
+          testTimeout: 20_000,
         },
       },
     ],
