@@ -17,7 +17,10 @@ export function initialAssets(html) {
   const chunks = html.match(/<meta name="app-chunks" content="([^"]*)">/)?.[1] ?? '';
   for (const href of chunks.split(' ').filter(Boolean)) js.add(href);
   for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) inlineCss.push(css);
-  for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) css.add(href);
+  for (const [tag, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) {
+    if (tag.includes('type="text/x-inlined-css"')) continue; // names a file already inlined above: never fetched
+    css.add(href);
+  }
   return { js: [...js], css: [...css], inlineCss };
 }
 
