@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chunksWithTypeBox } from './check-bundle.mjs';
+import { chunksWithTypeBox, initialAssets } from './check-bundle.mjs';
 
 describe('chunksWithTypeBox', () => {
   it("names the chunks that carry TypeBox's schema marker, and only those", () => {
@@ -14,5 +14,16 @@ describe('chunksWithTypeBox', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('initialAssets', () => {
+  it('counts inline CSS once: a link that only names an inlined file is not a fetched stylesheet', () => {
+    const html =
+      '<head><style>body{margin:0}</style><link rel="stylesheet" type="text/x-inlined-css" href="/assets/index-1.css">' +
+      '<link rel="stylesheet" href="/assets/route-2.css"><script type="module" src="/assets/main-3.js"></script></head>';
+    const assets = initialAssets(html);
+    expect(assets.css).toEqual(['/assets/route-2.css']);
+    expect(assets.inlineCss).toEqual(['body{margin:0}']);
   });
 });
