@@ -102,7 +102,9 @@ describe('loadConfig', () => {
   });
 
   it('keeps the puzzle in the browser unless CAPTCHA_MODE=strict, and reads its secret', () => {
-    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64 });
+    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, work: { puzzle: 10_000, accessible: 80_000 } });
+    expect(loadConfig({ CAPTCHA_WORK_COST: '20000', CAPTCHA_ACCESSIBLE: 'off' }).captcha.work).toEqual({ puzzle: 20_000, accessible: null });
+    expect(problemsOf({ CAPTCHA_WORK_COST: 'lots' })).toEqual([expect.stringMatching(/^CAPTCHA_WORK_COST must be an integer/)]);
     const secret = 'k'.repeat(32);
     expect(loadConfig({ CAPTCHA_MODE: 'Strict', CAPTCHA_SECRET: secret, CAPTCHA_TEST_SEED: '42', NODE_ENV: 'test' }).captcha).toMatchObject({ mode: 'strict', secret, testSeed: 42 });
   });
