@@ -2,12 +2,12 @@
 // What the Prometheus metrics cost: checkuser req/s and p99 on the built server with METRICS_PORT unset and
 // set (with a scrape every 5 s while it runs), alternating off/on runs so drift on a busy machine hits both.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
+import { ensureBuilt } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
+import { startServer } from './server.mjs';
 import { waitUntilUp } from './wait-until-up.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
@@ -20,19 +20,7 @@ export const TARGET_LOSS_PERCENT = 5;
 async function start(metricsPort) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-metrics-'));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_PATH: join(dataDir, 'bench.db'),
-      RATE_LIMIT_CHECKS: '1000000000',
-      RATE_LIMIT_REG: '1000000000',
-      LOG_LEVEL: 'info',
-      ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = startServer(port, dataDir, metricsPort ? { METRICS_PORT: String(metricsPort) } : {});
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${base}/`);
   return { base, pid: child.pid, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };

@@ -14,10 +14,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 50;
 export const TARGETS = { checkuserRps: 3000, checkuserP99Ms: 50, assetRps: 8000, rssMB: 150 };
 
-function startServer(port, dataDir) {
+/** The built server on loopback with the limits out of the way; `env` adds settings (METRICS_PORT...). */
+export function startServer(port, dataDir, env = {}) {
   return spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
+      ...env,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_PATH: join(dataDir, 'bench.db'),

@@ -72,11 +72,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
   fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
-    const lockedUntil = await store.lockedUntil(request.ip);
-    if (lockedUntil > at) {
-      reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
-      return reply.code(429).send(errorAnswer(429));
-    }
+    if (await answeredLocked(request.ip, at, reply)) return reply;
     await sweep(at);
     const pixelRatio = clampPixelRatio(request.body.pixelRatio);
     let drawn;

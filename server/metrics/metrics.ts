@@ -167,8 +167,6 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
   for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'work_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
   challenges.inc(0);
 
-  // Resolving a labelled child hashes its labels; the funnel resolves each combination once.
-  const checkChildren = new Map<string, ReturnType<typeof checks.labels>>();
 
   return {
     registry,
@@ -181,14 +179,7 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
         registrations.labels(outcome, reason).inc();
         return;
       }
-      const verdict = checkVerdict(status, body);
-      const key = `${call} ${verdict}`;
-      let child = checkChildren.get(key);
-      if (!child) {
-        child = checks.labels(call, verdict);
-        checkChildren.set(key, child);
-      }
-      child.inc();
+      checks.labels(call, checkVerdict(status, body)).inc();
     },
     rateLimited(route) {
       rateLimited.labels(route).inc();

@@ -137,7 +137,7 @@ export function usePuzzleSession(options: SessionOptions) {
           served.current = puzzle.id;
           challengeFailures.current = 0;
           // The work starts at once, off the main thread: it is usually done before the visitor has answered.
-          const task = puzzle.work as WorkTask | undefined;
+          const task = puzzle.work;
           if (task) {
             const job: WorkJob = { id: puzzle.id, task, solution: null, result: Promise.resolve(null) };
             job.result = solveWork(task, { signal: controller.signal }).then(
@@ -244,7 +244,7 @@ export function usePuzzleSession(options: SessionOptions) {
     path
       .challenge(signal)
       .then(async (offer) => {
-        const solution = await solveWork(offer.work as WorkTask, {
+        const solution = await solveWork(offer.work, {
           signal,
           onProgress: (tried) => setAccessible({ percent: Math.min(99, Math.floor((tried * 100) / Math.max(1, offer.maxCounter))) }),
         });

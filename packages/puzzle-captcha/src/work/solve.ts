@@ -4,20 +4,10 @@
 // the task is solved by the first counter whose key starts with keyPrefix. Pure WebCrypto: the same code
 // runs in a Web Worker, on the main thread and in Node.
 
-/** A task as the server sends it (the parameters it signed, and the signature). */
-export interface WorkTask {
-  parameters: {
-    algorithm: string;
-    nonce: string;
-    salt: string;
-    cost: number;
-    keyLength: number;
-    keyPrefix: string;
-    expiresAt?: number;
-    data?: Record<string, string | number | boolean | null>;
-  };
-  signature: string;
-}
+import type { WorkTaskBody } from '../protocol/schemas';
+
+/** A task as the server sends it (the parameters it signed, and the signature): the protocol's shape. */
+export type WorkTask = WorkTaskBody;
 
 export interface WorkSolution {
   counter: number;
