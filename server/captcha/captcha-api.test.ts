@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { buildTestApp, tempDir } from '../test-support';
 import { CHALLENGE_TTL_MS, LOCK_MS } from './captcha-api';
+import { NETWORK_CHALLENGE_LIMIT } from './limits';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { cryptoRandom } from './index';
 import { CHALLENGE_LAYOUT } from './pictures';
-import { challenge, humanTrail, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify } from './test-support';
+import { FAILURES_BEFORE_LOCK, NETWORK_FAILURES_BEFORE_LOCK } from './store';
+import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify, type OpenPuzzle } from './test-support';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -14,13 +16,9 @@ function clock(start = 1_800_000_000_000) {
   return { now: () => state.at, advance: (ms: number) => void (state.at += ms) };
 }
 
-async function openChallenge(app: App) {
-  const answer = await challenge(app);
-  expect(answer.statusCode).toBe(200);
-  return answer.json<{ id: string }>().id;
-}
-
-const answerFor = (id: string, offsetX = RIGHT_OFFSET, trail = humanTrail(offsetX)) => ({ id, offsetX, trail });
+const openChallenge = (app: App, address?: string) => openPuzzle(app, address);
+/** A drag to `offsetX` with the puzzle's work solved, as the widget answers. */
+const answerFor = (puzzle: OpenPuzzle, offsetX = RIGHT_OFFSET, trail = humanTrail(offsetX)) => humanAnswer(puzzle, offsetX, trail);
 
 describe('POST /api/captcha/challenge', () => {
   it('answers the id, both pictures, the piece y, the sizes and the expiry: nothing that tells the gap x', async () => {
@@ -67,7 +65,7 @@ describe('POST /api/captcha/challenge', () => {
   it('does not exist when CAPTCHA_MODE is off', async () => {
     const { app } = await buildTestApp();
     expect((await challenge(app)).statusCode).toBe(404);
-    expect((await verify(app, answerFor('x'))).statusCode).toBe(404);
+    expect((await verify(app, { id: 'x', offsetX: RIGHT_OFFSET, trail: humanTrail(RIGHT_OFFSET) })).statusCode).toBe(404);
     await app.close();
   });
 });
@@ -81,50 +79,54 @@ describe('POST /api/captcha/verify', () => {
   afterEach(() => app.close());
 
   it('passes the right offset with a human trail once, with a signed token; the same id then fails', async () => {
-    const id = await openChallenge(app);
-    const first = await verify(app, answerFor(id));
+    const puzzle = await openChallenge(app);
+    const first = await verify(app, await answerFor(puzzle));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: 'y', token: expect.stringMatching(/^v1\.[\w-]{22}\.[0-9a-z]+\.[\w-]{43}$/) });
-    expect((await verify(app, answerFor(id))).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
+    expect((await verify(app, await answerFor(puzzle))).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
   });
 
   it('passes within the widget tolerance: |gapX - 3 - offsetX| < 10', async () => {
     for (const offsetX of [RIGHT_OFFSET - 9.9, RIGHT_OFFSET + 9.9]) {
-      expect((await verify(app, answerFor(await openChallenge(app), offsetX))).json()).toMatchObject({ status: 'y' });
+      expect((await verify(app, await answerFor(await openChallenge(app), offsetX))).json()).toMatchObject({ status: 'y' });
     }
   });
 
   it('fails wrong offsets', async () => {
     for (const offsetX of [RIGHT_OFFSET - 10, RIGHT_OFFSET + 10, 0, SEEDED_GAP_X + 40, -5]) {
-      expect((await verify(app, answerFor(await openChallenge(app), offsetX))).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
+      expect((await verify(app, await answerFor(await openChallenge(app), offsetX))).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
     }
   });
 
   it('fails an id that expired after 2 minutes', async () => {
-    const id = await openChallenge(app);
+    const puzzle = await openChallenge(app);
     time.advance(CHALLENGE_TTL_MS + 1);
-    expect((await verify(app, answerFor(id))).json()).toMatchObject({ status: 'n' });
+    expect((await verify(app, await answerFor(puzzle))).json()).toMatchObject({ status: 'n' });
   });
 
   it('fails an unknown id', async () => {
-    expect((await verify(app, answerFor('no-such-challenge'))).json()).toMatchObject({ status: 'n' });
+    const puzzle = await openChallenge(app);
+    expect((await verify(app, { ...(await answerFor(puzzle)), id: 'no-such-challenge' })).json()).toMatchObject({ status: 'n' });
   });
 
-  it('fails a straight jump to the answer, bare or padded with still points', async () => {
-    const jump = [
-      { x: 25, y: 80, t: 0 },
-      { x: 25 + RIGHT_OFFSET * 1.04, y: 80, t: 5 },
-    ];
+  it('fails the right offset without the solved work, whatever the trail', async () => {
+    for (const trail of [humanTrail(RIGHT_OFFSET), []]) {
+      const { id } = await openChallenge(app);
+      expect((await verify(app, { id, offsetX: RIGHT_OFFSET, trail })).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
+    }
+  });
+
+  it('fails, even with the work, a drag trail that no hand makes: padded with still points, level, instant', async () => {
     const padded = [...Array.from({ length: 10 }, (_, i) => ({ x: 25, y: 80 + (i % 2), t: i * 40 })), { x: 260, y: 80, t: 420 }];
     const unmoved = humanTrail(RIGHT_OFFSET).map((point) => ({ ...point, y: 80 }));
     const instant = humanTrail(RIGHT_OFFSET).map((point) => ({ ...point, t: 0 }));
-    for (const trail of [[], jump, padded, unmoved, instant]) {
-      expect((await verify(app, answerFor(await openChallenge(app), RIGHT_OFFSET, trail))).json()).toMatchObject({ status: 'n' });
+    for (const trail of [padded, unmoved, instant]) {
+      expect((await verify(app, await answerFor(await openChallenge(app), RIGHT_OFFSET, trail))).json()).toMatchObject({ status: 'n' });
     }
   });
 
   it('answers hostile bodies with a 4xx JSON, never a 500', async () => {
-    const id = await openChallenge(app);
+    const { id } = await openChallenge(app);
     const bodies: unknown[] = [
       undefined,
       [],
@@ -164,25 +166,52 @@ describe('POST /api/captcha/verify', () => {
     expect((await app.inject({ method: 'POST', url: '/api/captcha/challenge' })).statusCode).toBe(200); // no body: defaults
   });
 
-  it('makes an address wait after 5 failures in a row; a pass in between starts the count again', async () => {
-    const fail = async (address: string) => {
-      const { id } = (await challenge(app, {}, address)).json<{ id: string }>();
-      await verify(app, answerFor(id, 0), address);
-    };
-    for (let i = 0; i < 4; i += 1) await fail('198.51.100.1');
-    const { id } = (await challenge(app, {}, '198.51.100.1')).json<{ id: string }>();
-    expect((await verify(app, answerFor(id), '198.51.100.1')).json()).toMatchObject({ status: 'y' });
-    for (let i = 0; i < 4; i += 1) await fail('198.51.100.1');
-    expect((await challenge(app, {}, '198.51.100.1')).statusCode).toBe(200);
+  const failFrom = async (address: string) => {
+    await verify(app, await answerFor(await openChallenge(app, address), 0), address);
+  };
 
-    for (let i = 0; i < 5; i += 1) await fail('198.51.100.2');
-    const locked = await challenge(app, {}, '198.51.100.2');
+  it(`makes an address wait after ${FAILURES_BEFORE_LOCK} failures, and a pass in between does not wipe them`, async () => {
+    for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await failFrom('198.51.100.1');
+    expect((await verify(app, await answerFor(await openChallenge(app, '198.51.100.1')), '198.51.100.1')).json()).toMatchObject({ status: 'y' });
+    await failFrom('198.51.100.1');
+    const locked = await challenge(app, {}, '198.51.100.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ status: 'n' });
     expect(Number(locked.headers['retry-after'])).toBe(LOCK_MS / 1000);
-    expect((await challenge(app, {}, '198.51.100.3')).statusCode).toBe(200); // others are not affected
+    expect((await challenge(app, {}, '198.51.100.3')).statusCode).toBe(200); // its neighbours are not locked
     time.advance(LOCK_MS);
-    expect((await challenge(app, {}, '198.51.100.2')).statusCode).toBe(200);
+    expect((await challenge(app, {}, '198.51.100.1')).statusCode).toBe(200);
+    // The failures are still remembered: the next one locks again at once.
+    await failFrom('198.51.100.1');
+    expect((await challenge(app, {}, '198.51.100.1')).statusCode).toBe(429);
+  });
+
+  it(`locks a whole /24 at ${NETWORK_FAILURES_BEFORE_LOCK} failures spread over its addresses, and no other network`, async () => {
+    for (let i = 0; i < NETWORK_FAILURES_BEFORE_LOCK; i += 1) await failFrom(`203.0.113.${i + 1}`);
+    const neighbour = await challenge(app, {}, '203.0.113.200');
+    expect(neighbour.statusCode).toBe(429);
+    expect(Number(neighbour.headers['retry-after'])).toBe(LOCK_MS / 1000);
+    expect((await challenge(app, {}, '203.0.114.1')).statusCode).toBe(200);
+  });
+
+});
+
+describe('challenges per network', () => {
+  it(`counts calls from every address of one /24 together: past ${NETWORK_CHALLENGE_LIMIT.max} a window, all of them wait`, { timeout: 60_000 }, async () => {
+    const time = clock();
+    const { app } = await buildTestApp(strictConfig(), { now: time.now });
+    // Each address stays far below its own limit; together they exhaust the network's.
+    for (let i = 0; i < NETWORK_CHALLENGE_LIMIT.max; i += 1) {
+      expect((await challenge(app, {}, `198.51.100.${i % 250}`)).statusCode).toBe(200);
+    }
+    const refused = await challenge(app, {}, '198.51.100.251');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ status: 'n' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await challenge(app, {}, '198.51.101.1')).statusCode).toBe(200); // the next /24 is another network
+    time.advance(NETWORK_CHALLENGE_LIMIT.windowMs);
+    expect((await challenge(app, {}, '198.51.100.251')).statusCode).toBe(200);
+    await app.close();
   });
 });
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { judge } from '@game-register/puzzle-captcha/core';
 import {
+  MIN_DRAG_TRAIL,
   AccessibleChallengeResponseSchema,
   AccessibleVerifyRequestSchema,
   ChallengeRequestSchema,
@@ -16,15 +17,17 @@ import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
 import { errorAnswer } from '../plugins/error-answers';
 import { AnswerSchema } from '../routes/api/reference-schemas';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
+import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT } from './limits';
+import { networkOf } from './network';
 import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
-import type { CaptchaStore } from './store';
+import type { CaptchaStore, Standing } from './store';
 import { signPassToken } from './token';
 import { checkWork, createWorkTask, type WorkRefusal, type WorkSettings } from './work';
 import { trailProblem } from './trail';
 
 export const CHALLENGE_TTL_MS = 2 * 60_000;
 export const TOKEN_TTL_MS = 2 * 60_000;
-/** How long an address waits after 5 failures in a row. */
+/** How long an address (or a network) waits at its lock threshold (store.ts) and after every failure past it. */
 export const LOCK_MS = 60_000;
 const SWEEP_EVERY_MS = 60_000;
 export const FAILED_INFO = '验证失败，请重试';
@@ -47,14 +50,29 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
-  /** Whether the address is locked; if so, its 429 is sent. (A boolean: a reply is a thenable, and awaiting one waits for the send.) */
-  const answeredLocked = async (address: string, at: number, reply: FastifyReply): Promise<boolean> => {
-    const lockedUntil = await store.lockedUntil(address);
-    if (lockedUntil <= at) return false;
-    reply.header('retry-after', String(Math.ceil((lockedUntil - at) / 1000)));
-    void reply.code(429).send(errorAnswer(429));
-    return true;
+  /**
+   * Where the caller stands, or null once its 429 is sent because its address or its network is locked.
+   * (Not the reply itself: a reply is a thenable, and awaiting one waits for the send.)
+   */
+  const standingOrLocked = async (address: string, at: number, reply: FastifyReply): Promise<Standing | null> => {
+    const standing = await store.standing(address, networkOf(address));
+    if (standing.lockedUntil <= at) return standing;
+    tooMany(reply, standing.lockedUntil - at);
+    return null;
   };
+  const tooMany = (reply: FastifyReply, waitMs: number) => {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+    void reply.code(429).send(errorAnswer(429));
+  };
+  /** Counts a challenge for the caller's network; false once its 429 is sent (too many from that network). */
+  const networkAllows = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const count = await store.countHit(`challenges:net:${networkOf(request.ip)}`, NETWORK_CHALLENGE_LIMIT.windowMs);
+    if (count <= NETWORK_CHALLENGE_LIMIT.max) return true;
+    metrics.rateLimited(request.routeOptions.url ?? 'captcha');
+    tooMany(reply, NETWORK_CHALLENGE_LIMIT.windowMs);
+    return false;
+  };
+  const fail = (address: string) => store.recordFailure(address, networkOf(address), LOCK_MS);
   let nextSweep = 0;
   const sweep = async (at: number) => {
     if (at < nextSweep) return;
@@ -72,7 +90,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
   fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
-    if (await answeredLocked(request.ip, at, reply)) return reply;
+    const standing = await standingOrLocked(request.ip, at, reply);
+    if (standing === null || !(await networkAllows(request, reply))) return reply;
     await sweep(at);
     const pixelRatio = clampPixelRatio(request.body.pixelRatio);
     let drawn;
@@ -86,7 +105,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
     await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
-    const task = await createWorkTask(await store.secret(), id, expiresAt, work.puzzle, 'puzzle');
+    const task = await createWorkTask(await store.secret(), id, expiresAt, escalatedWorkCost(work.puzzle, standing), 'puzzle');
     metrics.challengeIssued();
     reply.header('cache-control', 'no-store');
     return {
@@ -109,20 +128,19 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     reply.header('cache-control', 'no-store');
     const challenge = await store.takeChallenge(id);
     // A locked address cannot answer challenges it fetched before the lock either.
-    if (await answeredLocked(request.ip, at, reply)) {
+    if ((await standingOrLocked(request.ip, at, reply)) === null) {
       metrics.verified('locked');
       return reply;
     }
-    const handleTravel = handleForPieceOffset(offsetX, layout);
-    // Work is checked whenever it is sent; without it, the answer needs a drag trail that looks like a hand's.
-    // So a keyboard or a tap on the track passes with the right offset and the solved task.
-    let workRefusal: WorkRefusal | null = null;
-    if (submitted !== undefined && challenge !== null && challenge.expiresAt > at) {
+    // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a
+    // hand's. Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone.
+    let workRefusal: WorkRefusal | null = 'missing';
+    if (challenge !== null && challenge.expiresAt > at) {
       workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle');
       if (workRefusal === 'malformed' || workRefusal === 'tampered') {
         // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
         metrics.verified('work_refused');
-        await store.recordFailure(request.ip, LOCK_MS);
+        await fail(request.ip);
         return reply.code(400).send(errorAnswer(400));
       }
     }
@@ -131,20 +149,19 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
         ? 'expired_or_unknown'
         : !judge(challenge.gapX, offsetX, PASS_TOLERANCE).pass
           ? 'wrong_offset'
-          : submitted !== undefined
-            ? (workRefusal === null ? null : 'work_refused')
-            : trailProblem(trail, handleTravel) !== null
+          : workRefusal !== null
+            ? 'work_refused'
+            : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
               ? 'trail_refused'
               : null;
     if (failure) {
       metrics.verified(failure);
-      await store.recordFailure(request.ip, LOCK_MS);
+      await fail(request.ip);
       return { status: 'n' as const, info: FAILED_INFO };
     }
-    const secret = await store.secret();
-    await store.clearFailures(request.ip);
+    // A pass leaves the failures as they are: they fade with time, not with one lucky answer.
     metrics.verified('passed');
-    return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
+    return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
   });
 
   if (work.accessible === null) return; // CAPTCHA_ACCESSIBLE=off: no path without the picture
@@ -154,19 +171,21 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   // Its tighter limit per address (ACCESSIBLE_LIMIT) is applied with the others, in routes/api/index.ts.
   fastify.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const at = now();
-    if (await answeredLocked(request.ip, at, reply)) return reply;
+    const standing = await standingOrLocked(request.ip, at, reply);
+    if (standing === null || !(await networkAllows(request, reply))) return reply;
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
-    const task = await createWorkTask(await store.secret(), id, expiresAt, accessibleMax, 'accessible');
+    const maxCounter = escalatedWorkCost(accessibleMax, standing);
+    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible');
     metrics.challengeIssued();
     reply.header('cache-control', 'no-store');
-    return { id, work: task, maxCounter: accessibleMax, expiresAt };
+    return { id, work: task, maxCounter, expiresAt };
   });
 
   fastify.post('/captcha/accessible/verify', { schema: { body: AccessibleVerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const at = now();
     reply.header('cache-control', 'no-store');
-    if (await answeredLocked(request.ip, at, reply)) {
+    if ((await standingOrLocked(request.ip, at, reply)) === null) {
       metrics.verified('locked');
       return reply;
     }
@@ -174,16 +193,15 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible');
     if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
       metrics.verified('work_refused');
-      await store.recordFailure(request.ip, LOCK_MS);
+      await fail(request.ip);
       return reply.code(400).send(errorAnswer(400));
     }
     if (refusal) {
       metrics.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused');
-      await store.recordFailure(request.ip, LOCK_MS);
+      await fail(request.ip);
       return { status: 'n' as const, info: FAILED_INFO };
     }
     metrics.verified('passed');
-    await store.clearFailures(request.ip);
     return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });
 };

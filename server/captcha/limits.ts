@@ -1,2 +1,24 @@
+import { WORK_LIMITS } from './work';
+import type { Standing } from './store';
+
 /** 无障碍验证 (the path without the picture): its own limit per address, tighter than the puzzle's. */
 export const ACCESSIBLE_LIMIT = { max: 6, windowMs: 10 * 60_000 };
+
+/**
+ * Challenges (both paths) one /24 or /48 network may fetch per window, from however many addresses: a
+ * bot that rotates addresses inside its network is counted as one. Room for a busy carrier-grade NAT.
+ */
+export const NETWORK_CHALLENGE_LIMIT = { max: 300, windowMs: 60_000 };
+
+/**
+ * The work grows with recent failures: it doubles for each failure of the address and for each
+ * `networkFailuresPerStep` of its network, up to 2^maxSteps times the configured cost. A person who
+ * passes first time pays the configured cost; a script that keeps missing pays more per attempt.
+ */
+export const WORK_ESCALATION = { networkFailuresPerStep: 5, maxSteps: 5 } as const;
+
+/** The max counter of the next task for a caller standing as `standing`, from the configured `base`. */
+export function escalatedWorkCost(base: number, standing: Pick<Standing, 'failures' | 'networkFailures'>): number {
+  const steps = Math.min(WORK_ESCALATION.maxSteps, standing.failures + Math.floor(standing.networkFailures / WORK_ESCALATION.networkFailuresPerStep));
+  return Math.min(WORK_LIMITS.max, base * 2 ** steps);
+}

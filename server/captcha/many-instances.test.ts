@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config';
 import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
 import { buildTestApp } from '../test-support';
 import { startTestRedis, type TestRedis } from '../test-redis';
-import { challenge, humanTrail, passToken, RIGHT_OFFSET, strictConfig, verify } from './test-support';
+import { challenge, humanAnswer, openPuzzle, passToken, strictConfig, verify } from './test-support';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -31,8 +31,7 @@ describe('two strict-mode instances on one Redis', () => {
   it('verifies on B a challenge drawn by A, once', async () => {
     apps = await twoInstances();
     const [a, b] = apps;
-    const { id } = (await challenge(a)).json<{ id: string }>();
-    const answer = { id, offsetX: RIGHT_OFFSET, trail: humanTrail(RIGHT_OFFSET) };
+    const answer = await humanAnswer(await openPuzzle(a));
     expect((await verify(b, answer)).json()).toMatchObject({ status: 'y' });
     expect((await verify(a, answer)).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
   });
@@ -52,8 +51,7 @@ describe('two strict-mode instances on one Redis', () => {
     const address = '198.51.100.20';
     for (let i = 0; i < 5; i += 1) {
       const app = apps[i % 2]!;
-      const { id } = (await challenge(app, {}, address)).json<{ id: string }>();
-      expect((await verify(app, { id, offsetX: 0, trail: humanTrail(0) }, address)).json()).toMatchObject({ status: 'n' });
+      expect((await verify(app, await humanAnswer(await openPuzzle(app, address), 0), address)).json()).toMatchObject({ status: 'n' });
     }
     for (const app of apps) {
       const locked = await challenge(app, {}, address);
@@ -82,8 +80,7 @@ describe('two strict-mode instances on one Redis', () => {
   it('each exports its own counts to Prometheus, not the shared ones', async () => {
     apps = await twoInstances(metricsOn());
     const [a, b] = apps;
-    const { id } = (await challenge(a)).json<{ id: string }>();
-    const token = (await verify(b, { id, offsetX: RIGHT_OFFSET, trail: humanTrail(RIGHT_OFFSET) })).json<{ token: string }>().token;
+    const token = (await verify(b, await humanAnswer(await openPuzzle(a)))).json<{ token: string }>().token;
     expect((await b.inject({ method: 'POST', url: regUrl(token, '13800138004') })).json()).toEqual({ status: 'y', info: '注册成功' });
     const counts = async (app: App) => {
       const list = parseExposition((await scrape(app)).text).samples;

@@ -1,20 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { FAILURE_RUN_TTL_MS, FAILURES_BEFORE_LOCK, StoreUnavailableError, type CaptchaStore } from './store';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, NETWORK_FAILURES_BEFORE_LOCK, StoreUnavailableError, type CaptchaStore } from './store';
 
 /**
- * One failure more for an address, in one step: the fifth in a row drops the run and sets the lock.
- * KEYS: run, lock. ARGV: failures before the lock, locked-until, lock ms, run ms.
+ * One failure more for an address and for its network, in one step. Each count is a hash {count, at}
+ * that starts again when its latest failure is older than the window (on the store's clock, like every
+ * other expiry here) and, from its threshold on, (re)sets its lock. A success never touches them.
+ * KEYS: address count, address lock, network count, network lock.
+ * ARGV: address threshold, network threshold, now, lock ms, window ms.
  */
 const RECORD_FAILURE = `
-local count = redis.call('INCR', KEYS[1])
-if count >= tonumber(ARGV[1]) then
-  redis.call('DEL', KEYS[1])
-  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
-else
-  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+local now = tonumber(ARGV[3])
+for i = 0, 1 do
+  local counter = KEYS[1 + i * 2]
+  local latest = tonumber(redis.call('HGET', counter, 'at') or '0')
+  local count = 1
+  if latest > now - tonumber(ARGV[5]) then count = redis.call('HINCRBY', counter, 'count', 1)
+  else redis.call('HSET', counter, 'count', 1) end
+  redis.call('HSET', counter, 'at', now)
+  redis.call('PEXPIRE', counter, ARGV[5])
+  if count >= tonumber(ARGV[1 + i]) then
+    redis.call('SET', KEYS[2 + i * 2], now + tonumber(ARGV[4]), 'PX', ARGV[4])
+  end
 end
-return count`;
+return 1`;
+
+/** A fixed window from its first call, on the store's clock. KEYS: counter hash. ARGV: now, window ms. */
+const COUNT_HIT = `
+local now = tonumber(ARGV[1])
+local ends = tonumber(redis.call('HGET', KEYS[1], 'ends') or '0')
+if ends <= now then
+  redis.call('HSET', KEYS[1], 'count', 1, 'ends', now + tonumber(ARGV[2]))
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+return redis.call('HINCRBY', KEYS[1], 'count', 1)`;
 
 export interface RedisStoreOptions {
   /** Every key starts with it (REDIS_PREFIX), so deployments can share one Redis. */
@@ -32,8 +52,9 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
   const key = {
     challenge: (id: string) => `${prefix}challenge:${id}`,
     spent: (id: string) => `${prefix}spent:${id}`,
-    run: (address: string) => `${prefix}failures:${address}`,
-    lock: (address: string) => `${prefix}lock:${address}`,
+    failures: (subject: string) => `${prefix}failures:${subject}`,
+    lock: (subject: string) => `${prefix}lock:${subject}`,
+    hits: (name: string) => `${prefix}hits:${name}`,
     secret: `${prefix}secret`,
   };
   const ttl = (expiresAt: number) => Math.max(1, Math.ceil(expiresAt - now()));
@@ -78,17 +99,31 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
     async spendToken(id, expiresAt) {
       return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';
     },
-    async lockedUntil(address) {
-      const value = await run(() => redis.get(key.lock(address)));
-      const lockedUntil = value === null ? 0 : Number(value);
-      return lockedUntil > now() ? lockedUntil : 0;
+    async standing(address, network) {
+      const net = `net:${network}`;
+      const at = now();
+      const replies = await run(() =>
+        redis.multi().hmget(key.failures(address), 'count', 'at').get(key.lock(address)).hmget(key.failures(net), 'count', 'at').get(key.lock(net)).exec(),
+      );
+      const [failures, lock, networkFailures, networkLock] = (replies ?? []).map(([error, value]) => {
+        if (error) throw new StoreUnavailableError('redis', error);
+        return value as string | null | (string | null)[];
+      });
+      const recent = (counter: unknown) => {
+        const [count, latest] = (counter as (string | null)[] | undefined) ?? [];
+        return count && Number(latest) > at - FAILURE_WINDOW_MS ? Number(count) : 0;
+      };
+      const lockedUntil = Math.max(Number(lock ?? 0), Number(networkLock ?? 0));
+      return { lockedUntil: lockedUntil > at ? lockedUntil : 0, failures: recent(failures), networkFailures: recent(networkFailures) };
     },
-    async recordFailure(address, lockMs) {
-      const args = [FAILURES_BEFORE_LOCK, now() + lockMs, lockMs, FAILURE_RUN_TTL_MS];
-      await run(() => redis.eval(RECORD_FAILURE, 2, key.run(address), key.lock(address), ...args));
+    async recordFailure(address, network, lockMs) {
+      const net = `net:${network}`;
+      const keys = [key.failures(address), key.lock(address), key.failures(net), key.lock(net)];
+      const args = [FAILURES_BEFORE_LOCK, NETWORK_FAILURES_BEFORE_LOCK, now(), lockMs, FAILURE_WINDOW_MS];
+      await run(() => redis.eval(RECORD_FAILURE, 4, ...keys, ...args));
     },
-    async clearFailures(address) {
-      await run(() => redis.del(key.run(address)));
+    async countHit(name, windowMs) {
+      return Number(await run(() => redis.eval(COUNT_HIT, 1, key.hits(name), now(), windowMs)));
     },
     async sweep() {}, // every key carries its own expiry
     async ping() {

@@ -1,4 +1,4 @@
-import { FAILURES_BEFORE_LOCK, type CaptchaStore } from './store';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, NETWORK_FAILURES_BEFORE_LOCK, type CaptchaStore } from './store';
 
 export interface StoreBacking {
   /** A store over the shared backing (one database, one Redis prefix), on the backing's clock. */
@@ -54,26 +54,61 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       expect(raced.filter(Boolean)).toHaveLength(1);
     });
 
-    it(`locks an address for lockMs at its ${FAILURES_BEFORE_LOCK}th failure in a row, counted across store instances`, async () => {
+    const NET = '198.51.100.0/24';
+
+    it(`locks an address for lockMs at its ${FAILURES_BEFORE_LOCK}th failure, counted across store instances`, async () => {
       const other = await backing.open(null);
-      for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await (i % 2 ? other : store).recordFailure('198.51.100.1', LOCK_MS);
-      expect(await store.lockedUntil('198.51.100.1')).toBe(0);
-      await other.recordFailure('198.51.100.1', LOCK_MS);
-      expect(await store.lockedUntil('198.51.100.1')).toBe(at + LOCK_MS);
-      expect(await other.lockedUntil('198.51.100.1')).toBe(at + LOCK_MS);
-      expect(await store.lockedUntil('198.51.100.2')).toBe(0);
+      for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await (i % 2 ? other : store).recordFailure('198.51.100.1', NET, LOCK_MS);
+      expect(await store.standing('198.51.100.1', NET)).toEqual({ lockedUntil: 0, failures: FAILURES_BEFORE_LOCK - 1, networkFailures: FAILURES_BEFORE_LOCK - 1 });
+      await other.recordFailure('198.51.100.1', NET, LOCK_MS);
+      expect((await store.standing('198.51.100.1', NET)).lockedUntil).toBe(at + LOCK_MS);
+      expect((await other.standing('198.51.100.1', NET)).lockedUntil).toBe(at + LOCK_MS);
+      // A neighbour in the same /24 is not locked by one address's failures, but they count for its network.
+      expect(await store.standing('198.51.100.2', NET)).toEqual({ lockedUntil: 0, failures: 0, networkFailures: FAILURES_BEFORE_LOCK });
       backing.advance(LOCK_MS);
       await store.sweep();
-      expect(await store.lockedUntil('198.51.100.1')).toBe(0);
+      expect((await store.standing('198.51.100.1', NET)).lockedUntil).toBe(0);
     });
 
-    it('starts the run again after clearFailures', async () => {
-      for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await store.recordFailure('203.0.113.5', LOCK_MS);
-      await store.clearFailures('203.0.113.5');
-      for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await store.recordFailure('203.0.113.5', LOCK_MS);
-      expect(await store.lockedUntil('203.0.113.5')).toBe(0);
-      await store.recordFailure('203.0.113.5', LOCK_MS);
-      expect(await store.lockedUntil('203.0.113.5')).toBeGreaterThan(at);
+    it('does not forget failures when the lock ends: the next failure locks again at once', async () => {
+      for (let i = 0; i < FAILURES_BEFORE_LOCK; i += 1) await store.recordFailure('203.0.113.5', '203.0.113.0/24', LOCK_MS);
+      backing.advance(LOCK_MS);
+      await store.sweep();
+      expect(await store.standing('203.0.113.5', '203.0.113.0/24')).toMatchObject({ lockedUntil: 0, failures: FAILURES_BEFORE_LOCK });
+      await store.recordFailure('203.0.113.5', '203.0.113.0/24', LOCK_MS);
+      expect(await store.standing('203.0.113.5', '203.0.113.0/24')).toMatchObject({ lockedUntil: at + 2 * LOCK_MS, failures: FAILURES_BEFORE_LOCK + 1 });
+    });
+
+    it('forgets failures once the window has passed since the latest', async () => {
+      for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await store.recordFailure('192.0.2.9', '192.0.2.0/24', LOCK_MS);
+      backing.advance(FAILURE_WINDOW_MS - 1000);
+      expect(await store.standing('192.0.2.9', '192.0.2.0/24')).toMatchObject({ failures: FAILURES_BEFORE_LOCK - 1 });
+      backing.advance(2000);
+      await store.sweep();
+      expect(await store.standing('192.0.2.9', '192.0.2.0/24')).toEqual({ lockedUntil: 0, failures: 0, networkFailures: 0 });
+      await store.recordFailure('192.0.2.9', '192.0.2.0/24', LOCK_MS);
+      expect(await store.standing('192.0.2.9', '192.0.2.0/24')).toEqual({ lockedUntil: 0, failures: 1, networkFailures: 1 });
+    });
+
+    it(`locks a whole network at ${NETWORK_FAILURES_BEFORE_LOCK} failures from as many addresses, and no other network`, async () => {
+      const other = await backing.open(null);
+      const address = (i: number) => `198.51.100.${10 + i}`;
+      for (let i = 0; i < NETWORK_FAILURES_BEFORE_LOCK - 1; i += 1) await (i % 2 ? other : store).recordFailure(address(i), NET, LOCK_MS);
+      expect((await store.standing('198.51.100.200', NET)).lockedUntil).toBe(0);
+      await store.recordFailure(address(NETWORK_FAILURES_BEFORE_LOCK), NET, LOCK_MS);
+      expect(await other.standing('198.51.100.200', NET)).toEqual({ lockedUntil: at + LOCK_MS, failures: 0, networkFailures: NETWORK_FAILURES_BEFORE_LOCK });
+      expect(await store.standing('198.51.101.1', '198.51.101.0/24')).toEqual({ lockedUntil: 0, failures: 0, networkFailures: 0 });
+    });
+
+    it('counts calls in a fixed window across store instances, and starts again after it', async () => {
+      const other = await backing.open(null);
+      const counts = [];
+      for (let i = 0; i < 4; i += 1) counts.push(await (i % 2 ? other : store).countHit('challenges:net:198.51.100.0/24', 60_000));
+      expect(counts).toEqual([1, 2, 3, 4]);
+      expect(await store.countHit('challenges:net:198.51.101.0/24', 60_000)).toBe(1);
+      backing.advance(60_000);
+      await store.sweep();
+      expect(await other.countHit('challenges:net:198.51.100.0/24', 60_000)).toBe(1);
     });
 
     it('uses the configured secret, else generates one that every instance on the backing shares', async () => {

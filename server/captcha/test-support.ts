@@ -1,3 +1,5 @@
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { handleMax } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
@@ -5,6 +7,7 @@ import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../config';
 import { CHALLENGE_LAYOUT as layout } from './pictures';
 import type { TrailPoint } from './trail';
+import type { WorkTask } from './work';
 
 export const TEST_SEED = 20240607;
 /** Small tasks, so the tests' own solver is quick. */
@@ -35,10 +38,33 @@ export async function verify(app: FastifyInstance, body: unknown, remoteAddress 
   return app.inject({ method: 'POST', url: '/api/captcha/verify', payload: body as object, remoteAddress });
 }
 
+/** The task solved as the widget's worker solves it: `{ task, solution }`, what a verify body's `work` carries. */
+export async function solvedWork(task: WorkTask) {
+  const solution = await solveChallenge({ challenge: task, deriveKey });
+  if (!solution) throw new Error('the work task has no solution');
+  return { task, solution: { counter: solution.counter, derivedKey: solution.derivedKey } };
+}
+
+export interface OpenPuzzle {
+  id: string;
+  work: WorkTask;
+}
+
+/** A fresh challenge from `remoteAddress`, failing the test unless it is a 200. */
+export async function openPuzzle(app: FastifyInstance, remoteAddress = '127.0.0.1'): Promise<OpenPuzzle> {
+  const answer = await challenge(app, { pixelRatio: 1 }, remoteAddress);
+  if (answer.statusCode !== 200) throw new Error(`no challenge: ${answer.statusCode} ${answer.body}`);
+  return answer.json<OpenPuzzle>();
+}
+
+/** What the widget sends for a drag to `offsetX`: the id, the offset, a hand's trail and the solved work. */
+export async function humanAnswer(puzzle: OpenPuzzle, offsetX = RIGHT_OFFSET, trail = humanTrail(offsetX)) {
+  return { id: puzzle.id, offsetX, trail, work: await solvedWork(puzzle.work) };
+}
+
 /** Solves a fresh puzzle like a person would and returns the pass token. */
-export async function passToken(app: FastifyInstance): Promise<string> {
-  const { id } = (await challenge(app)).json<{ id: string }>();
-  const answer = (await verify(app, { id, offsetX: RIGHT_OFFSET, trail: humanTrail(RIGHT_OFFSET) })).json<{ status: string; token: string }>();
+export async function passToken(app: FastifyInstance, remoteAddress = '127.0.0.1'): Promise<string> {
+  const answer = (await verify(app, await humanAnswer(await openPuzzle(app, remoteAddress)), remoteAddress)).json<{ status: string; token: string }>();
   if (answer.status !== 'y') throw new Error(`the puzzle was not passed: ${JSON.stringify(answer)}`);
   return answer.token;
 }

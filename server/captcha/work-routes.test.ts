@@ -1,16 +1,9 @@
 // Strict mode's proof of work through the real routes: answers without a drag trail, and 无障碍验证.
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test-support';
 import { ACCESSIBLE_LIMIT } from './captcha-api';
-import { challenge, RIGHT_OFFSET, strictConfig, TEST_WORK, verify } from './test-support';
+import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from './test-support';
 import type { WorkTask } from './work';
-
-async function solved(task: WorkTask) {
-  const solution = await solveChallenge({ challenge: task, deriveKey });
-  return { task, solution: { counter: solution!.counter, derivedKey: solution!.derivedKey } };
-}
 
 async function freshChallenge(app: FastifyInstance, address = '127.0.0.1') {
   return (await challenge(app, { pixelRatio: 1 }, address)).json<{ id: string; work: WorkTask; accessible: boolean }>();

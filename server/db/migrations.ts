@@ -33,4 +33,12 @@ export const MIGRATIONS: readonly string[] = [
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
   ) STRICT`,
+  // Strict mode's fixed-window counters (calls per network); captcha_failures rows are now keyed by
+  // subject: an address, or `net:` and its /24 or /48.
+  `CREATE TABLE captcha_hits (
+    name        TEXT PRIMARY KEY,
+    count       INTEGER NOT NULL,
+    window_ends INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX captcha_hits_window ON captcha_hits (window_ends)`,
 ];

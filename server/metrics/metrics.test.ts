@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { challenge, humanTrail, passToken, RIGHT_OFFSET, strictConfig, verify } from '../captcha/test-support';
+import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, strictConfig, verify } from '../captcha/test-support';
 import { loadConfig } from '../config';
 import { buildTestApp } from '../test-support';
 import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
@@ -98,8 +98,7 @@ describe('metrics', () => {
 
     await post(app, '/api/Index/checkuser?param=alice&name=name'); // y
     await post(app, '/api/Index/checktel?param=123&name=mobile'); // n: not a phone number
-    const wrong = (await challenge(app)).json<{ id: string }>();
-    await verify(app, { id: wrong.id, offsetX: RIGHT_OFFSET + 40, trail: humanTrail(RIGHT_OFFSET + 40) }); // wrong offset
+    await verify(app, await humanAnswer(await openPuzzle(app), RIGHT_OFFSET + 40)); // wrong offset
     await post(app, `/api/Index/reg?${registration('alice', '13800138000')}`); // no token: the gate refuses
     const token = await passToken(app); // a challenge and a passing verify
     await post(app, `/api/Index/reg?${registration('alice', '13800138000', { captchaToken: token })}`); // registered
@@ -132,8 +131,10 @@ describe('metrics', () => {
     time.at += 3 * 60_000;
     await post(app, `/api/Index/reg?${registration('dave', '13800138004', { captchaToken: late })}`);
     await verify(app, { id: 'no-such-challenge', offsetX: RIGHT_OFFSET, trail: humanTrail(RIGHT_OFFSET) });
-    const jump = (await challenge(app)).json<{ id: string }>();
-    await verify(app, { id: jump.id, offsetX: RIGHT_OFFSET, trail: [{ x: 0, y: 0, t: 0 }, { x: 200, y: 0, t: 5 }] });
+    const level = humanTrail(RIGHT_OFFSET).map((point) => ({ ...point, y: 80 })); // no hand drags dead level
+    await verify(app, await humanAnswer(await openPuzzle(app), RIGHT_OFFSET, level));
+    const { id: bare } = await openPuzzle(app);
+    await verify(app, { id: bare, offsetX: RIGHT_OFFSET, trail: [] }); // no work
 
     expect(delta(before, funnel(await samples(app)))).toMatchObject({
       [`${P}reg_outcomes_total{"outcome":"registered","reason":"none"}`]: 1,
@@ -144,6 +145,7 @@ describe('metrics', () => {
       [`${P}captcha_tokens_total{"result":"refused","reason":"expired"}`]: 1,
       [`${P}captcha_verifies_total{"result":"failed","reason":"expired_or_unknown"}`]: 1,
       [`${P}captcha_verifies_total{"result":"failed","reason":"trail_refused"}`]: 1,
+      [`${P}captcha_verifies_total{"result":"failed","reason":"work_refused"}`]: 1,
     });
     await app.close();
   });

@@ -124,7 +124,7 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
   });
   const rateLimited = new Counter({
     name: name('rate_limited_total'),
-    help: 'Requests refused by the per-address rate limits, by route.',
+    help: 'Requests refused by the rate limits (per address; strict-mode challenges also per network), by route.',
     labelNames: ['route'] as const,
     registers: [registry],
   });

@@ -3,6 +3,13 @@ import { Profiler } from 'react';
 import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type PuzzleCaptchaProps, type ServerChallenge } from '../index';
 
 // Server-verified mode: the widget shows the server's pictures and asks `verify` for the verdict.
+
+// The proof-of-work solver, held until a test lets it finish (it would run for real otherwise).
+const work = vi.hoisted(() => ({ finish: (_solution: { counter: number; derivedKey: string }) => {} }));
+vi.mock('../work/solve-work', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../work/solve-work')>()),
+  solveWork: () => new Promise((resolve) => (work.finish = resolve)),
+}));
 const CHALLENGE: ServerChallenge = {
   id: 'c1',
   background: 'data:image/webp;base64,AAAA',
@@ -113,6 +120,25 @@ describe('with a server challenge and verifier', () => {
     expect(deviation).toBeNaN();
     expect(result).toEqual({ deviation: NaN, offsetX, pinX: NaN, token: 'pass-token' });
     expect(onFail).not.toHaveBeenCalled();
+  });
+
+  it('holds a drag answer until the work is solved, then sends it with the work', async () => {
+    const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' };
+    const challenge = vi.fn<ChallengeSource>(async () => ({ ...CHALLENGE, work: task }));
+    const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
+    const { onSuccess } = setup({ challenge, verify });
+    await settle();
+    drag(80);
+    await settle();
+    expect(widgetState()).toBe('submitting');
+    expect(verify).not.toHaveBeenCalled();
+    await act(async () => work.finish({ counter: 7, derivedKey: 'abc' }));
+    await settle();
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(verify.mock.calls[0]![0]).toMatchObject({ id: 'c1', work: { task, solution: { counter: 7, derivedKey: 'abc' } } });
+    expect(widgetState()).toBe('success');
+    act(() => vi.advanceTimersByTime(800));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 
   it('fails on a no at once, with the failure banner, and brings a new puzzle after 800 ms', async () => {

@@ -7,7 +7,6 @@ import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
 import { clearBoard, paintBoard, type Picture } from './board-canvas';
 import { loadImage } from './load';
-import { MIN_DRAG_TRAIL } from '../protocol/contract';
 import { solveWork, type WorkSolution, type WorkTask } from '../work/solve-work';
 import { askVerifier, loadServerPuzzle, serverVerdict } from './server-puzzle';
 import type { PuzzleServer, PuzzleVerdict, PuzzleVerdictHandler } from './types';
@@ -204,8 +203,8 @@ export function usePuzzleSession(options: SessionOptions) {
       served.current = null;
       const controller = new AbortController();
       verifying.current = controller;
-      // A drag sends the work if it is done; a keyboard or tap answer (no drag trail) waits for it, since the
-      // server passes such an answer only with the solved work.
+      // Every answer carries the solved work (a server refuses one without it): if the worker is not done
+      // yet, the answer waits for it, the handle showing that it is being checked.
       const job = workJob.current?.id === id ? workJob.current : null;
       const ask = (solution: WorkSolution | null) => {
         if (verifying.current !== controller) return; // hidden meanwhile
@@ -216,7 +215,7 @@ export function usePuzzleSession(options: SessionOptions) {
           settle(pass, serverVerdict(offsetX, token));
         });
       };
-      if (job && !job.solution && trail.length < MIN_DRAG_TRAIL) void job.result.then(ask);
+      if (job && !job.solution) void job.result.then(ask);
       else ask(job?.solution ?? null);
       return;
     }

@@ -1,0 +1,47 @@
+// The work grows with failures. The task hides its cost (the server draws the counter the solver must reach
+// at random below the cost), so this file makes the draw always the highest: the counter a solver finds
+// then tells the cost of the task.
+import { buildTestApp } from '../test-support';
+import { escalatedWorkCost, WORK_ESCALATION } from './limits';
+import { NETWORK_FAILURES_BEFORE_LOCK } from './store';
+import { humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_WORK, verify } from './test-support';
+import { WORK_LIMITS } from './work';
+
+vi.mock('node:crypto', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('node:crypto')>()),
+  randomInt: (min: number, max?: number) => (max === undefined ? min : max) - 1,
+}));
+
+describe('the work of the next task', () => {
+  it('doubles with each failure of the address and each few of its network, up to a cap, and never drops on a pass', async () => {
+    const { app } = await buildTestApp(strictConfig());
+    const costFor = async (address: string) => (await solvedWork((await openPuzzle(app, address)).work)).solution.counter + 1;
+    const fail = async (address: string) => verify(app, await humanAnswer(await openPuzzle(app, address), 0), address);
+
+    expect(await costFor('198.51.100.1')).toBe(TEST_WORK.puzzle);
+    await fail('198.51.100.1');
+    expect(await costFor('198.51.100.1')).toBe(2 * TEST_WORK.puzzle);
+    await fail('198.51.100.1');
+    expect(await costFor('198.51.100.1')).toBe(4 * TEST_WORK.puzzle);
+    // A pass costs what it cost and changes nothing for the next task.
+    const pass = await verify(app, await humanAnswer(await openPuzzle(app, '198.51.100.1')), '198.51.100.1');
+    expect(pass.json()).toMatchObject({ status: 'y' });
+    expect(await costFor('198.51.100.1')).toBe(4 * TEST_WORK.puzzle);
+
+    // Its neighbours pay for the network: 2 failures so far; every networkFailuresPerStep doubles the work.
+    expect(await costFor('198.51.100.9')).toBe(TEST_WORK.puzzle);
+    const step = WORK_ESCALATION.networkFailuresPerStep;
+    for (let i = 2; i < step; i += 1) await fail(`198.51.100.${20 + i}`);
+    expect(await costFor('198.51.100.9')).toBe(2 * TEST_WORK.puzzle);
+    expect(await costFor('198.51.101.9')).toBe(TEST_WORK.puzzle); // another /24
+    await app.close();
+  });
+
+  it('is capped at 2^maxSteps times the configured cost and at the highest cost allowed', () => {
+    expect(escalatedWorkCost(10_000, { failures: 0, networkFailures: 0 })).toBe(10_000);
+    expect(escalatedWorkCost(10_000, { failures: 1, networkFailures: 4 })).toBe(20_000);
+    expect(escalatedWorkCost(10_000, { failures: 1, networkFailures: 5 })).toBe(40_000);
+    expect(escalatedWorkCost(10_000, { failures: 40, networkFailures: NETWORK_FAILURES_BEFORE_LOCK })).toBe(10_000 * 2 ** WORK_ESCALATION.maxSteps);
+    expect(escalatedWorkCost(1_000_000, { failures: 40, networkFailures: 0 })).toBe(WORK_LIMITS.max);
+  });
+});

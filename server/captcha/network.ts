@@ -1,0 +1,33 @@
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The network an address belongs to, as bots are counted: its /24 for IPv4, its /48 for IPv6 (what one
+ * customer or one rented server block is usually given). An IPv4 address written as IPv6 (::ffff:a.b.c.d)
+ * counts as IPv4. Anything else (a unix socket, an empty string) is its own network.
+ */
+export function networkOf(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  const plain = mapped ? mapped[1]! : address;
+  if (isIPv4(plain)) return `${plain.split('.').slice(0, 3).join('.')}.0/24`;
+  if (isIPv6(address)) return `${expandIPv6(address).slice(0, 3).join(':')}::/48`;
+  return address;
+}
+
+/** The eight groups of an IPv6 address, in lower-case hex without leading zeros. */
+function expandIPv6(address: string): string[] {
+  const bare = address.split('%')[0]!.toLowerCase(); // a zone index names an interface, not a network
+  // A trailing dotted IPv4 part stands for the last two groups.
+  const dotted = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
+  const withHex = dotted
+    ? bare.slice(0, dotted.index) + dotted[1]!.split('.').map(Number).reduce<string[]>((groups, byte, i) => {
+        if (i % 2 === 0) groups.push(String(byte));
+        else groups[groups.length - 1] = ((Number(groups[groups.length - 1]) << 8) | byte).toString(16);
+        return groups;
+      }, []).join(':')
+    : bare;
+  const [head = '', tail] = withHex.split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return groups.map((group) => parseInt(group, 16).toString(16));
+}
