@@ -1,10 +1,10 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PIECE_BLEED } from '@game-register/puzzle-captcha/core';
-import { paintGap, paintGeneratedPicture, paintPuzzle, puzzleCanvasSizes, type PaintContext, type PaintSource, type PuzzleContext } from '@game-register/puzzle-captcha/core';
+import { paintGap, paintGeneratedPicture, paintPuzzle, puzzleCanvasSizes, tracePiece, type PaintContext, type PaintSource, type PuzzleContext } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { opaqueBounds, outlineBounds, pieceColumnBounds, pixelBounds, type Bounds } from '@game-register/puzzle-captcha/testing';
+import { outlineBounds, pixelBounds, type Bounds } from '@game-register/puzzle-captcha/testing';
 import { CHALLENGE_LAYOUT as layout, clampPixelRatio, drawChallenge, paintChallenge } from './pictures';
 
 function expectNear(actual: Bounds | null, expected: Bounds, slack: number) {
@@ -20,11 +20,30 @@ const startingWith = (first: number, seed: number): RandomSource => {
 };
 
 describe('server pictures (the core drawing on @napi-rs/canvas)', () => {
-  it.each([1, 2, 3])('draws the piece where the browser does, at pixel ratio %i', (ratio) => {
-    const { plan, piece } = paintChallenge(seededRandom(20240607), ratio);
-    const data = piece.getContext('2d').getImageData(0, 0, piece.width, piece.height).data;
+  it.each([1, 2, 3])('draws the piece as its gap\'s shape, a little smaller and tilted about the body\'s centre, at pixel ratio %i', (ratio) => {
+    const { plan, guard, piece } = paintChallenge(seededRandom(20240607), ratio);
     expect(piece.width).toBe(Math.round((layout.pieceSize + 2 * PIECE_BLEED) * ratio));
-    expectNear(opaqueBounds(data, piece.width, piece.height, ratio), pieceColumnBounds(plan, layout), 1.5);
+    expect(guard.pieceScale).toBeGreaterThanOrEqual(0.88);
+    expect(guard.pieceScale).toBeLessThan(0.96);
+    expect(Math.abs(guard.pieceTurn)).toBeGreaterThan(0.13);
+    // The same outline, traced on a clean canvas with that scale and turn, covers the same pixels.
+    const reference = createCanvas(piece.width, piece.height);
+    const ctx = reference.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const body = 3 * layout.unit;
+    const [cx, cy] = [PIECE_BLEED + 3 + body / 2, plan.gapY + body / 2];
+    ctx.translate(cx, cy);
+    ctx.scale(guard.pieceScale, guard.pieceScale);
+    ctx.rotate(guard.pieceTurn);
+    ctx.translate(-cx, -cy);
+    tracePiece(ctx as unknown as PaintContext, PIECE_BLEED + 3, plan.gapY, layout.unit, plan.knobs);
+    ctx.fillStyle = '#fff';
+    ctx.fill();
+    const solid = (canvas: typeof piece) => canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.filter((_, i) => i % 4 === 3).map((a) => (a > 200 ? 1 : 0));
+    const [drawn, traced] = [solid(piece), solid(reference)];
+    const both = drawn.reduce((sum, value, i) => sum + (value & traced[i]!), 0);
+    const either = drawn.reduce((sum, value, i) => sum + (value | traced[i]!), 0);
+    expect(both / either).toBeGreaterThan(0.95);
   });
 
   it('paints the gap over exactly the outline at the planned x and y', () => {

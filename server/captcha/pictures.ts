@@ -1,6 +1,6 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { MAX_PIXEL_RATIO } from '@game-register/puzzle-captcha/core';
-import { paintPuzzle, puzzleCanvasSizes, type PaintSource, type PuzzleContext } from '@game-register/puzzle-captcha/core';
+import { paintGuardedPuzzle, planGuard, puzzleCanvasSizes, type PaintSource, type PuzzleContext } from '@game-register/puzzle-captcha/core';
 import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
 import { planPuzzle, type PuzzlePlan } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
@@ -23,19 +23,22 @@ export function clampPixelRatio(value: unknown): number {
 }
 
 // @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
-const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d') as unknown as PuzzleContext, width: canvas.width, height: canvas.height });
+type ScalingContext = PuzzleContext & { scale(x: number, y: number): void };
+const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d') as unknown as ScalingContext, width: canvas.width, height: canvas.height });
 
 /**
- * One puzzle painted by the widget's own paintPuzzle (the one painting sequence of both sides), with a
- * generated picture, at `pixelRatio` device pixels per canvas unit.
+ * One puzzle with a generated picture at `pixelRatio` device pixels per canvas unit, painted with the
+ * core's guarded sequence (decoy gaps, varied shading, grain, a piece smaller than its gap: core/guard.ts)
+ * from the widget's own shapes and picture generator.
  */
 export function paintChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT) {
   const plan = planPuzzle(random, layout, 0, -1);
   const sizes = puzzleCanvasSizes(layout, pixelRatio);
   const board = createCanvas(sizes.board.width, sizes.board.height);
   const piece = createCanvas(sizes.piece.width, sizes.piece.height);
-  paintPuzzle({ ...surface(board), canvas: board as unknown as PaintSource }, surface(piece), { random }, plan, layout, pixelRatio);
-  return { plan, board, piece };
+  const guard = planGuard(random, plan, layout);
+  paintGuardedPuzzle({ ...surface(board), canvas: board as unknown as PaintSource }, surface(piece), random, plan, guard, layout, pixelRatio);
+  return { plan, guard, board, piece };
 }
 
 /** paintChallenge, encoded (WebP, off the main thread). */

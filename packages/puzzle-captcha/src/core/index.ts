@@ -2,6 +2,7 @@
 export * from './constants';
 export * from './draw';
 export * from './geometry';
+export * from './guard';
 export * from './paint-puzzle';
 export * from './machine';
 export * from './puzzle';
