@@ -11,7 +11,7 @@
 /** @param {Response} response @returns {Promise<Answer>} */
 async function answerOf(response) {
   const text = await response.text();
-  let body = null;
+  let body;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {

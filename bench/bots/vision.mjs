@@ -5,7 +5,7 @@
 // picture at x = gapX - 3 and drawn at x = 8; so for a candidate answer offsetX (= gapX - 3), the piece
 // column's pixel at x units lies over the background at x - 8 + offsetX units, same y. The piece's alpha
 // gives its silhouette (opaque: its body; around it, a half-transparent shadow). Each candidate offset is
-// scored three ways, and the ranks are added:
+// scored three ways:
 //   (a) region contrast: the ring just outside the silhouette against the inside (the gap is darker);
 //   (b) edge strength: the background's gradient magnitude along the silhouette's contour (the gap's rim);
 //   (c) normalised cross-correlation between the piece's own pixels and the background under the
@@ -88,14 +88,12 @@ function pixelsOf(/** @type {Uint8Array} */ mask, /** @type {number} */ width) {
   return { xs, ys };
 }
 
-/** Ranks (0 = best) of scores where higher is better. */
-function ranks(/** @type {number[]} */ scores) {
-  const order = scores.map((score, index) => ({ score: Number.isFinite(score) ? score : -Infinity, index })).sort((a, b) => b.score - a.score);
-  const out = new Array(scores.length);
-  order.forEach((entry, rank) => {
-    out[entry.index] = rank;
-  });
-  return out;
+/** Standard scores (how many deviations above the candidates' mean). */
+function zScores(/** @type {number[]} */ scores) {
+  const finite = scores.map((score) => (Number.isFinite(score) ? score : 0));
+  const mean = finite.reduce((sum, v) => sum + v, 0) / finite.length;
+  const deviation = Math.sqrt(finite.reduce((sum, v) => sum + (v - mean) ** 2, 0) / finite.length) || 1;
+  return finite.map((v) => (v - mean) / deviation);
 }
 
 /**
@@ -162,15 +160,12 @@ export async function locateGap(challenge) {
     const variance = sumSquares - (sum * sum) / pieceDev.length;
     ncc.push(cross / (pieceNorm * Math.sqrt(Math.max(variance, 1e-6))));
   }
-  const [contrastRanks, edgeRanks, nccRanks] = [ranks(contrast), ranks(edge), ranks(ncc)];
+  // Standard scores, added: the gap stands out on each measure. (Adding ranks instead found 286 of 300
+  // generated puzzles against 300 of 300: a candidate ranked 1st, 4th and 78th lost to one ranked 20th thrice.)
+  const [contrastZ, edgeZ, nccZ] = [zScores(contrast), zScores(edge), zScores(ncc)];
   let best = 0;
-  let bestSum = Infinity;
-  for (let i = 0; i < shifts.length; i += 1) {
-    const sum = contrastRanks[i] + edgeRanks[i] + nccRanks[i];
-    if (sum < bestSum || (sum === bestSum && ncc[i] > ncc[best])) {
-      best = i;
-      bestSum = sum;
-    }
+  for (let i = 1; i < shifts.length; i += 1) {
+    if (contrastZ[i] + edgeZ[i] + nccZ[i] > contrastZ[best] + edgeZ[best] + nccZ[best]) best = i;
   }
   const offsetX = shifts[best] / scale + PIECE_BLEED;
   return { offsetX, cpuSeconds: cpuSecondsSince(started), best: { contrast: contrast[best], edge: edge[best], ncc: ncc[best] } };
