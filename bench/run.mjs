@@ -12,6 +12,7 @@ const PARTS = [
   ['what the Prometheus metrics cost', 'bench/metrics.mjs'],
   ['server-verified puzzle', 'bench/captcha-server.mjs'],
   ['strict mode scaling out', 'bench/strict-scale.mjs'],
+  ['strict mode against scripted bots', 'bench/bots.mjs'],
   ['Lighthouse mobile', 'bench/lighthouse.mjs'],
 ];
 

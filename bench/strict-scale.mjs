@@ -25,7 +25,8 @@ const SEED = '20240607';
 const DEFAULT_THREADS = Math.max(1, availableParallelism() - 1);
 export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5 };
 
-async function startServer(env, dataDir) {
+/** The built server in strict mode on a free port (env adds to or, with undefined, removes from the defaults below). */
+export async function startServer(env, dataDir) {
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {

@@ -1,0 +1,271 @@
+// Scripted attackers of strict mode, for the bot bench (bench/bots.mjs) and the server's tests. Each runs a
+// number of attempts against a server through the client and reports its pass rate and what each success
+// cost it. They follow the protocol only (POST /api/captcha/challenge and /verify, the gated reg), read the
+// work task from every challenge, and take a 429 (locked or rate limited) or a 503 (busy) as a server would
+// mean them. The bots:
+//   jump   answers at once, a 2-point trail, no solved work (none, or an unsolved or garbage solution);
+//          `answerFor` may give it the true answer (a test server with a fixed seed), so a pass would be
+//          the server's fault, not the bot's luck;
+//   replay passes once honestly, then replays what it got: the verified id again, the spent pass token on
+//          reg again, the solved work on another challenge; only the replays count as its attempts;
+//   guess  solves the work, fakes a hand's trail, guesses the offset uniformly over the gap's range: the
+//          chance floor (a 10-unit tolerance over a 163-unit range: about 12%);
+//   vision decodes the pictures and finds the gap (./vision.mjs), solves the work, fakes a hand's trail.
+import { outcomeOf } from './client.mjs';
+import { humanTrail, jumpTrail, seededRandom } from './trail.mjs';
+import { locateGap } from './vision.mjs';
+import { solvedWork } from './work.mjs';
+
+export const BOTS = /** @type {const} */ (['jump', 'replay', 'guess', 'vision']);
+/** The gap's x is drawn in [pieceSize + 20, width - pieceSize - 10] (the puzzle core's GAP_MARGIN); the answer is gapX - 3. */
+const GAP_MARGIN = { left: 20, right: 10 };
+const PIECE_INSET = 3;
+const BUSY_RETRIES = 5;
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The answers a bot may give, from the puzzle's public layout. @param {{ width: number, pieceSize: number }} challenge */
+export function offsetRange({ width, pieceSize }) {
+  return { min: pieceSize + GAP_MARGIN.left - PIECE_INSET, max: width - pieceSize - GAP_MARGIN.right - PIECE_INSET };
+}
+
+/**
+ * @typedef {ReturnType<typeof import('./client.mjs').createClient>} Client
+ * @typedef {{
+ *   client: Client,
+ *   attempts: number,
+ *   addressFor?: (attempt: number) => string | null,
+ *   answerFor?: ((challenge: any) => number) | null,
+ *   random?: () => number,
+ *   pixelRatio?: number,
+ *   pace?: boolean,
+ * }} BotOptions
+ * @typedef {{
+ *   bot: string, attempts: number, passes: number, locked: number, busy: number, refused: number,
+ *   workCpuSeconds: number, visionCpuSeconds: number, wallSeconds: number, setupPasses: number,
+ * }} BotReport
+ */
+
+/** A challenge, waiting out 503s; null with the reason when the server refused one. @param {Client} client @param {number} pixelRatio @param {BotReport} report */
+async function fetchChallenge(client, pixelRatio, report) {
+  for (let retry = 0; ; retry += 1) {
+    const answer = await client.challenge(pixelRatio);
+    const outcome = outcomeOf(answer);
+    if (answer.status === 200) return answer.body;
+    if (outcome === 'busy' && retry < BUSY_RETRIES) {
+      report.busy += 1;
+      await sleep(1000 * (answer.retryAfter ?? 1));
+      continue;
+    }
+    if (outcome === 'locked') report.locked += 1;
+    else report.refused += 1;
+    return null;
+  }
+}
+
+/** Counts one verify answer. @param {import('./client.mjs').Answer} answer @param {BotReport} report */
+function count(answer, report) {
+  const outcome = outcomeOf(answer);
+  if (outcome === 'passed') report.passes += 1;
+  else if (outcome === 'locked') report.locked += 1;
+  else if (outcome === 'busy') report.busy += 1;
+  else if (outcome === 'refused') report.refused += 1;
+  return outcome;
+}
+
+/** Waits until a hand could have made `trail` since `since` (performance.now()), if pacing. */
+async function paceTo(/** @type {Array<{ t: number }>} */ trail, /** @type {number} */ since, /** @type {boolean} */ pace) {
+  if (!pace) return;
+  const left = (trail.at(-1)?.t ?? 0) + 300 - (performance.now() - since);
+  if (left > 0) await sleep(left);
+}
+
+/** @param {string} bot @returns {BotReport} */
+const emptyReport = (bot) => ({ bot, attempts: 0, passes: 0, locked: 0, busy: 0, refused: 0, workCpuSeconds: 0, visionCpuSeconds: 0, wallSeconds: 0, setupPasses: 0 });
+
+/** An unsolved solution to the task: the right shape, the wrong key. */
+const unsolvedWork = (/** @type {any} */ task) => ({ task, solution: { counter: 0, derivedKey: '00'.repeat(task?.parameters?.keyLength ?? 32) } });
+
+/** @param {BotOptions} options */
+export async function runJumpBot({ client, attempts, addressFor = () => client.address, answerFor = null, random = seededRandom(1), pixelRatio = 1 }) {
+  const report = emptyReport('jump');
+  const started = performance.now();
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const as = client.as(addressFor(attempt));
+    report.attempts += 1;
+    const challenge = await fetchChallenge(as, pixelRatio, report);
+    if (!challenge) continue;
+    const range = offsetRange(challenge);
+    const offsetX = answerFor ? answerFor(challenge) : range.min + random() * (range.max - range.min);
+    // No time spent on work: none at all, an unsolved solution, or garbage, in turn.
+    const variant = attempt % 3;
+    const work = variant === 0 ? undefined : variant === 1 ? unsolvedWork(challenge.work) : { task: 'solved', solution: 'yes' };
+    count(await as.verify({ id: challenge.id, offsetX, trail: jumpTrail(offsetX, challenge), ...(work === undefined ? {} : { work }) }), report);
+  }
+  report.wallSeconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+/** Solves the challenge's work honestly and adds its CPU to the report. @param {any} challenge @param {BotReport} report */
+function honestWork(challenge, report) {
+  if (!challenge.work) return undefined;
+  const { work, cpuSeconds } = solvedWork(challenge.work);
+  report.workCpuSeconds += cpuSeconds;
+  return work;
+}
+
+/**
+ * Guesses (or, with `answerFor`, knows) the offset; solves the work; fakes a hand's trail.
+ * @param {BotOptions} options
+ */
+export async function runGuessBot({ client, attempts, addressFor = () => client.address, answerFor = null, random = seededRandom(2), pixelRatio = 1, pace = false }) {
+  const report = emptyReport('guess');
+  const started = performance.now();
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const as = client.as(addressFor(attempt));
+    report.attempts += 1;
+    const challenge = await fetchChallenge(as, pixelRatio, report);
+    if (!challenge) continue;
+    const arrived = performance.now();
+    const range = offsetRange(challenge);
+    const offsetX = answerFor ? answerFor(challenge) : range.min + random() * (range.max - range.min);
+    const work = honestWork(challenge, report);
+    const trail = humanTrail(offsetX, challenge, random);
+    await paceTo(trail, arrived, pace);
+    count(await as.verify({ id: challenge.id, offsetX, trail, ...(work === undefined ? {} : { work }) }), report);
+  }
+  report.wallSeconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+/** Finds the gap in the pictures; solves the work; fakes a hand's trail. @param {BotOptions} options */
+export async function runVisionBot({ client, attempts, addressFor = () => client.address, random = seededRandom(3), pixelRatio = 1, pace = false }) {
+  const report = emptyReport('vision');
+  const started = performance.now();
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const as = client.as(addressFor(attempt));
+    report.attempts += 1;
+    const challenge = await fetchChallenge(as, pixelRatio, report);
+    if (!challenge) continue;
+    const arrived = performance.now();
+    const seen = await locateGap(challenge);
+    report.visionCpuSeconds += seen.cpuSeconds;
+    const work = honestWork(challenge, report);
+    const trail = humanTrail(seen.offsetX, challenge, random);
+    await paceTo(trail, arrived, pace);
+    count(await as.verify({ id: challenge.id, offsetX: seen.offsetX, trail, ...(work === undefined ? {} : { work }) }), report);
+  }
+  report.wallSeconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+/**
+ * Passes honestly (with `answerFor`, or by finding the gap itself), then replays: the same verify body,
+ * the spent token on reg (after one honest registration), the solved work on a new challenge. Each replay
+ * is one attempt; `setupPasses` counts the honest passes it replayed.
+ * @param {BotOptions} options
+ */
+export async function runReplayBot({ client, attempts, addressFor = () => client.address, answerFor = null, random = seededRandom(4), pixelRatio = 1 }) {
+  const report = emptyReport('replay');
+  const started = performance.now();
+  const answer = async (/** @type {any} */ challenge) => {
+    if (answerFor) return answerFor(challenge);
+    const seen = await locateGap(challenge);
+    report.visionCpuSeconds += seen.cpuSeconds;
+    return seen.offsetX;
+  };
+  const runId = Math.floor(random() * 1e6);
+  let accounts = 0;
+  const account = () => {
+    accounts += 1;
+    return { name: `replay${runId}x${accounts}`, mobile: `139${String((runId * 97 + accounts) % 1e8).padStart(8, '0')}` };
+  };
+  // Setups that never pass (a locked address, a picture it cannot read) end the run after this many.
+  let setupsLeft = Math.max(10, attempts * 2);
+  let attempt = 0;
+  while (report.attempts < attempts && setupsLeft > 0) {
+    setupsLeft -= 1;
+    const as = client.as(addressFor(attempt));
+    attempt += 1;
+    // The honest pass it then replays (not an attempt of its own: its cost is counted, its pass is not).
+    const setup = emptyReport('setup');
+    const first = await fetchChallenge(as, pixelRatio, setup);
+    if (!first) {
+      report.locked += setup.locked;
+      continue;
+    }
+    const offsetX = await answer(first);
+    const work = honestWork(first, report);
+    const body = { id: first.id, offsetX, trail: humanTrail(offsetX, first, random), ...(work === undefined ? {} : { work }) };
+    const passed = await as.verify(body);
+    if (outcomeOf(passed) !== 'passed') continue;
+    report.setupPasses += 1;
+    const replays = [
+      // 1. The verified id and its answer again.
+      () => as.verify(body),
+      // 2. The pass token on reg, after it was spent on one honest registration.
+      async () => {
+        await as.register(passed.body.token, account());
+        return as.register(passed.body.token, account());
+      },
+      // 3. The solved work on another challenge, answered right.
+      async () => {
+        const second = await fetchChallenge(as, pixelRatio, report);
+        if (!second) return null;
+        const secondOffset = await answer(second);
+        return as.verify({ id: second.id, offsetX: secondOffset, trail: humanTrail(secondOffset, second, random), ...(work === undefined ? {} : { work }) });
+      },
+    ];
+    for (const replay of replays) {
+      if (report.attempts >= attempts) break;
+      report.attempts += 1;
+      const result = await replay();
+      if (result) count(result, report);
+    }
+  }
+  report.wallSeconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+/** @param {typeof BOTS[number]} bot @param {BotOptions} options @returns {Promise<BotReport>} */
+export function runBot(bot, options) {
+  if (bot === 'jump') return runJumpBot(options);
+  if (bot === 'replay') return runReplayBot(options);
+  if (bot === 'guess') return runGuessBot(options);
+  return runVisionBot(options);
+}
+
+/**
+ * The honest offset of a server started with a fixed CAPTCHA_TEST_SEED (every puzzle the same), found from
+ * outside by trying: steps of 19 (under twice the tolerance), solved work and a hand's trail each time,
+ * each try from another /24 so that no failure count builds up. Null when nothing passed.
+ * @param {Client} client @param {{ lane?: number }} [options]
+ */
+export async function findSeededAnswer(client, { lane = 250 } = {}) {
+  const random = seededRandom(5);
+  for (let offsetX = 5, attempt = 0; offsetX < 310; offsetX += 19, attempt += 1) {
+    const as = client.as(`10.${lane}.${attempt}.9`);
+    const challenge = (await as.challenge(1)).body;
+    if (!challenge?.id) continue;
+    const work = challenge.work ? solvedWork(challenge.work).work : undefined;
+    const verdict = await as.verify({ id: challenge.id, offsetX, trail: humanTrail(offsetX, challenge, random), ...(work === undefined ? {} : { work }) });
+    if (outcomeOf(verdict) === 'passed') return offsetX;
+  }
+  return null;
+}
+
+/** One row of the bench's table. @param {BotReport} report */
+export function summarise(report) {
+  const cpu = report.workCpuSeconds + report.visionCpuSeconds;
+  return {
+    attempts: report.attempts,
+    passes: report.passes,
+    'pass rate': `${((100 * report.passes) / Math.max(1, report.attempts)).toFixed(1)}%`,
+    'work CPU s': Number(report.workCpuSeconds.toFixed(3)),
+    'vision CPU s': Number(report.visionCpuSeconds.toFixed(3)),
+    'CPU s per success': report.passes > 0 ? Number((cpu / report.passes).toFixed(3)) : `> ${cpu.toFixed(3)} (0 passes)`,
+    'wall s': Number(report.wallSeconds.toFixed(1)),
+    '429 locked': report.locked,
+  };
+}
