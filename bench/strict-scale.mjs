@@ -16,6 +16,7 @@ import { freePort } from '../scripts/free-port.mjs';
 import { startRedisServer } from '../scripts/redis-server.mjs';
 import { findAnswer, humanTrail, percentile, post } from './captcha-server.mjs';
 import { waitUntilUp } from './wait-until-up.mjs';
+import { solvedWork } from './bots/work.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CHECK_CONNECTIONS = 10;
@@ -106,9 +107,10 @@ async function twoInstances(dataDir) {
     let passes = 0;
     let registered = 0;
     for (let run = 0; run < SEQUENTIAL_RUNS; run += 1) {
-      const { id } = await post(a.base, '/api/captcha/challenge', { pixelRatio: 2 });
+      const next = await post(a.base, '/api/captcha/challenge', { pixelRatio: 2 });
+      const { work } = solvedWork(next.work); // solved before the clock starts
       let started = performance.now();
-      const verdict = await post(b.base, '/api/captcha/verify', { id, offsetX, trail });
+      const verdict = await post(b.base, '/api/captcha/verify', { id: next.id, offsetX, trail, work });
       verifyMs.push(performance.now() - started);
       if (verdict.status !== 'y') continue;
       passes += 1;

@@ -102,7 +102,7 @@ describe('loadConfig', () => {
   });
 
   it('keeps the puzzle in the browser unless CAPTCHA_MODE=strict, and reads its secret', () => {
-    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, work: { puzzle: 10_000, accessible: 80_000 } });
+    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, work: { puzzle: 10_000, accessible: 80_000 }, networkChallenges: 300 });
     expect(loadConfig({ CAPTCHA_WORK_COST: '20000', CAPTCHA_ACCESSIBLE: 'off' }).captcha.work).toEqual({ puzzle: 20_000, accessible: null });
     expect(problemsOf({ CAPTCHA_WORK_COST: 'lots' })).toEqual([expect.stringMatching(/^CAPTCHA_WORK_COST must be an integer/)]);
     const secret = 'k'.repeat(32);
@@ -129,6 +129,11 @@ describe('loadConfig', () => {
       'REDIS_URL must be a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0',
     ]);
     expect(problems.join('')).not.toContain('hunter2');
+  });
+
+  it('limits the challenges per network and minute to CAPTCHA_NETWORK_CHALLENGES', () => {
+    expect(loadConfig({ CAPTCHA_NETWORK_CHALLENGES: '5000' }).captcha.networkChallenges).toBe(5000);
+    expect(problemsOf({ CAPTCHA_NETWORK_CHALLENGES: '0' })).toEqual(['CAPTCHA_NETWORK_CHALLENGES must be an integer from 1 to 1000000000, got "0"']);
   });
 
   it('draws puzzles on CAPTCHA_DRAW_THREADS threads (0: on the main thread) with a bounded CAPTCHA_DRAW_QUEUE', () => {

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { NETWORK_CHALLENGE_LIMIT } from './captcha/limits';
 import { readWorkSettings, type WorkSettings } from './captcha/work';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -52,6 +53,8 @@ export interface CaptchaConfig {
   drawQueue: number;
   /** Proof of work: the counters a puzzle's task and the accessible path's task are drawn below; accessible null: off. */
   work: WorkSettings;
+  /** Challenges (both paths) one /24 or /48 network may fetch per minute (CAPTCHA_NETWORK_CHALLENGES). */
+  networkChallenges: number;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -116,6 +119,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     drawThreads: integer('CAPTCHA_DRAW_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
     drawQueue: integer('CAPTCHA_DRAW_QUEUE', 64, 0, 100_000),
     work: readWorkSettings(read, problems),
+    networkChallenges: integer('CAPTCHA_NETWORK_CHALLENGES', NETWORK_CHALLENGE_LIMIT.max, 1, 1_000_000_000),
   };
   const redis = parseRedis(read, problems);
 
@@ -164,7 +168,7 @@ function parseRedis(read: (name: string) => string | undefined, problems: string
   return { url, prefix };
 }
 
-function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue' | 'work'> {
+function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue' | 'work' | 'networkChallenges'> {
   const mode = (read('CAPTCHA_MODE') ?? 'off').toLowerCase();
   if (mode !== 'off' && mode !== 'strict') problems.push(`CAPTCHA_MODE must be off or strict, got "${mode}"`);
   const secret = read('CAPTCHA_SECRET') ?? null;

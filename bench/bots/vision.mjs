@@ -6,7 +6,7 @@
 // column's pixel at x units lies over the background at x - 8 + offsetX units, same y. The piece's alpha
 // gives its silhouette (opaque: its body; around it, a half-transparent shadow). Each candidate offset is
 // scored three ways:
-//   (a) region contrast: the ring just outside the silhouette against the inside (the gap is darker);
+//   (a) region contrast: the ring just outside the silhouette against the inside (darker or lighter);
 //   (b) edge strength: the background's gradient magnitude along the silhouette's contour (the gap's rim);
 //   (c) normalised cross-correlation between the piece's own pixels and the background under the
 //       silhouette's core (the gap is a darkened copy of the piece: NCC ignores the darkening).
@@ -97,34 +97,75 @@ function zScores(/** @type {number[]} */ scores) {
 }
 
 /**
- * Finds the answer to one challenge from its pictures alone.
- * @param {{ background: string, piece: string, width: number, height: number, pieceSize: number, pieceY?: number }} challenge
- * @returns {Promise<{ offsetX: number, cpuSeconds: number, best: { contrast: number, edge: number, ncc: number } }>}
+ * The turns and sizes the bot tries to undo: the server may draw the piece smaller than its gap and
+ * tilted (88-95% and 8-16 degrees either way, as the README says), so the silhouette is sampled back into
+ * the gap's frame for each guess, plus the identity for a picture that does neither.
  */
-export async function locateGap(challenge) {
-  const started = process.cpuUsage();
-  const [background, piece] = await Promise.all([decodePicture(challenge.background), decodePicture(challenge.piece)]);
-  const scale = background.width / challenge.width; // device pixels per canvas unit
-  const bgLum = luminance(background);
-  const bgGrad = gradient(bgLum, background.width, background.height);
-  const pieceLum = luminance(piece);
+const UNDO = [
+  { turn: 0, scale: 1 },
+  ...[-0.25, -0.2, -0.15, 0.15, 0.2, 0.25].flatMap((turn) => [0.89, 0.935].map((scale) => ({ turn, scale }))),
+];
 
-  // The silhouette: opaque pixels of the piece column; its core (away from the white outline and the
-  // gap's shaded rim), its contour, and a ring just outside it.
-  const mask = new Uint8Array(piece.width * piece.height);
-  for (let i = 0; i < mask.length; i += 1) mask[i] = piece.data[i * 4 + 3] > OPAQUE ? 1 : 0;
-  const coreMask = morph(mask, piece.width, piece.height, -Math.max(2, Math.round(4 * scale)));
-  const innerMask = morph(mask, piece.width, piece.height, -1);
-  const outerMask = morph(mask, piece.width, piece.height, Math.max(2, Math.round(3 * scale)));
+/**
+ * The piece's alpha mapped back to the gap's frame: the pixel at p takes the alpha (and the luminance)
+ * found at centre + scale * R(turn) * (p - centre), the centre being the silhouette's own centroid.
+ */
+function undoTransform(/** @type {DecodedPictureLike} */ piece, /** @type {Float32Array} */ pieceLum, /** @type {{ turn: number, scale: number }} */ undo) {
+  const { width, height, data } = piece;
+  let cx = 0;
+  let cy = 0;
+  let n = 0;
+  for (let i = 0; i < width * height; i += 1) {
+    if (data[i * 4 + 3] > OPAQUE) {
+      cx += i % width;
+      cy += Math.floor(i / width);
+      n += 1;
+    }
+  }
+  cx /= Math.max(1, n);
+  cy /= Math.max(1, n);
+  const cos = Math.cos(undo.turn);
+  const sin = Math.sin(undo.turn);
+  const mask = new Uint8Array(width * height);
+  const lum = new Float32Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const dx = x - cx;
+      const dy = y - cy;
+      const sx = Math.round(cx + undo.scale * (cos * dx - sin * dy));
+      const sy = Math.round(cy + undo.scale * (sin * dx + cos * dy));
+      if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
+      const from = sy * width + sx;
+      mask[y * width + x] = data[from * 4 + 3] > OPAQUE ? 1 : 0;
+      lum[y * width + x] = pieceLum[from];
+    }
+  }
+  return { mask, lum };
+}
+
+/** @typedef {{ width: number, height: number, data: Uint8ClampedArray }} DecodedPictureLike */
+
+/**
+ * Scores every candidate shift for one silhouette: (a) contrast between the inside and a ring just outside
+ * (either way: a gap may be lighter), (b) gradient along the contour, (c) correlation with the piece's
+ * pixels; as standard scores, added. Answers the best shift and how far it stands out.
+ */
+function bestShift(/** @type {{ mask: Uint8Array, lum: Float32Array }} */ silhouette, /** @type {number} */ pieceWidth, /** @type {number} */ pieceHeight, /** @type {{ bgLum: Float32Array, bgGrad: Float32Array, width: number, scale: number }} */ background) {
+  const { mask, lum: pieceLum } = silhouette;
+  const { scale } = background;
+  const coreMask = morph(mask, pieceWidth, pieceHeight, -Math.max(2, Math.round(4 * scale)));
+  const innerMask = morph(mask, pieceWidth, pieceHeight, -1);
+  const outerMask = morph(mask, pieceWidth, pieceHeight, Math.max(2, Math.round(3 * scale)));
   const contourMask = mask.map((on, i) => (on === 1 && innerMask[i] === 0 ? 1 : 0));
   const ringMask = outerMask.map((on, i) => (on === 1 && mask[i] === 0 ? 1 : 0));
-  const core = pixelsOf(coreMask.some((on) => on === 1) ? coreMask : innerMask, piece.width);
-  const body = pixelsOf(innerMask, piece.width);
-  const contour = pixelsOf(contourMask, piece.width);
-  const ring = pixelsOf(ringMask, piece.width);
+  const core = pixelsOf(coreMask.some((on) => on === 1) ? coreMask : innerMask, pieceWidth);
+  const body = pixelsOf(innerMask, pieceWidth);
+  const contour = pixelsOf(contourMask, pieceWidth);
+  const ring = pixelsOf(ringMask, pieceWidth);
+  if (core.xs.length === 0 || ring.xs.length === 0) return null;
 
   // The piece's own core pixels, centred, for the correlation.
-  const pieceCore = core.xs.map((x, k) => pieceLum[core.ys[k] * piece.width + x]);
+  const pieceCore = core.xs.map((x, k) => pieceLum[core.ys[k] * pieceWidth + x]);
   const pieceMean = pieceCore.reduce((sum, v) => sum + v, 0) / pieceCore.length;
   const pieceDev = pieceCore.map((v) => v - pieceMean);
   const pieceNorm = Math.sqrt(pieceDev.reduce((sum, v) => sum + v * v, 0)) || 1;
@@ -144,15 +185,15 @@ export async function locateGap(challenge) {
   const edge = [];
   const ncc = [];
   for (const shift of shifts) {
-    const inside = mean(bgLum, body, shift);
-    const outside = mean(bgLum, ring, shift);
-    contrast.push((outside - inside) / (outside + inside + 1));
-    edge.push(mean(bgGrad, contour, shift));
+    const inside = mean(background.bgLum, body, shift);
+    const outside = mean(background.bgLum, ring, shift);
+    contrast.push(Math.abs(outside - inside) / (outside + inside + 1));
+    edge.push(mean(background.bgGrad, contour, shift));
     let sum = 0;
     let sumSquares = 0;
     let cross = 0;
     for (let k = 0; k < pieceDev.length; k += 1) {
-      const value = bgLum[index(core, k, shift)];
+      const value = background.bgLum[index(core, k, shift)];
       sum += value;
       sumSquares += value * value;
       cross += value * pieceDev[k];
@@ -164,10 +205,29 @@ export async function locateGap(challenge) {
   // generated puzzles against 300 of 300: a candidate ranked 1st, 4th and 78th lost to one ranked 20th thrice.)
   const [contrastZ, edgeZ, nccZ] = [zScores(contrast), zScores(edge), zScores(ncc)];
   let best = 0;
-  for (let i = 1; i < shifts.length; i += 1) {
-    if (contrastZ[i] + edgeZ[i] + nccZ[i] > contrastZ[best] + edgeZ[best] + nccZ[best]) best = i;
-  }
-  const offsetX = shifts[best] / scale + PIECE_BLEED;
-  return { offsetX, cpuSeconds: cpuSecondsSince(started), best: { contrast: contrast[best], edge: edge[best], ncc: ncc[best] } };
+  const total = (/** @type {number} */ i) => contrastZ[i] + edgeZ[i] + nccZ[i];
+  for (let i = 1; i < shifts.length; i += 1) if (total(i) > total(best)) best = i;
+  return { shift: shifts[best], standsOut: total(best), scores: { contrast: contrast[best], edge: edge[best], ncc: ncc[best] } };
 }
 
+/**
+ * Finds the answer to one challenge from its pictures alone: for each way of undoing the piece's turn and
+ * size, the best shift; the answer is the one that stands out most.
+ * @param {{ background: string, piece: string, width: number, height: number, pieceSize: number, pieceY?: number }} challenge
+ * @returns {Promise<{ offsetX: number, cpuSeconds: number, best: { contrast: number, edge: number, ncc: number } }>}
+ */
+export async function locateGap(challenge) {
+  const started = process.cpuUsage();
+  const [background, piece] = await Promise.all([decodePicture(challenge.background), decodePicture(challenge.piece)]);
+  const scale = background.width / challenge.width; // device pixels per canvas unit
+  const bgLum = luminance(background);
+  const frame = { bgLum, bgGrad: gradient(bgLum, background.width, background.height), width: background.width, scale };
+  const pieceLum = luminance(piece);
+  let winner = null;
+  for (const undo of UNDO) {
+    const found = bestShift(undoTransform(piece, pieceLum, undo), piece.width, piece.height, frame);
+    if (found && (winner === null || found.standsOut > winner.standsOut)) winner = found;
+  }
+  if (winner === null) return { offsetX: 0, cpuSeconds: cpuSecondsSince(started), best: { contrast: 0, edge: 0, ncc: 0 } };
+  return { offsetX: winner.shift / scale + PIECE_BLEED, cpuSeconds: cpuSecondsSince(started), best: winner.scores };
+}

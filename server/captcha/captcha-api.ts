@@ -42,11 +42,13 @@ export interface CaptchaApiOptions {
   work: WorkSettings;
   /** Draws and encodes the pictures, on the draw threads. */
   drawer: ChallengeDrawer;
+  /** Challenges one network may fetch per NETWORK_CHALLENGE_LIMIT.windowMs (CAPTCHA_NETWORK_CHALLENGES). */
+  networkChallenges?: number;
   now: () => number;
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, work, now }) => {
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, work, now, networkChallenges = NETWORK_CHALLENGE_LIMIT.max }) => {
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
@@ -67,7 +69,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   /** Counts a challenge for the caller's network; false once its 429 is sent (too many from that network). */
   const networkAllows = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const count = await store.countHit(`challenges:net:${networkOf(request.ip)}`, NETWORK_CHALLENGE_LIMIT.windowMs);
-    if (count <= NETWORK_CHALLENGE_LIMIT.max) return true;
+    if (count <= networkChallenges) return true;
     metrics.rateLimited(request.routeOptions.url ?? 'captcha');
     tooMany(reply, NETWORK_CHALLENGE_LIMIT.windowMs);
     return false;

@@ -32,5 +32,5 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
   metrics.watchDrawQueue(() => drawer.queueSize);
   drawer.onDrawFinished((seconds) => metrics.drawFinished(seconds));
   fastify.addHook('onRequest', registrationGate(store, now, metrics));
-  await fastify.register(captchaApi, { store, drawer, work: captcha.work, now });
+  await fastify.register(captchaApi, { store, drawer, work: captcha.work, networkChallenges: captcha.networkChallenges, now });
 }

@@ -7,6 +7,7 @@ export const ACCESSIBLE_LIMIT = { max: 6, windowMs: 10 * 60_000 };
 /**
  * Challenges (both paths) one /24 or /48 network may fetch per window, from however many addresses: a
  * bot that rotates addresses inside its network is counted as one. Room for a busy carrier-grade NAT.
+ * `max` is the default of CAPTCHA_NETWORK_CHALLENGES.
  */
 export const NETWORK_CHALLENGE_LIMIT = { max: 300, windowMs: 60_000 };
 

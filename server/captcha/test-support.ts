@@ -5,6 +5,7 @@ import { handleMax } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../config';
+import { NETWORK_CHALLENGE_LIMIT } from './limits';
 import { CHALLENGE_LAYOUT as layout } from './pictures';
 import type { TrailPoint } from './trail';
 import type { WorkTask } from './work';
@@ -17,7 +18,7 @@ export const SEEDED_GAP_X = planPuzzle(seededRandom(TEST_SEED), layout, 0, -1).g
 export const RIGHT_OFFSET = SEEDED_GAP_X - 3;
 
 export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Partial<ServerConfig> = {}): Partial<ServerConfig> => ({
-  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, drawThreads: 1, drawQueue: 64, work: TEST_WORK, ...captcha },
+  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, drawThreads: 1, drawQueue: 64, work: TEST_WORK, networkChallenges: NETWORK_CHALLENGE_LIMIT.max, ...captcha },
   ...overrides,
 });
 
