@@ -8,7 +8,7 @@ import type { TrailPoint } from '../core/trail';
 import { clearBoard, paintBoard, type Picture } from './board-canvas';
 import { loadImage } from './load';
 import { MIN_DRAG_TRAIL } from '../protocol/contract';
-import { solveWork, type WorkSolution, type WorkTask } from '../work/solve-work';
+import { solveWork, type WorkSolution, type WorkTask } from '../work/lazy-solve-work';
 import { askVerifier, loadServerPuzzle, serverVerdict } from './server-puzzle';
 import type { PuzzleServer, PuzzleVerdict, PuzzleVerdictHandler } from './types';
 
