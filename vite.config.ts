@@ -25,9 +25,14 @@ export default defineConfig({
     manifest: true, // scripts/prerender.mjs reads it to link each route's own CSS
     rolldownOptions: {
       output: {
-        // The puzzle package's entry is src/index.ts; name its lazy chunk after what it is, not "src".
+        // The puzzle package's entry is src/index.ts; name its lazy chunk after what it is, not "src". Its own
+        // lazy chunk, the proof-of-work wrapper (server mode only), is captcha-work.
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/packages/puzzle-captcha/') ? 'assets/captcha-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.facadeModuleId?.includes('/packages/puzzle-captcha/src/work/')
+            ? 'assets/captcha-work-[hash].js'
+            : chunk.facadeModuleId?.includes('/packages/puzzle-captcha/')
+              ? 'assets/captcha-[hash].js'
+              : 'assets/[name]-[hash].js',
         assetFileNames: (asset) =>
           asset.originalFileNames.some((name) => name.includes('packages/puzzle-captcha/')) ? 'assets/captcha-[hash][extname]' : 'assets/[name]-[hash][extname]',
       },

@@ -7,7 +7,8 @@
 //     of 3 drags, at 1x and with the CPU throttled 4x (Emulation.setCPUThrottlingRate);
 //   - mount: from the `show` update to a drawn, slidable puzzle (data-state="ready"), minus the same update
 //     mounting an empty element (React's own cost), medians;
-//   - the widget chunk, JS + CSS, gzip.
+//   - the widget chunk, JS + CSS, gzip: what showing the widget fetches (see chunkSize in captcha-page.mjs);
+//     what server mode fetches later (the proof-of-work wrapper and its Web Worker) is printed apart.
 // The functions handed to page.evaluate run in the page:
 /* global window, document, MutationObserver */
 import { chromium } from '@playwright/test';
@@ -115,6 +116,7 @@ async function main() {
       ['script per pointer move, 4x CPU (median of 3)', `${at4x.median.toFixed(3)} ms`, `goal <= ${GOALS.move4x} ms (runs ${runs(at4x)})`],
       ['mount to drawn and slidable, minus empty mount', `${mount.toFixed(2)} ms`, `goal <= ${GOALS.mount} ms (${shown.toFixed(2)} - ${blank.toFixed(2)})`],
       ['widget chunk, JS + CSS, gzip', `${chunk.toFixed(2)} KB`, `goal <= ${GOALS.chunk} KB (${size.js.toFixed(2)} + ${size.css.toFixed(2)})`],
+      ['server mode adds later (work wrapper, worker), gzip', `${size.serverJs.toFixed(2)} KB`, size.files.server.map((name) => name.replace(/^assets\//, '')).join(', ')],
     ];
     console.log(`[bench:captcha-moves] ${MOVES} moves of ${STEP} px through CDP, 390x844 @3x, headless Chromium`);
     for (const [name, value, goal] of rows) console.log(`  ${name.padEnd(50)} ${value.padEnd(10)} ${goal}`);

@@ -1,6 +1,6 @@
 // Shared by the puzzle benches: the built playground on a free port, and the widget chunk's gzip size.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, preview } from 'vite';
 import { freePort } from '../scripts/free-port.mjs';
@@ -14,9 +14,20 @@ export const median = (values) => {
 };
 const gzipKB = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 
-/** The widget as the app's build makes its lazy chunk (minified, React external): what the app's lazy import fetches. */
+/**
+ * The widget as an app's build makes it: a host entry imports the package lazily, as the app does (so the
+ * bundler's own helpers for lazy imports sit in the host, as they do in the app's entry), minified, React
+ * external. Counted, gzip -9:
+ *   - js, css: what showing the widget fetches, the package's chunk and every chunk it imports statically,
+ *     with their CSS;
+ *   - serverJs: what only server mode adds, later: the chunks the widget imports lazily (the proof-of-work
+ *     wrapper and its main-thread fallback) and the Web Worker's script, fetched when a challenge brings a task.
+ */
 export async function chunkSize(outDir) {
-  await build({
+  const host = join(outDir, '..', 'widget-host.js');
+  mkdirSync(dirname(host), { recursive: true });
+  writeFileSync(host, `export const load = () => import(${JSON.stringify(join(ROOT, 'packages/puzzle-captcha/src/index.ts'))});\n`);
+  const result = await build({
     configFile: false,
     root: ROOT,
     publicDir: false,
@@ -26,16 +37,38 @@ export async function chunkSize(outDir) {
       emptyOutDir: true,
       target: 'es2020',
       rollupOptions: {
-        input: join(ROOT, 'packages/puzzle-captcha/src/index.ts'),
+        input: host,
         preserveEntrySignatures: 'strict',
         external: ['react', 'react-dom', 'react/jsx-runtime'],
       },
     },
   });
-  const files = readdirSync(outDir, { recursive: true }).map((name) => join(outDir, String(name)));
-  const js = files.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipKB(f), 0);
-  const css = files.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gzipKB(f), 0);
-  return { js, css };
+  const output = (Array.isArray(result) ? result[0] : result).output;
+  const byName = new Map(output.map((item) => [item.fileName, item]));
+  const widget = output.find((item) => item.type === 'chunk' && item.facadeModuleId?.endsWith('packages/puzzle-captcha/src/index.ts'));
+  if (!widget) throw new Error('the widget chunk is not in the build');
+  /** A chunk and what it imports statically, with their CSS (externals such as react are not files here). */
+  const closure = (name, into = new Set()) => {
+    const chunk = byName.get(name);
+    if (!chunk || into.has(name)) return into;
+    into.add(name);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+    for (const next of chunk.imports) closure(next, into);
+    return into;
+  };
+  // What the host has loaded before (its entry, the bundler's preload helper) is the app's, not the widget's.
+  const hostNames = closure(output.find((item) => item.type === 'chunk' && item.isEntry).fileName);
+  const shown = new Set([...closure(widget.fileName)].filter((name) => !hostNames.has(name)));
+  const size = (names) => names.reduce((sum, name) => sum + gzipKB(join(outDir, name)), 0);
+  const files = [...byName.keys()].filter((name) => /\.(js|css)$/.test(name));
+  const later = files.filter((name) => !shown.has(name) && !hostNames.has(name));
+  if (later.some((name) => name.endsWith('.css'))) throw new Error(`CSS outside the widget chunk: ${later.join(', ')}`);
+  return {
+    js: size([...shown].filter((name) => name.endsWith('.js'))),
+    css: size([...shown].filter((name) => name.endsWith('.css'))),
+    serverJs: size(later),
+    files: { shown: [...shown], server: later },
+  };
 }
 
 /** The playground's production build, served by Vite's preview server on a free port. */

@@ -36,6 +36,17 @@ export function chunksWithTypeBox(dir) {
   return readdirSync(dir).filter((name) => name.endsWith('.js') && readFileSync(join(dir, name), 'utf8').includes('~kind'));
 }
 
+/**
+ * Puzzle widget chunks (captcha-*.js, not its lazy captcha-work-*) that carry the proof-of-work solver (its
+ * SHA-256 digests): the solver is for server mode, in a Web Worker or a chunk of its own, never in what
+ * every shown puzzle downloads.
+ */
+export function widgetChunksWithSolver(dir) {
+  return readdirSync(dir).filter(
+    (name) => /^captcha-.*\.js$/.test(name) && !name.startsWith('captcha-work-') && readFileSync(join(dir, name), 'utf8').includes('.digest('),
+  );
+}
+
 function main() {
   // The prerendered page is what /register serves; the bare index.html is the fallback.
   const page = existsSync(join(dist, 'register.html')) ? 'register.html' : 'index.html';
@@ -47,6 +58,11 @@ function main() {
   const typebox = chunksWithTypeBox(join(dist, 'assets'));
   if (typebox.length > 0) {
     console.error(`[bundle] TypeBox's runtime is in the browser bundle (${typebox.join(', ')}): import the protocol's schemas as types only`);
+    process.exit(1);
+  }
+  const solver = widgetChunksWithSolver(join(dist, 'assets'));
+  if (solver.length > 0) {
+    console.error(`[bundle] the proof-of-work solver is in the puzzle widget's chunk (${solver.join(', ')}): load it lazily`);
     process.exit(1);
   }
   if (jsKB > BUDGET_KB) {

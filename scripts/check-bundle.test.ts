@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chunksWithTypeBox, initialAssets } from './check-bundle.mjs';
+import { chunksWithTypeBox, initialAssets, widgetChunksWithSolver } from './check-bundle.mjs';
 
 describe('chunksWithTypeBox', () => {
   it("names the chunks that carry TypeBox's schema marker, and only those", () => {
@@ -25,5 +25,21 @@ describe('initialAssets', () => {
     const assets = initialAssets(html);
     expect(assets.css).toEqual(['/assets/route-2.css']);
     expect(assets.inlineCss).toEqual(['body{margin:0}']);
+  });
+});
+
+describe('widgetChunksWithSolver', () => {
+  it("names the puzzle widget's chunks that carry SHA-256 digests, not its lazy work chunk", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
+    try {
+      const solver = 'async function k(e){return new Uint8Array(await crypto.subtle.digest(`SHA-256`,e))}';
+      writeFileSync(join(dir, 'captcha-1.js'), solver);
+      writeFileSync(join(dir, 'captcha-2.js'), 'const w=()=>import(`./captcha-work-3.js`);export{w};');
+      writeFileSync(join(dir, 'captcha-work-3.js'), solver);
+      writeFileSync(join(dir, 'solve-worker-4.js'), solver);
+      expect(widgetChunksWithSolver(dir)).toEqual(['captcha-1.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,10 +5,13 @@ import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type Puzzl
 // Server-verified mode: the widget shows the server's pictures and asks `verify` for the verdict.
 
 // The proof-of-work solver, held until a test lets it finish (it would run for real otherwise).
-const work = vi.hoisted(() => ({ finish: (_solution: { counter: number; derivedKey: string }) => {} }));
+const work = vi.hoisted(() => ({ started: false, finish: (_solution: { counter: number; derivedKey: string }) => {} }));
 vi.mock('../work/solve-work', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../work/solve-work')>()),
-  solveWork: () => new Promise((resolve) => (work.finish = resolve)),
+  solveWork: () => new Promise((resolve) => {
+    work.started = true;
+    work.finish = resolve;
+  }),
 }));
 const CHALLENGE: ServerChallenge = {
   id: 'c1',
@@ -128,6 +131,7 @@ describe('with a server challenge and verifier', () => {
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
     const { onSuccess } = setup({ challenge, verify });
     await settle();
+    await vi.waitFor(() => expect(work.started).toBe(true)); // the solver's chunk is loaded on demand
     drag(80);
     await settle();
     expect(widgetState()).toBe('submitting');

@@ -11,7 +11,6 @@ export const TEXTS = {
   accessibleIntro: '无需看图或拖动：本设备正在自动完成一项计算验证，请稍候',
   accessibleProgress: (percent: number) => `无障碍验证进行中，已完成 ${percent}%`,
   accessibleCancel: '取消',
-  accessibleFailed: '无障碍验证未通过，请重试',
 } as const;
 
 export const DEFAULT_TEXTS = {

@@ -7,7 +7,7 @@ import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
 import { clearBoard, paintBoard, type Picture } from './board-canvas';
 import { loadImage } from './load';
-import { solveWork, type WorkSolution, type WorkTask } from '../work/solve-work';
+import { solveWork, type WorkSolution, type WorkTask } from '../work/lazy-solve-work';
 import { askVerifier, loadServerPuzzle, serverVerdict } from './server-puzzle';
 import type { PuzzleServer, PuzzleVerdict, PuzzleVerdictHandler } from './types';
 

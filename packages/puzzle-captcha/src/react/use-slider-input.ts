@@ -27,6 +27,8 @@ const BIG_STEP = 10;
 interface PointerSample {
   clientX: number;
   clientY: number;
+  /** The event's time stamp (performance.now()'s clock): the trail's time, with no clock read per move. */
+  timeStamp: number;
 }
 
 /**
@@ -35,13 +37,13 @@ interface PointerSample {
  */
 export function useSliderInput({ layout, view, handle, statusRef, send, submit }: SliderInputOptions) {
   const drag = useRef<Drag | null>(null);
-  const [trail] = useState(() => createTrailRecorder(() => performance.now()));
+  const [trail] = useState(createTrailRecorder);
   const sample = useCallback(
     (event: PointerSample, current: Drag, first = false) => {
       const x = canvasXFromClient(event.clientX, current.box, layout);
       const y = canvasYFromClient(event.clientY, current.box, layout);
-      if (first) trail.start(x, y);
-      else trail.add(x, y);
+      if (first) trail.start(x, y, event.timeStamp);
+      else trail.add(x, y, event.timeStamp);
     },
     [layout, trail],
   );
@@ -53,23 +55,25 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
 
   // The hot path, outside React's event system: while a drag lasts, a passive capture listener on window
   // takes the dragging pointer's moves first and stops them there, so a move runs no React dispatch (no
-  // synthetic event, no walk up the fiber tree) and costs one custom property and a trail sample. Other
-  // pointers' moves, and every move outside a drag, go through untouched.
+  // synthetic event, no walk up the fiber tree) and costs one custom property and a trail sample: the box
+  // measured at the press, the event's own time stamp (no clock read), three numbers stored (no object).
+  // Other pointers' moves, and every move outside a drag, go through untouched.
   const moveListener = useRef<((event: PointerEvent) => void) | null>(null);
   useEffect(() => {
     const listener = (event: PointerEvent) => {
       const current = drag.current;
       if (!current || current.pointerId !== event.pointerId) return;
       event.stopPropagation();
-      sample(event, current);
-      view.apply(valueAt(event.clientX, current), false);
+      const x = canvasXFromClient(event.clientX, current.box, layout);
+      trail.add(x, canvasYFromClient(event.clientY, current.box, layout), event.timeStamp);
+      view.apply(handleForPointer(x, current.grab, layout), false);
     };
     moveListener.current = listener;
     return () => {
       window.removeEventListener('pointermove', listener, true);
       moveListener.current = null;
     };
-  }, [sample, view, valueAt]);
+  }, [layout, trail, view]);
   const listenToMoves = useCallback((on: boolean) => {
     const listener = moveListener.current;
     if (!listener) return;
