@@ -25,7 +25,7 @@ export function deviceScale(stage: HTMLElement, layout: PuzzleLayout): number {
 }
 
 /** Backing stores of the board's displayed size times the device pixel ratio. */
-function sizeCanvases({ stage, board, piece }: BoardElements, layout: PuzzleLayout) {
+export function sizeCanvases({ stage, board, piece }: BoardElements, layout: PuzzleLayout) {
   const scale = deviceScale(stage, layout);
   const sizes = puzzleCanvasSizes(layout, scale);
   board.width = sizes.board.width;
@@ -50,14 +50,6 @@ export function paintBoard(elements: BoardElements, picture: Picture, plan: Puzz
     layout,
     scale,
   );
-}
-
-/** A server's puzzle: its two pictures drawn to fill the board and the piece column. */
-export function paintServerBoard(elements: BoardElements, background: HTMLImageElement, pieceImage: HTMLImageElement, layout: PuzzleLayout) {
-  sizeCanvases(elements, layout);
-  const { board, piece } = elements;
-  board.getContext('2d')?.drawImage(background, 0, 0, board.width, board.height);
-  piece.getContext('2d')?.drawImage(pieceImage, 0, 0, piece.width, piece.height);
 }
 
 export function clearBoard({ board, piece }: BoardElements) {

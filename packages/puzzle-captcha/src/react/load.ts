@@ -1,27 +1,4 @@
-/** The async helpers: a time limit on a promise, and an image load that can be aborted. */
-
-/**
- * The promise, or a rejection after `ms`: a server that never answers must not hold the widget.
- * `onTimeout` runs when the time is up (to abort the request behind the promise).
- */
-export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      onTimeout?.();
-      reject(new Error('timeout'));
-    }, ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
+/** An image load that can be aborted (server mode's time limit on its calls is in server-mode.tsx). */
 
 /** Resolves with a decoded image; rejects on error, on timeout, or for a cross-origin picture without CORS. */
 export function loadImage(url: string, timeoutMs: number, signal: AbortSignal): Promise<HTMLImageElement> {

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
+import { loadServerMode } from './use-puzzle-session';
 import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type PuzzleCaptchaProps, type ServerChallenge } from '../index';
 
 // Server-verified mode: the widget shows the server's pictures and asks `verify` for the verdict.
@@ -23,6 +24,12 @@ const CHALLENGE: ServerChallenge = {
   pieceSize: 59,
   expiresAt: 0,
 };
+
+// Server mode is a chunk of its own, fetched once per page (an app preloads it by rendering the hidden widget):
+// fetched here before the fake timers, so each test starts with it in place.
+beforeAll(async () => {
+  await loadServerMode();
+});
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -8,7 +8,7 @@ import { ModalFrame } from './modal-frame';
 import { DEFAULT_TEXTS, TEXTS } from './texts';
 import type { PuzzleCaptchaProps } from './types';
 import { handleViewStyle, useHandleView } from './use-handle-view';
-import { usePuzzleSession } from './use-puzzle-session';
+import { loadServerMode, usePuzzleSession } from './use-puzzle-session';
 import { useSliderInput } from './use-slider-input';
 import './puzzle-captcha.css';
 
@@ -19,6 +19,10 @@ const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
 export function PuzzleCaptcha(props: PuzzleCaptchaProps) {
   const type = props.type ?? 'modal';
   const lastImage = useRef(-1);
+  const serverMode = props.server !== undefined;
+  useEffect(() => {
+    if (serverMode) loadServerMode().catch(() => undefined); // preloaded, even hidden; a failure is retried on showing
+  }, [serverMode]);
   if (!(props.show ?? type === 'inside')) return null;
   // Mounted only while shown: hiding drops status, banner and timers with the component.
   return <PuzzleBox key={type} {...props} type={type} lastImage={lastImage} />;
@@ -64,13 +68,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
   const { status } = session;
   const verdict = status === 'success' || status === 'failure' ? status : null;
   const verdictText = status === 'success' ? successText : status === 'failure' ? failText : '';
-  // 无障碍验证's progress is announced in quarters, not at every percent.
-  const accessibleAnnouncement = session.accessible ? TEXTS.accessibleProgress(Math.floor(session.accessible.percent / 25) * 25) : null;
-  const cancelAccessible = useRef<HTMLButtonElement>(null);
-  const accessibleRunning = session.accessible !== null;
-  useEffect(() => {
-    if (accessibleRunning) cancelAccessible.current?.focus(); // the button that started it is disabled now
-  }, [accessibleRunning]);
+  const { serverView } = session;
 
   const widget = (
     <div
@@ -104,16 +102,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
         <button type="button" className="pcap-refresh" aria-label={TEXTS.refresh} disabled={!canRefresh(status)} onClick={session.refresh}>
           <Icon name="refresh" />
         </button>
-        {session.accessible && (
-          <div className="pcap-accessible-panel">
-            <span className="pcap-spinner" aria-hidden="true" />
-            <p className="pcap-accessible-intro">{TEXTS.accessibleIntro}</p>
-            <p className="pcap-accessible-percent" aria-hidden="true">{session.accessible.percent}%</p>
-            <button ref={cancelAccessible} type="button" className="pcap-accessible-cancel" onClick={session.cancelAccessible}>
-              {TEXTS.accessibleCancel}
-            </button>
-          </div>
-        )}
+        {serverView?.panel}
       </div>
       <div className="pcap-track" {...trackHandlers}>
         <div className="pcap-fill-clip">
@@ -140,13 +129,9 @@ function PuzzleBox(props: PuzzleBoxProps) {
           <Icon name={status === 'success' ? 'check' : status === 'failure' ? 'cross' : 'arrow'} />
         </div>
       </div>
-      {session.accessibleOffered && (
-        <button type="button" className="pcap-accessible" disabled={status !== 'ready'} onClick={session.startAccessible}>
-          {TEXTS.accessible}
-        </button>
-      )}
+      {serverView?.offer(status === 'ready')}
       <span id={hintId} className="pcap-sr">{TEXTS.keyboardHint}</span>
-      <div className="pcap-sr" aria-live="polite">{accessibleAnnouncement ?? verdictText}</div>
+      <div className="pcap-sr" aria-live="polite">{serverView?.announcement ?? verdictText}</div>
     </div>
   );
 

@@ -7,10 +7,6 @@ export const TEXTS = {
   picture: '验证图片：向右移动滑块，让拼图块对准图中的缺口',
   keyboardHint: '用左右方向键移动滑块（按住 Shift 每次移动 10），按回车键提交',
   position: (percent: number) => `已移动 ${percent}%`,
-  accessible: '无障碍验证',
-  accessibleIntro: '无需看图或拖动：本设备正在自动完成一项计算验证，请稍候',
-  accessibleProgress: (percent: number) => `无障碍验证进行中，已完成 ${percent}%`,
-  accessibleCancel: '取消',
 } as const;
 
 export const DEFAULT_TEXTS = {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { CHALLENGE_RETRY_MS, IMAGE_TIMEOUT_MS, RESULT_DELAY_MS } from '../core/constants';
+import { IMAGE_TIMEOUT_MS, RESULT_DELAY_MS } from '../core/constants';
 import { pieceOffsetForHandle, type PuzzleLayout } from '../core/geometry';
 import { canRefresh, transition, type PuzzleEvent, type PuzzleStatus } from '../core/machine';
 import { judge, planPuzzle, type PuzzlePlan } from '../core/puzzle';
@@ -7,22 +7,24 @@ import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
 import { clearBoard, paintBoard, type Picture } from './board-canvas';
 import { loadImage } from './load';
-import { solveWork, type WorkSolution, type WorkTask } from '../work/lazy-solve-work';
-import { askVerifier, loadServerPuzzle, serverVerdict } from './server-puzzle';
+import type { ServerMode, ServerView } from './server-mode';
 import type { PuzzleServer, PuzzleVerdict, PuzzleVerdictHandler } from './types';
-
-/** The work of the puzzle on the board, solving in a Web Worker from the moment the challenge arrives. */
-interface WorkJob {
-  id: string;
-  task: WorkTask;
-  /** Settles with the solution, or null if it could not be had (aborted, refused task). */
-  result: Promise<WorkSolution | null>;
-  solution: WorkSolution | null;
-}
-
-/** 无障碍验证 under way: how far the work is (percent), or null. */
-export type AccessibleProgress = { percent: number } | null;
 import type { HandleView } from './use-handle-view';
+
+let serverModeChunk: Promise<typeof import('./server-mode')> | null = null;
+
+/**
+ * Server mode's chunk (server-mode.tsx), fetched once: when a widget with a `server` prop is first rendered,
+ * shown or not, so it is usually there before the puzzle opens. A failed load is forgotten: the next try
+ * fetches again.
+ */
+export function loadServerMode() {
+  serverModeChunk ??= import('./server-mode').catch((error: unknown) => {
+    serverModeChunk = null;
+    throw error;
+  });
+  return serverModeChunk;
+}
 
 export interface SessionOptions {
   layout: PuzzleLayout;
@@ -95,26 +97,26 @@ export function usePuzzleSession(options: SessionOptions) {
   }, []);
 
   const plan = useRef<PuzzlePlan | null>(null);
-  /** The server puzzle on the board, until its one verify. */
-  const served = useRef<string | null>(null);
-  const challengeFailures = useRef(0);
-  /** The verify under way: aborted when the widget hides or unmounts. */
-  const verifying = useRef<AbortController | null>(null);
-  useEffect(() => () => {
-    verifying.current?.abort();
-    verifying.current = null;
-  }, []);
-  const timers = useTimers();
-  const workJob = useRef<WorkJob | null>(null);
-  const [accessibleOffered, setAccessibleOffered] = useState(false);
-  const [accessible, setAccessible] = useState<AccessibleProgress>(null);
-  /** The accessible path's calls and work: aborted on cancel, hide or unmount. */
-  const accessibleRun = useRef<AbortController | null>(null);
-  useEffect(() => () => accessibleRun.current?.abort(), []);
-
   const [pictureRequest, setPictureRequest] = useState(0);
+  const timers = useTimers();
+  /** Server mode, once its chunk is here: one per shown widget, disposed when it hides. */
+  const serverMode = useRef<ServerMode | null>(null);
+  const [serverView, setServerView] = useState<ServerView | null>(null);
+  useEffect(() => () => serverMode.current?.dispose(), []);
+
+  const settle = useCallback((pass: boolean, result: PuzzleVerdict) => {
+    if (pass) {
+      send('pass');
+      timers.start('success', RESULT_DELAY_MS, () => latest.current.onSuccess?.(result.deviation, result));
+    } else {
+      send('fail');
+      timers.start('reload', RESULT_DELAY_MS, () => setPictureRequest((n) => n + 1));
+      latest.current.onFail?.(result.deviation, result);
+    }
+  }, [send, timers]);
+
   const imagesKey = JSON.stringify(options.images);
-  const serverMode = options.server !== undefined;
+  const isServer = options.server !== undefined;
 
   useLayoutEffect(() => {
     if (send('load') !== 'loading') return;
@@ -124,44 +126,28 @@ export function usePuzzleSession(options: SessionOptions) {
     const { random, images, lastImage, server } = latest.current;
     if (server) {
       plan.current = null;
-      served.current = null;
       view.apply(0);
       clearBoard(canvases);
-      // The request's signal fires on hiding or unmounting (this cleanup), on another request, on the timeout;
-      // only the first two make the result moot.
-      let moot = false;
-      loadServerPuzzle(server.challenge, canvases, layout, controller).then(
-        (puzzle) => {
-          if (moot) return;
-          served.current = puzzle.id;
-          challengeFailures.current = 0;
-          // The work starts at once, off the main thread: it is usually done before the visitor has answered.
-          const task = puzzle.work;
-          if (task) {
-            const job: WorkJob = { id: puzzle.id, task, solution: null, result: Promise.resolve(null) };
-            job.result = solveWork(task, { signal: controller.signal }).then(
-              (solution) => (job.solution = solution),
-              () => null,
-            );
-            workJob.current = job;
-          } else {
-            workJob.current = null;
-          }
-          setAccessibleOffered(puzzle.accessible === true && latest.current.server?.accessible !== undefined);
-          send('loaded');
+      let stop = () => controller.abort();
+      loadServerMode().then(
+        ({ createServerMode }) => {
+          if (controller.signal.aborted) return; // hidden or superseded meanwhile
+          serverMode.current ??= createServerMode({
+            server: () => latest.current.server,
+            status: () => statusRef.current,
+            send,
+            settle,
+            again: () => setPictureRequest((n) => n + 1),
+            retry: (ms, run) => timers.start('retry', ms, run),
+            show: setServerView,
+          });
+          stop = serverMode.current.load(canvases, layout, controller);
         },
         () => {
-          if (moot) return;
-          send('error'); // the failure banner; another puzzle is asked for later and later
-          const wait = Math.min(CHALLENGE_RETRY_MS.first * 2 ** challengeFailures.current, CHALLENGE_RETRY_MS.max);
-          challengeFailures.current += 1;
-          timers.start('retry', wait, () => setPictureRequest((n) => n + 1));
+          if (!controller.signal.aborted) send('error'); // the failure banner; refresh asks again
         },
       );
-      return () => {
-        moot = true;
-        controller.abort();
-      };
+      return () => stop();
     }
     const next = planPuzzle(random, layout, images.length, lastImage.current);
     if (next.imageIndex >= 0) lastImage.current = next.imageIndex;
@@ -180,43 +166,15 @@ export function usePuzzleSession(options: SessionOptions) {
       loadImage(url, IMAGE_TIMEOUT_MS, controller.signal).then(show, () => show(null)); // failure: generated, silently
     }
     return () => controller.abort();
-  }, [pictureRequest, layout, imagesKey, serverMode, send, view, stage, board, piece, timers]);
-
-  const settle = useCallback((pass: boolean, result: PuzzleVerdict) => {
-    if (pass) {
-      send('pass');
-      timers.start('success', RESULT_DELAY_MS, () => latest.current.onSuccess?.(result.deviation, result));
-    } else {
-      send('fail');
-      timers.start('reload', RESULT_DELAY_MS, () => setPictureRequest((n) => n + 1));
-      latest.current.onFail?.(result.deviation, result);
-    }
-  }, [send, timers]);
+  }, [pictureRequest, layout, imagesKey, isServer, send, settle, view, stage, board, piece, timers]);
 
   /** Release, track tap or Enter: judged here, or by the server from the offset and the drag's trail. */
   const submit = useCallback((trail: TrailPoint[] = []) => {
-    const id = served.current;
-    const { server } = latest.current;
-    if ((server ? id === null : !plan.current) || send('submit') !== 'submitting') return;
+    const server = latest.current.server ? serverMode.current : null;
+    if ((latest.current.server ? !server?.served() : !plan.current) || send('submit') !== 'submitting') return;
     const offsetX = pieceOffsetForHandle(view.value(), layout);
-    if (server && id !== null) {
-      served.current = null;
-      const controller = new AbortController();
-      verifying.current = controller;
-      // Every answer carries the solved work (a server refuses one without it): if the worker is not done
-      // yet, the answer waits for it, the handle showing that it is being checked.
-      const job = workJob.current?.id === id ? workJob.current : null;
-      const ask = (solution: WorkSolution | null) => {
-        if (verifying.current !== controller) return; // hidden meanwhile
-        const work = job && solution ? { task: job.task, solution } : undefined;
-        void askVerifier(server.verify, { id, offsetX, trail, ...(work ? { work } : {}) }, controller).then(({ pass, token }) => {
-          if (verifying.current !== controller) return; // hidden meanwhile: nothing more happens
-          verifying.current = null;
-          settle(pass, serverVerdict(offsetX, token));
-        });
-      };
-      if (job && !job.solution) void job.result.then(ask);
-      else ask(job?.solution ?? null);
+    if (server) {
+      server.submit(offsetX, trail);
       return;
     }
     const { pass, result } = judge(plan.current!.gapX, offsetX, latest.current.range);
@@ -231,44 +189,5 @@ export function usePuzzleSession(options: SessionOptions) {
     latest.current.onReset?.();
   }, [timers]);
 
-  /** 无障碍验证: no picture, no drag; a harder task is solved in a worker and is the whole answer. */
-  const startAccessible = useCallback(() => {
-    const path = latest.current.server?.accessible;
-    if (!path || statusRef.current !== 'ready' || send('submit') !== 'submitting') return;
-    served.current = null;
-    const controller = new AbortController();
-    accessibleRun.current = controller;
-    const { signal } = controller;
-    setAccessible({ percent: 0 });
-    path
-      .challenge(signal)
-      .then(async (offer) => {
-        const solution = await solveWork(offer.work, {
-          signal,
-          onProgress: (tried) => setAccessible({ percent: Math.min(99, Math.floor((tried * 100) / Math.max(1, offer.maxCounter))) }),
-        });
-        return path.verify({ id: offer.id, work: { task: offer.work, solution } }, signal);
-      })
-      .then(
-        (reply) => (reply?.pass === true ? { pass: true, token: typeof reply.token === 'string' ? reply.token : undefined } : { pass: false, token: undefined }),
-        () => ({ pass: false, token: undefined }),
-      )
-      .then(({ pass, token }) => {
-        if (signal.aborted) return; // cancelled, hidden or unmounted
-        accessibleRun.current = null;
-        setAccessible(null);
-        settle(pass, serverVerdict(NaN, token));
-      });
-  }, [send, settle]);
-
-  /** Back to the picture: the accessible run stops and a new puzzle is drawn. */
-  const cancelAccessible = useCallback(() => {
-    if (!accessibleRun.current) return;
-    accessibleRun.current.abort();
-    accessibleRun.current = null;
-    setAccessible(null);
-    setPictureRequest((n) => n + 1);
-  }, []);
-
-  return { status, statusRef, send, submit, refresh, accessibleOffered, accessible, startAccessible, cancelAccessible };
+  return { status, statusRef, send, submit, refresh, serverView };
 }
