@@ -51,22 +51,16 @@ export interface SessionOptions {
 type TimerPurpose = 'retry' | 'success' | 'reload';
 
 function createTimers() {
-  const pending = new Map<TimerPurpose, ReturnType<typeof setTimeout>>();
-  const clear = (purpose: TimerPurpose) => {
-    clearTimeout(pending.get(purpose));
-    pending.delete(purpose);
-  };
+  const pending: Partial<Record<TimerPurpose, ReturnType<typeof setTimeout>>> = {};
+  const clear = (purpose: TimerPurpose) => clearTimeout(pending[purpose]); // a spent timer's id is harmless
   return {
     start(purpose: TimerPurpose, ms: number, run: () => void) {
       clear(purpose);
-      pending.set(purpose, setTimeout(() => {
-        pending.delete(purpose);
-        run();
-      }, ms));
+      pending[purpose] = setTimeout(run, ms);
     },
     clear,
     clearAll() {
-      for (const purpose of [...pending.keys()]) clear(purpose);
+      for (const purpose in pending) clear(purpose as TimerPurpose);
     },
   };
 }

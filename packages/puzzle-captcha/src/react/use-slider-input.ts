@@ -38,19 +38,14 @@ interface PointerSample {
 export function useSliderInput({ layout, view, handle, statusRef, send, submit }: SliderInputOptions) {
   const drag = useRef<Drag | null>(null);
   const [trail] = useState(createTrailRecorder);
-  const sample = useCallback(
-    (event: PointerSample, current: Drag, first = false) => {
+  /** A pointer sample into the trail (the first one starts it); the handle position for it. */
+  const step = useCallback(
+    (event: PointerSample, current: Drag, first?: boolean) => {
       const x = canvasXFromClient(event.clientX, current.box, layout);
-      const y = canvasYFromClient(event.clientY, current.box, layout);
-      if (first) trail.start(x, y, event.timeStamp);
-      else trail.add(x, y, event.timeStamp);
+      (first ? trail.start : trail.add)(x, canvasYFromClient(event.clientY, current.box, layout), event.timeStamp);
+      return handleForPointer(x, current.grab, layout);
     },
     [layout, trail],
-  );
-
-  const valueAt = useCallback(
-    (clientX: number, current: Drag) => handleForPointer(canvasXFromClient(clientX, current.box, layout), current.grab, layout),
-    [layout],
   );
 
   // The hot path, outside React's event system: while a drag lasts, a passive capture listener on window
@@ -64,16 +59,14 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
       const current = drag.current;
       if (!current || current.pointerId !== event.pointerId) return;
       event.stopPropagation();
-      const x = canvasXFromClient(event.clientX, current.box, layout);
-      trail.add(x, canvasYFromClient(event.clientY, current.box, layout), event.timeStamp);
-      view.apply(handleForPointer(x, current.grab, layout), false);
+      view.apply(step(event, current), false);
     };
     moveListener.current = listener;
     return () => {
       window.removeEventListener('pointermove', listener, true);
       moveListener.current = null;
     };
-  }, [layout, trail, view]);
+  }, [step, view]);
   const listenToMoves = useCallback((on: boolean) => {
     const listener = moveListener.current;
     if (!listener) return;
@@ -118,14 +111,12 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
           // A pointer the browser does not know (a synthetic event) cannot be captured; moves still arrive.
         }
         send('grab');
-        sample(event, drag.current, true);
-        view.apply(valueAt(event.clientX, drag.current));
+        view.apply(step(event, drag.current, true));
       },
       onPointerUp(event: React.PointerEvent) {
         const current = end(event.pointerId);
         if (!current) return;
-        sample(event, current);
-        view.apply(valueAt(event.clientX, current));
+        view.apply(step(event, current));
         submit(trail.take());
       },
       onPointerCancel: cancel,
@@ -155,6 +146,6 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
         view.apply(clampHandle(target, layout));
       },
     }),
-    [layout, view, handle, statusRef, send, submit, valueAt, end, cancel, sample, trail, listenToMoves],
+    [layout, view, handle, statusRef, send, submit, end, cancel, step, trail, listenToMoves],
   );
 }
