@@ -3,13 +3,13 @@
 // hands it the puzzle's canvases and its releases; here are the challenge and its retries, the verify, the
 // proof-of-work job, and 无障碍验证 with its panel and its button.
 import type { ReactNode } from 'react';
-import { CHALLENGE_RETRY_MS, IMAGE_TIMEOUT_MS, MAX_PIXEL_RATIO } from '../core/constants';
+import type { CHALLENGE_RETRY_MS } from '../core/constants';
 import type { PuzzleLayout } from '../core/geometry';
 import type { PuzzleEvent, PuzzleStatus } from '../core/machine';
 import type { TrailPoint } from '../core/trail';
 import { solveWork, type WorkSolution, type WorkTask } from '../work/lazy-solve-work';
-import { deviceScale, sizeCanvases, type BoardElements } from './board-canvas';
-import { loadImage } from './load';
+import type { BoardElements, deviceScale, sizeCanvases } from './board-canvas';
+import type { loadImage } from './load';
 import type { ChallengeSource, ChallengeVerifier, PuzzleServer, PuzzleVerdict, ServerChallenge } from './types';
 
 const TEXTS = {
@@ -19,8 +19,24 @@ const TEXTS = {
   cancel: '取消',
 } as const;
 
+/**
+ * The widget's own helpers and settings, handed over rather than imported: this chunk then shares no module
+ * with the widget's chunk, which would otherwise export them to it (and build a namespace object for it).
+ */
+export interface BoardTools {
+  loadImage: typeof loadImage;
+  deviceScale: typeof deviceScale;
+  sizeCanvases: typeof sizeCanvases;
+  /** IMAGE_TIMEOUT_MS: no call to the server waits longer. */
+  timeout: number;
+  /** MAX_PIXEL_RATIO: the highest scale a challenge is asked at. */
+  maxScale: number;
+  retry: typeof CHALLENGE_RETRY_MS;
+}
+
 /** What server mode drives in the session it serves. */
 export interface ServerSession {
+  tools: BoardTools;
   /** The widget's `server` prop as it is now. */
   server: () => PuzzleServer | undefined;
   status: () => PuzzleStatus;
@@ -91,15 +107,21 @@ function fitsLayout(value: unknown, layout: PuzzleLayout): value is ServerChalle
  * column; resolves with the challenge. `controller` is aborted by the caller (hidden, unmounted, superseded)
  * and here on the timeout.
  */
-export async function loadServerPuzzle(challenge: ChallengeSource, elements: BoardElements, layout: PuzzleLayout, controller: AbortController): Promise<ServerChallenge> {
+export async function loadServerPuzzle(
+  { loadImage, deviceScale, sizeCanvases, timeout, maxScale }: BoardTools,
+  challenge: ChallengeSource,
+  elements: BoardElements,
+  layout: PuzzleLayout,
+  controller: AbortController,
+): Promise<ServerChallenge> {
   const { signal } = controller;
-  const scale = Math.min(Math.max(deviceScale(elements.stage, layout), 1), MAX_PIXEL_RATIO);
-  const puzzle: unknown = await withTimeout(challenge({ pixelRatio: Math.round(scale * 100) / 100 }, signal), IMAGE_TIMEOUT_MS, () => controller.abort());
+  const scale = Math.min(Math.max(deviceScale(elements.stage, layout), 1), maxScale);
+  const puzzle: unknown = await withTimeout(challenge({ pixelRatio: Math.round(scale * 100) / 100 }, signal), timeout, () => controller.abort());
   if (signal.aborted) throw new Error('aborted');
   if (!fitsLayout(puzzle, layout)) throw new Error('the challenge does not fit this layout');
   const [background, pieceImage] = await Promise.all([
-    loadImage(puzzle.background, IMAGE_TIMEOUT_MS, signal),
-    loadImage(puzzle.piece, IMAGE_TIMEOUT_MS, signal),
+    loadImage(puzzle.background, timeout, signal),
+    loadImage(puzzle.piece, timeout, signal),
   ]);
   if (signal.aborted) throw new Error('aborted');
   sizeCanvases(elements, layout);
@@ -116,9 +138,9 @@ const verdictOf = (reply: { pass?: unknown; token?: unknown } | null | undefined
 });
 
 /** The server's verdict on a release; a network error, a timeout or a strange answer is a no. */
-export async function askVerifier(verify: ChallengeVerifier, answer: { id: string; offsetX: number; trail: TrailPoint[]; work?: unknown }, controller: AbortController) {
+export async function askVerifier(timeout: number, verify: ChallengeVerifier, answer: { id: string; offsetX: number; trail: TrailPoint[]; work?: unknown }, controller: AbortController) {
   try {
-    return verdictOf(await withTimeout(verify(answer, controller.signal), IMAGE_TIMEOUT_MS, () => controller.abort()));
+    return verdictOf(await withTimeout(verify(answer, controller.signal), timeout, () => controller.abort()));
   } catch {
     return verdictOf(null); // network or server trouble: a failure, and a new puzzle follows
   }
@@ -217,7 +239,7 @@ export function createServerMode(session: ServerSession) {
       let moot = false;
       const server = session.server();
       if (server) {
-        loadServerPuzzle(server.challenge, canvases, layout, controller).then(
+        loadServerPuzzle(session.tools, server.challenge, canvases, layout, controller).then(
           (puzzle) => {
             if (moot) return;
             served = puzzle.id;
@@ -240,7 +262,8 @@ export function createServerMode(session: ServerSession) {
           () => {
             if (moot) return;
             session.send('error'); // the failure banner; another puzzle is asked for later and later
-            session.retry(Math.min(CHALLENGE_RETRY_MS.first * 2 ** failures, CHALLENGE_RETRY_MS.max), session.again);
+            const { retry } = session.tools;
+            session.retry(Math.min(retry.first * 2 ** failures, retry.max), session.again);
             failures += 1;
           },
         );
@@ -263,7 +286,7 @@ export function createServerMode(session: ServerSession) {
       const ask = (solution: WorkSolution | null) => {
         if (verifying !== controller) return; // hidden meanwhile
         const solved = work && solution ? { task: work.task, solution } : undefined;
-        void askVerifier(server.verify, { id, offsetX, trail, ...(solved ? { work: solved } : {}) }, controller).then(({ pass, token }) => {
+        void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...(solved ? { work: solved } : {}) }, controller).then(({ pass, token }) => {
           if (verifying !== controller) return; // hidden meanwhile: nothing more happens
           verifying = null;
           session.settle(pass, serverVerdict(offsetX, token));

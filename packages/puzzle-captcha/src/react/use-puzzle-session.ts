@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { IMAGE_TIMEOUT_MS, RESULT_DELAY_MS } from '../core/constants';
+import { CHALLENGE_RETRY_MS, IMAGE_TIMEOUT_MS, MAX_PIXEL_RATIO, RESULT_DELAY_MS } from '../core/constants';
 import { pieceOffsetForHandle, type PuzzleLayout } from '../core/geometry';
 import { canRefresh, transition, type PuzzleEvent, type PuzzleStatus } from '../core/machine';
 import { judge, planPuzzle, type PuzzlePlan } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
-import { clearBoard, paintBoard, type Picture } from './board-canvas';
+import { clearBoard, deviceScale, paintBoard, sizeCanvases, type Picture } from './board-canvas';
 import { loadImage } from './load';
 import type { ServerMode, ServerView } from './server-mode';
 import type { PuzzleServer, PuzzleVerdict, PuzzleVerdictHandler } from './types';
@@ -127,6 +127,7 @@ export function usePuzzleSession(options: SessionOptions) {
         ({ createServerMode }) => {
           if (controller.signal.aborted) return; // hidden or superseded meanwhile
           serverMode.current ??= createServerMode({
+            tools: { loadImage, deviceScale, sizeCanvases, timeout: IMAGE_TIMEOUT_MS, maxScale: MAX_PIXEL_RATIO, retry: CHALLENGE_RETRY_MS },
             server: () => latest.current.server,
             status: () => statusRef.current,
             send,
