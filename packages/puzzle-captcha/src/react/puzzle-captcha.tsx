@@ -49,6 +49,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
   const root = useRef<HTMLDivElement>(null);
   const view = useHandleView(layout, { root, handle });
   const session = usePuzzleSession({
+    ...props,
     layout,
     view,
     stage,
@@ -57,11 +58,6 @@ function PuzzleBox(props: PuzzleBoxProps) {
     images: props.imgs ?? NO_IMAGES,
     range: props.range ?? DEFAULT_SETTINGS.range,
     random: props.random ?? platformRandom,
-    lastImage: props.lastImage,
-    onSuccess: props.onSuccess,
-    onFail: props.onFail,
-    onReset: props.onReset,
-    server: props.server,
   });
   const { onKeyDown, ...trackHandlers } = useSliderInput({ layout, view, handle, ...session });
   const hintId = useId();
@@ -84,17 +80,17 @@ function PuzzleBox(props: PuzzleBoxProps) {
         <canvas
           ref={piece}
           className="pcap-piece"
-          aria-hidden="true"
+          aria-hidden
           style={{ left: percent(-PIECE_BLEED, layout.width), width: percent(layout.pieceSize + 2 * PIECE_BLEED, layout.width) }}
         />
         {status === 'loading' && (
-          <div className="pcap-loading" aria-hidden="true">
+          <div className="pcap-loading" aria-hidden>
             <span className="pcap-spinner" />
             {TEXTS.loading}
           </div>
         )}
         {verdict && (
-          <div className={`pcap-banner pcap-banner--${verdict}`} aria-hidden="true">
+          <div className={`pcap-banner pcap-banner--${verdict}`} aria-hidden>
             <Icon name={verdict === 'success' ? 'check' : 'cross'} />
             {verdictText}
           </div>
@@ -108,7 +104,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
         <div className="pcap-fill-clip">
           <div className="pcap-fill" />
         </div>
-        <span className="pcap-caption" aria-hidden="true" style={{ paddingLeft: percent(layout.sliderSize, layout.width) }}>
+        <span className="pcap-caption" aria-hidden style={{ paddingLeft: percent(layout.sliderSize, layout.width) }}>
           {sliderText}
         </span>
         <div

@@ -208,9 +208,9 @@ export function createServerMode(session: ServerSession) {
     session.show({
       panel: run && (
         <div className="pcap-ax-panel">
-          <span className="pcap-spinner" aria-hidden="true" />
+          <span className="pcap-spinner" aria-hidden />
           <p>{TEXTS.intro}</p>
-          <p className="pcap-ax-percent" aria-hidden="true">{percent}%</p>
+          <p className="pcap-ax-percent" aria-hidden>{percent}%</p>
           <button ref={focus} type="button" className="pcap-ax" onClick={cancel}>
             {TEXTS.cancel}
           </button>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { canvasXFromClient, canvasYFromClient, clampHandle, handleForPointer, handleMax, type PuzzleLayout } from '../core/geometry';
 import { canSlide, type PuzzleEvent, type PuzzleStatus } from '../core/machine';
 import { createTrailRecorder, type TrailPoint } from '../core/trail';
@@ -38,114 +38,96 @@ interface PointerSample {
 export function useSliderInput({ layout, view, handle, statusRef, send, submit }: SliderInputOptions) {
   const drag = useRef<Drag | null>(null);
   const [trail] = useState(createTrailRecorder);
-  /** A pointer sample into the trail (the first one starts it); the handle position for it. */
-  const step = useCallback(
-    (event: PointerSample, current: Drag, first?: boolean) => {
+  const input = useMemo(() => {
+    /** A pointer sample into the trail (the first one starts it); the handle position for it. */
+    const step = (event: PointerSample, current: Drag, first?: boolean) => {
       const x = canvasXFromClient(event.clientX, current.box, layout);
       (first ? trail.start : trail.add)(x, canvasYFromClient(event.clientY, current.box, layout), event.timeStamp);
       return handleForPointer(x, current.grab, layout);
-    },
-    [layout, trail],
-  );
-
-  // The hot path, outside React's event system: while a drag lasts, a passive capture listener on window
-  // takes the dragging pointer's moves first and stops them there, so a move runs no React dispatch (no
-  // synthetic event, no walk up the fiber tree) and costs one custom property and a trail sample: the box
-  // measured at the press, the event's own time stamp (no clock read), three numbers stored (no object).
-  // Other pointers' moves, and every move outside a drag, go through untouched.
-  const moveListener = useRef<((event: PointerEvent) => void) | null>(null);
-  useEffect(() => {
-    const listener = (event: PointerEvent) => {
+    };
+    // The hot path, outside React's event system: while a drag lasts, a passive capture listener on window
+    // takes the dragging pointer's moves first and stops them there, so a move runs no React dispatch (no
+    // synthetic event, no walk up the fiber tree) and costs one custom property and a trail sample: the box
+    // measured at the press, the event's own time stamp (no clock read), three numbers stored (no object).
+    // Other pointers' moves, and every move outside a drag, go through untouched.
+    const move = (event: PointerEvent) => {
       const current = drag.current;
       if (!current || current.pointerId !== event.pointerId) return;
       event.stopPropagation();
       view.apply(step(event, current), false);
     };
-    moveListener.current = listener;
-    return () => {
-      window.removeEventListener('pointermove', listener, true);
-      moveListener.current = null;
+    const stopMoves = () => window.removeEventListener('pointermove', move, true);
+    const end = (pointerId: number) => {
+      const current = drag.current;
+      if (!current || current.pointerId !== pointerId) return null;
+      drag.current = null;
+      stopMoves();
+      return current;
     };
-  }, [step, view]);
-  const listenToMoves = useCallback((on: boolean) => {
-    const listener = moveListener.current;
-    if (!listener) return;
-    if (on) window.addEventListener('pointermove', listener, { capture: true, passive: true });
-    else window.removeEventListener('pointermove', listener, true);
-  }, []);
-
-  const end = useCallback((pointerId: number) => {
-    const current = drag.current;
-    if (!current || current.pointerId !== pointerId) return null;
-    drag.current = null;
-    listenToMoves(false);
-    return current;
-  }, [listenToMoves]);
-
-  const cancel = useCallback(
-    (event: React.PointerEvent) => {
+    const cancel = (event: React.PointerEvent) => {
       if (!end(event.pointerId)) return;
       view.apply(0);
       send('cancel');
-    },
-    [end, view, send],
-  );
-
-  return useMemo(
-    () => ({
-      onPointerDown(event: React.PointerEvent<HTMLElement>) {
-        if (drag.current || statusRef.current !== 'ready') return;
-        if (event.pointerType === 'mouse' && event.button !== 0) return;
-        // No compatibility mouse events (mousemove...) for this press: each would be one more dispatch per move.
-        event.preventDefault();
-        const track = event.currentTarget;
-        const rect = track.getBoundingClientRect();
-        const box = { left: rect.left, top: rect.top, width: rect.width };
-        const onHandle = handle.current?.contains(event.target as Node) ?? false;
-        const pointerX = canvasXFromClient(event.clientX, box, layout);
-        drag.current = { pointerId: event.pointerId, grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2, box };
-        listenToMoves(true);
-        try {
-          track.setPointerCapture(event.pointerId);
-        } catch {
-          // A pointer the browser does not know (a synthetic event) cannot be captured; moves still arrive.
-        }
-        send('grab');
-        view.apply(step(event, drag.current, true));
-      },
-      onPointerUp(event: React.PointerEvent) {
-        const current = end(event.pointerId);
-        if (!current) return;
-        view.apply(step(event, current));
-        submit(trail.take());
-      },
-      onPointerCancel: cancel,
-      onLostPointerCapture: cancel,
-      onKeyDown(event: React.KeyboardEvent) {
-        if (drag.current || !canSlide(statusRef.current)) return;
-        const value = Math.round(view.value());
-        const step = event.shiftKey ? BIG_STEP : 1;
-        const targets: Record<string, number> = {
-          ArrowRight: value + step,
-          ArrowUp: value + step,
-          ArrowLeft: value - step,
-          ArrowDown: value - step,
-          PageUp: value + BIG_STEP,
-          PageDown: value - BIG_STEP,
-          Home: 0,
-          End: handleMax(layout),
-        };
-        if (event.key === 'Enter') {
+    };
+    return {
+      stopMoves,
+      handlers: {
+        onPointerDown(event: React.PointerEvent<HTMLElement>) {
+          if (drag.current || statusRef.current !== 'ready') return;
+          if (event.pointerType === 'mouse' && event.button !== 0) return;
+          // No compatibility mouse events (mousemove...) for this press: each would be one more dispatch per move.
           event.preventDefault();
-          submit();
-          return;
-        }
-        const target = targets[event.key];
-        if (target === undefined) return;
-        event.preventDefault();
-        view.apply(clampHandle(target, layout));
+          const track = event.currentTarget;
+          const rect = track.getBoundingClientRect();
+          const box = { left: rect.left, top: rect.top, width: rect.width };
+          const onHandle = handle.current?.contains(event.target as Node) ?? false;
+          const pointerX = canvasXFromClient(event.clientX, box, layout);
+          drag.current = { pointerId: event.pointerId, grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2, box };
+          window.addEventListener('pointermove', move, { capture: true, passive: true });
+          try {
+            track.setPointerCapture(event.pointerId);
+          } catch {
+            // A pointer the browser does not know (a synthetic event) cannot be captured; moves still arrive.
+          }
+          send('grab');
+          view.apply(step(event, drag.current, true));
+        },
+        onPointerUp(event: React.PointerEvent) {
+          const current = end(event.pointerId);
+          if (!current) return;
+          view.apply(step(event, current));
+          submit(trail.take());
+        },
+        onPointerCancel: cancel,
+        onLostPointerCapture: cancel,
+        onKeyDown(event: React.KeyboardEvent) {
+          if (drag.current || !canSlide(statusRef.current)) return;
+          const value = Math.round(view.value());
+          const by = event.shiftKey ? BIG_STEP : 1;
+          const targets: Record<string, number> = {
+            ArrowRight: value + by,
+            ArrowUp: value + by,
+            ArrowLeft: value - by,
+            ArrowDown: value - by,
+            PageUp: value + BIG_STEP,
+            PageDown: value - BIG_STEP,
+            Home: 0,
+            End: handleMax(layout),
+          };
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            submit();
+            return;
+          }
+          const target = targets[event.key];
+          if (target === undefined) return;
+          event.preventDefault();
+          view.apply(clampHandle(target, layout));
+        },
       },
-    }),
-    [layout, view, handle, statusRef, send, submit, end, cancel, step, trail, listenToMoves],
-  );
+    };
+  }, [layout, view, handle, statusRef, send, submit, trail]);
+  // A drag under way when the widget hides or its settings change stops listening.
+  useEffect(() => input.stopMoves, [input]);
+  return input.handlers;
 }
