@@ -26,13 +26,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The puzzle package's entry is src/index.ts; name its lazy chunk after what it is, not "src". Its own
-        // lazy chunk, the proof-of-work wrapper (server mode only), is captcha-work.
+        // lazy chunks for server mode only are captcha-server (react/server-mode.tsx) and captcha-work (the
+        // proof-of-work wrapper).
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.includes('/packages/puzzle-captcha/src/work/')
             ? 'assets/captcha-work-[hash].js'
-            : chunk.facadeModuleId?.includes('/packages/puzzle-captcha/')
-              ? 'assets/captcha-[hash].js'
-              : 'assets/[name]-[hash].js',
+            : chunk.facadeModuleId?.includes('/packages/puzzle-captcha/src/react/server-mode')
+              ? 'assets/captcha-server-[hash].js'
+              : chunk.facadeModuleId?.includes('/packages/puzzle-captcha/')
+                ? 'assets/captcha-[hash].js'
+                : 'assets/[name]-[hash].js',
         assetFileNames: (asset) =>
           asset.originalFileNames.some((name) => name.includes('packages/puzzle-captcha/')) ? 'assets/captcha-[hash][extname]' : 'assets/[name]-[hash][extname]',
       },

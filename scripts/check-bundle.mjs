@@ -47,6 +47,16 @@ export function widgetChunksWithSolver(dir) {
   );
 }
 
+/**
+ * Puzzle widget chunks (captcha-*.js, not its lazy captcha-server-* and captcha-work-*) that carry server
+ * mode (its 无障碍验证 button's text): server mode is a chunk of its own, fetched only with a `server` prop.
+ */
+export function widgetChunksWithServerMode(dir) {
+  return readdirSync(dir).filter(
+    (name) => /^captcha-.*\.js$/.test(name) && !/^captcha-(server|work)-/.test(name) && readFileSync(join(dir, name), 'utf8').includes('无障碍验证'),
+  );
+}
+
 function main() {
   // The prerendered page is what /register serves; the bare index.html is the fallback.
   const page = existsSync(join(dist, 'register.html')) ? 'register.html' : 'index.html';
@@ -63,6 +73,11 @@ function main() {
   const solver = widgetChunksWithSolver(join(dist, 'assets'));
   if (solver.length > 0) {
     console.error(`[bundle] the proof-of-work solver is in the puzzle widget's chunk (${solver.join(', ')}): load it lazily`);
+    process.exit(1);
+  }
+  const serverMode = widgetChunksWithServerMode(join(dist, 'assets'));
+  if (serverMode.length > 0) {
+    console.error(`[bundle] server mode is in the puzzle widget's chunk (${serverMode.join(', ')}): import it lazily`);
     process.exit(1);
   }
   if (jsKB > BUDGET_KB) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chunksWithTypeBox, initialAssets, widgetChunksWithSolver } from './check-bundle.mjs';
+import { chunksWithTypeBox, initialAssets, widgetChunksWithServerMode, widgetChunksWithSolver } from './check-bundle.mjs';
 
 describe('chunksWithTypeBox', () => {
   it("names the chunks that carry TypeBox's schema marker, and only those", () => {
@@ -38,6 +38,23 @@ describe('widgetChunksWithSolver', () => {
       writeFileSync(join(dir, 'captcha-work-3.js'), solver);
       writeFileSync(join(dir, 'solve-worker-4.js'), solver);
       expect(widgetChunksWithSolver(dir)).toEqual(['captcha-1.js']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('widgetChunksWithServerMode', () => {
+  it("names the puzzle widget's chunks that carry server mode, not its lazy server and work chunks", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
+    try {
+      const serverMode = 'const t={accessible:`无障碍验证`};export{t};';
+      writeFileSync(join(dir, 'captcha-1.js'), serverMode);
+      writeFileSync(join(dir, 'captcha-2.js'), 'const s=()=>import(`./captcha-server-3.js`);export{s};');
+      writeFileSync(join(dir, 'captcha-server-3.js'), serverMode);
+      writeFileSync(join(dir, 'captcha-work-4.js'), serverMode);
+      writeFileSync(join(dir, 'register-5.js'), serverMode);
+      expect(widgetChunksWithServerMode(dir)).toEqual(['captcha-1.js']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
