@@ -3,3 +3,4 @@ export declare function initialAssets(html: string): { js: string[]; css: string
 export declare function gzipKB(file: string): number;
 export declare function chunksWithTypeBox(dir: string): string[];
 export declare function widgetChunksWithSolver(dir: string): string[];
+export declare function widgetChunksWithServerMode(dir: string): string[];

@@ -2,7 +2,7 @@
 // as it is), so a puzzle judged in the browser never downloads it. The session (use-puzzle-session.ts)
 // hands it the puzzle's canvases and its releases; here are the challenge and its retries, the verify, the
 // proof-of-work job, and 无障碍验证 with its panel and its button.
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { CHALLENGE_RETRY_MS } from '../core/constants';
 import type { PuzzleLayout } from '../core/geometry';
 import type { PuzzleEvent, PuzzleStatus } from '../core/machine';
@@ -149,6 +149,53 @@ export async function askVerifier(timeout: number, verify: ChallengeVerifier, an
 /** What the browser can say about a server-judged release: the gap, hence deviation and pinX, is unknown. */
 export const serverVerdict = (offsetX: number, token?: string): PuzzleVerdict => ({ deviation: NaN, offsetX, pinX: NaN, ...(token ? { token } : {}) });
 
+// 无障碍验证's styles live with it, in this chunk, not in the stylesheet every puzzle fetches.
+const INK = '#3d4350'; // 10:1 on white: small text stays readable
+const PANEL: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: '100%',
+  height: '100%',
+  zIndex: 3,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 6,
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: '8px 16px',
+  background: '#eceff3',
+  color: INK,
+  fontSize: 13,
+  textAlign: 'center',
+};
+const BUTTON: CSSProperties = {
+  minHeight: 36,
+  padding: '0 14px',
+  border: '1px solid #c9ced6',
+  borderRadius: 18,
+  background: '#fff',
+  color: INK,
+  font: 'inherit',
+  fontSize: 13,
+  cursor: 'pointer',
+  touchAction: 'manipulation',
+};
+const TEXT: CSSProperties = { margin: 0 };
+const PERCENT: CSSProperties = { margin: 0, fontSize: 18, fontWeight: 600, fontVariantNumeric: 'tabular-nums' };
+/** The offer below the track: a link-like button with a touch target of its own. */
+const offerStyle = (ready: boolean): CSSProperties => ({
+  ...BUTTON,
+  display: 'block',
+  minHeight: 44,
+  margin: '10px auto 0',
+  border: 0,
+  background: 'none',
+  textDecoration: 'underline',
+  textUnderlineOffset: 3,
+  ...(ready ? {} : { color: '#9aa1ad', cursor: 'default' }),
+});
+
 /** The cancel button takes the focus when the panel appears: the button that started it is disabled now. */
 const focus = (element: HTMLElement | null) => element?.focus();
 
@@ -207,17 +254,17 @@ export function createServerMode(session: ServerSession) {
   function render() {
     session.show({
       panel: run && (
-        <div className="pcap-ax-panel">
+        <div style={PANEL}>
           <span className="pcap-spinner" aria-hidden />
-          <p>{TEXTS.intro}</p>
-          <p className="pcap-ax-percent" aria-hidden>{percent}%</p>
-          <button ref={focus} type="button" className="pcap-ax" onClick={cancel}>
+          <p style={TEXT}>{TEXTS.intro}</p>
+          <p style={PERCENT} aria-hidden>{percent}%</p>
+          <button ref={focus} type="button" style={BUTTON} onClick={cancel}>
             {TEXTS.cancel}
           </button>
         </div>
       ),
       offer: (ready) => offered && (
-        <button type="button" className="pcap-ax pcap-ax-offer" disabled={!ready} onClick={start}>
+        <button type="button" style={offerStyle(ready)} disabled={!ready} onClick={start}>
           {TEXTS.accessible}
         </button>
       ),
