@@ -17,7 +17,7 @@ import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
 import { errorAnswer } from '../plugins/error-answers';
 import { AnswerSchema } from '../routes/api/reference-schemas';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
-import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT } from './limits';
+import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT, workDoublings } from './limits';
 import { networkOf } from './network';
 import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
 import type { CaptchaStore, Standing } from './store';
@@ -108,7 +108,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const expiresAt = at + CHALLENGE_TTL_MS;
     await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
     const task = await createWorkTask(await store.secret(), id, expiresAt, escalatedWorkCost(work.puzzle, standing), 'puzzle');
-    metrics.challengeIssued();
+    metrics.challengeIssued(workDoublings(standing));
     reply.header('cache-control', 'no-store');
     return {
       work: task,
@@ -179,7 +179,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const expiresAt = at + CHALLENGE_TTL_MS;
     const maxCounter = escalatedWorkCost(accessibleMax, standing);
     const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible');
-    metrics.challengeIssued();
+    metrics.challengeIssued(workDoublings(standing));
     reply.header('cache-control', 'no-store');
     return { id, work: task, maxCounter, expiresAt };
   });

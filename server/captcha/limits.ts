@@ -18,8 +18,12 @@ export const NETWORK_CHALLENGE_LIMIT = { max: 300, windowMs: 60_000 };
  */
 export const WORK_ESCALATION = { networkFailuresPerStep: 5, maxSteps: 5 } as const;
 
+/** How many times the next task's work is doubled for a caller standing as `standing` (0 to maxSteps). */
+export function workDoublings(standing: Pick<Standing, 'failures' | 'networkFailures'>): number {
+  return Math.min(WORK_ESCALATION.maxSteps, standing.failures + Math.floor(standing.networkFailures / WORK_ESCALATION.networkFailuresPerStep));
+}
+
 /** The max counter of the next task for a caller standing as `standing`, from the configured `base`. */
 export function escalatedWorkCost(base: number, standing: Pick<Standing, 'failures' | 'networkFailures'>): number {
-  const steps = Math.min(WORK_ESCALATION.maxSteps, standing.failures + Math.floor(standing.networkFailures / WORK_ESCALATION.networkFailuresPerStep));
-  return Math.min(WORK_LIMITS.max, base * 2 ** steps);
+  return Math.min(WORK_LIMITS.max, base * 2 ** workDoublings(standing));
 }
