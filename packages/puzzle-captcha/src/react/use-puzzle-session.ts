@@ -208,6 +208,13 @@ export function usePuzzleSession(options: SessionOptions) {
       const job = workJob.current?.id === id ? workJob.current : null;
       const ask = (solution: WorkSolution | null) => {
         if (verifying.current !== controller) return; // hidden meanwhile
+        if (job && !solution) {
+          // The work was stopped (the puzzle was replaced) or could not be done: a server would only count
+          // the answer as a failure against this visitor, so it is not sent; a new puzzle follows.
+          verifying.current = null;
+          settle(false, serverVerdict(offsetX));
+          return;
+        }
         const work = job && solution ? { task: job.task, solution } : undefined;
         void askVerifier(server.verify, { id, offsetX, trail, ...(work ? { work } : {}) }, controller).then(({ pass, token }) => {
           if (verifying.current !== controller) return; // hidden meanwhile: nothing more happens
