@@ -15,11 +15,13 @@ const importStyleFromEntry = (): Plugin => ({
 
 /**
  * The package for consumers outside this repository: ESM entries beside their .d.ts (tsc -p
- * tsconfig.build.json writes those), one stylesheet, and react, react-dom and typebox left to the app.
+ * tsconfig.build.json writes those), one stylesheet, and react, react-dom, typebox and @noble/hashes left to the app.
  */
 export default defineConfig({
   plugins: [react(), importStyleFromEntry()],
   publicDir: false,
+  worker: { format: 'es' }, // the solver's SHA-256 fallback stays a chunk of its own
+
   logLevel: 'warn',
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
@@ -38,7 +40,7 @@ export default defineConfig({
       cssFileName: 'style',
     },
     rolldownOptions: {
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^typebox($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^typebox($|\/)/, /^@noble\/hashes($|\/)/],
       output: { chunkFileNames: 'shared/[name]-[hash].js' },
     },
   },

@@ -17,10 +17,10 @@ import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
 import { errorAnswer } from '../plugins/error-answers';
 import { AnswerSchema } from '../routes/api/reference-schemas';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
-import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT } from './limits';
+import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION, workDoublings } from './limits';
 import { networkOf } from './network';
 import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
-import type { CaptchaStore, Standing } from './store';
+import { FAILURES_BEFORE_LOCK, type CaptchaStore, type Standing } from './store';
 import { signPassToken } from './token';
 import { checkWork, createWorkTask, type WorkRefusal, type WorkSettings } from './work';
 import { trailProblem } from './trail';
@@ -74,7 +74,25 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     tooMany(reply, NETWORK_CHALLENGE_LIMIT.windowMs);
     return false;
   };
-  const fail = (address: string) => store.recordFailure(address, networkOf(address), LOCK_MS);
+  /**
+   * Counts an answer as a failure before judging it, so that answers sent at once cannot all slip in under
+   * the lock: past the lock's threshold the answer is refused as locked (its 429 sent, and null answered).
+   * Otherwise answers how to settle it and the minimum doublings its work must show (one per failure the
+   * address had before it, up to `maxSteps`).
+   */
+  const countAnswer = async (address: string, reply: FastifyReply, maxSteps: number) => {
+    const network = networkOf(address);
+    const { failures } = await store.countAttempt(address, network);
+    if (failures > FAILURES_BEFORE_LOCK) {
+      await store.settleAttempt(address, network, false, LOCK_MS);
+      tooMany(reply, LOCK_MS);
+      return null;
+    }
+    return {
+      minDoublings: Math.min(maxSteps, failures - 1),
+      settle: (passed: boolean) => store.settleAttempt(address, network, passed, LOCK_MS),
+    };
+  };
   let nextSweep = 0;
   const sweep = async (at: number) => {
     if (at < nextSweep) return;
@@ -107,8 +125,9 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
     await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
-    const task = await createWorkTask(await store.secret(), id, expiresAt, escalatedWorkCost(work.puzzle, standing), 'puzzle');
-    metrics.challengeIssued();
+    const doublings = workDoublings(standing);
+    const task = await createWorkTask(await store.secret(), id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings);
+    metrics.challengeIssued(doublings);
     reply.header('cache-control', 'no-store');
     return {
       work: task,
@@ -134,15 +153,21 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       metrics.verified('locked');
       return reply;
     }
+    const counted = await countAnswer(request.ip, reply, WORK_ESCALATION.maxSteps);
+    if (counted === null) {
+      metrics.verified('locked');
+      return reply;
+    }
     // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a
-    // hand's. Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone.
+    // hand's. Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone: the
+    // work is what gates an answer, the trail only asks a script to fake one more thing.
     let workRefusal: WorkRefusal | null = 'missing';
     if (challenge !== null && challenge.expiresAt > at) {
-      workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle');
+      workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
       if (workRefusal === 'malformed' || workRefusal === 'tampered') {
         // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
         metrics.verified('work_refused');
-        await fail(request.ip);
+        await counted.settle(false);
         return reply.code(400).send(errorAnswer(400));
       }
     }
@@ -156,12 +181,12 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
             : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
               ? 'trail_refused'
               : null;
+    await counted.settle(failure === null);
     if (failure) {
       metrics.verified(failure);
-      await fail(request.ip);
       return { status: 'n' as const, info: FAILED_INFO };
     }
-    // A pass leaves the failures as they are: they fade with time, not with one lucky answer.
+    // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
     metrics.verified('passed');
     return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
   });
@@ -177,9 +202,10 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     if (standing === null || !(await networkAllows(request, reply))) return reply;
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
-    const maxCounter = escalatedWorkCost(accessibleMax, standing);
-    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible');
-    metrics.challengeIssued();
+    const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
+    const maxCounter = escalatedWorkCost(accessibleMax, doublings);
+    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings);
+    metrics.challengeIssued(doublings);
     reply.header('cache-control', 'no-store');
     return { id, work: task, maxCounter, expiresAt };
   });
@@ -191,16 +217,20 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       metrics.verified('locked');
       return reply;
     }
+    const counted = await countAnswer(request.ip, reply, WORK_ESCALATION.accessibleMaxSteps);
+    if (counted === null) {
+      metrics.verified('locked');
+      return reply;
+    }
     const secret = await store.secret();
-    const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible');
+    const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
+    await counted.settle(refusal === null);
     if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
       metrics.verified('work_refused');
-      await fail(request.ip);
       return reply.code(400).send(errorAnswer(400));
     }
     if (refusal) {
       metrics.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused');
-      await fail(request.ip);
       return { status: 'n' as const, info: FAILED_INFO };
     }
     metrics.verified('passed');

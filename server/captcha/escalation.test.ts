@@ -2,8 +2,7 @@
 // at random below the cost), so this file makes the draw always the highest: the counter a solver finds
 // then tells the cost of the task.
 import { buildTestApp } from '../test-support';
-import { escalatedWorkCost, WORK_ESCALATION } from './limits';
-import { NETWORK_FAILURES_BEFORE_LOCK } from './store';
+import { escalatedWorkCost, WORK_ESCALATION, workDoublings } from './limits';
 import { humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_WORK, verify } from './test-support';
 import { WORK_LIMITS } from './work';
 
@@ -37,11 +36,14 @@ describe('the work of the next task', () => {
     await app.close();
   });
 
-  it('is capped at 2^maxSteps times the configured cost and at the highest cost allowed', () => {
-    expect(escalatedWorkCost(10_000, { failures: 0, networkFailures: 0 })).toBe(10_000);
-    expect(escalatedWorkCost(10_000, { failures: 1, networkFailures: 4 })).toBe(20_000);
-    expect(escalatedWorkCost(10_000, { failures: 1, networkFailures: 5 })).toBe(40_000);
-    expect(escalatedWorkCost(10_000, { failures: 40, networkFailures: NETWORK_FAILURES_BEFORE_LOCK })).toBe(10_000 * 2 ** WORK_ESCALATION.maxSteps);
-    expect(escalatedWorkCost(1_000_000, { failures: 40, networkFailures: 0 })).toBe(WORK_LIMITS.max);
+  it('is capped at maxSteps doublings (one on the path without the picture) and at the highest cost allowed', () => {
+    const step = WORK_ESCALATION.networkFailuresPerStep;
+    expect(workDoublings({ failures: 0, networkFailures: 0 })).toBe(0);
+    expect(workDoublings({ failures: 1, networkFailures: step - 1 })).toBe(1);
+    expect(workDoublings({ failures: 1, networkFailures: step })).toBe(2);
+    expect(workDoublings({ failures: 40, networkFailures: 40 * step })).toBe(WORK_ESCALATION.maxSteps);
+    expect(workDoublings({ failures: 3, networkFailures: 0 }, WORK_ESCALATION.accessibleMaxSteps)).toBe(WORK_ESCALATION.accessibleMaxSteps);
+    expect(escalatedWorkCost(10_000, 2)).toBe(40_000);
+    expect(escalatedWorkCost(1_000_000, WORK_ESCALATION.maxSteps)).toBe(WORK_LIMITS.max);
   });
 });

@@ -1,24 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlDatabase } from '../db/database';
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, NETWORK_FAILURES_BEFORE_LOCK, type CaptchaStore } from './store';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, type CaptchaStore } from './store';
 
 /** The embedded store: the server's libsql database. Right for one instance; use Redis for more. */
+const networkKey = (network: string) => `failures:net:${network}`;
+
 export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | null, now: () => number = Date.now): CaptchaStore {
   const insertChallenge = db.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at) VALUES (?, ?, ?)');
   // One statement: the row is gone for any other take the moment this one reads it.
   const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at');
   const insertSpent = db.prepare('INSERT INTO captcha_spent_tokens (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING');
-  // Rows are keyed by subject: the address itself, or `net:` and its network.
-  const selectStanding = db.prepare('SELECT address, count, locked_until, updated_at FROM captcha_failures WHERE address IN (?, ?)');
-  // A count older than the window starts again at 1; from the threshold on, each failure (re)sets the lock.
-  const upsertFailure = db.prepare(
-    `INSERT INTO captcha_failures (address, count, locked_until, updated_at)
-       VALUES (@subject, 1, CASE WHEN 1 >= @limit THEN @lockedUntil ELSE 0 END, @now)
+  // An address's failures (its count starts again once its latest failure is older than the window) and
+  // its lock; a network's failures are a fixed-window counter in captcha_hits, as `failures:net:<network>`.
+  const selectFailures = db.prepare('SELECT count, locked_until, updated_at FROM captcha_failures WHERE address = ?');
+  const selectHits = db.prepare('SELECT count, window_ends FROM captcha_hits WHERE name = ?');
+  const countFailure = db.prepare(
+    `INSERT INTO captcha_failures (address, count, locked_until, updated_at) VALUES (@address, 1, 0, @now)
      ON CONFLICT (address) DO UPDATE SET
        count = CASE WHEN updated_at <= @forgetBefore THEN 1 ELSE count + 1 END,
-       locked_until = CASE WHEN (CASE WHEN updated_at <= @forgetBefore THEN 1 ELSE count + 1 END) >= @limit THEN @lockedUntil ELSE locked_until END,
-       updated_at = @now`,
+       updated_at = @now
+     RETURNING count`,
   );
+  const takeBackFailure = db.prepare('UPDATE captcha_failures SET count = count - 1 WHERE address = ? AND count > 0');
+  const takeBackHit = db.prepare('UPDATE captcha_hits SET count = count - 1 WHERE name = ? AND count > 0 AND window_ends > ?');
+  const lockIfDue = db.prepare('UPDATE captcha_failures SET locked_until = @lockedUntil WHERE address = @address AND count >= @limit AND updated_at > @forgetBefore');
   const upsertHit = db.prepare(
     `INSERT INTO captcha_hits (name, count, window_ends) VALUES (@name, 1, @windowEnds)
      ON CONFLICT (name) DO UPDATE SET
@@ -56,23 +61,31 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
     },
     async standing(address, network) {
       const at = now();
-      const net = `net:${network}`;
-      const rows = selectStanding.all(address, net) as { address: string; count: number; locked_until: number; updated_at: number }[];
-      const row = (subject: string) => rows.find((candidate) => candidate.address === subject);
-      const count = (subject: string) => {
-        const found = row(subject);
-        return found && found.updated_at > at - FAILURE_WINDOW_MS ? found.count : 0;
+      const row = selectFailures.get(address) as { count: number; locked_until: number; updated_at: number } | undefined;
+      const hits = selectHits.get(networkKey(network)) as { count: number; window_ends: number } | undefined;
+      return {
+        lockedUntil: row && row.locked_until > at ? row.locked_until : 0,
+        failures: row && row.updated_at > at - FAILURE_WINDOW_MS ? row.count : 0,
+        networkFailures: hits && hits.window_ends > at ? hits.count : 0,
       };
-      const lockedUntil = Math.max(row(address)?.locked_until ?? 0, row(net)?.locked_until ?? 0);
-      return { lockedUntil: lockedUntil > at ? lockedUntil : 0, failures: count(address), networkFailures: count(net) };
     },
-    async recordFailure(address, network, lockMs) {
+    async countAttempt(address, network) {
       const at = now();
-      const common = { now: at, forgetBefore: at - FAILURE_WINDOW_MS, lockedUntil: at + lockMs };
-      db.transaction(() => {
-        upsertFailure.run({ ...common, subject: address, limit: FAILURES_BEFORE_LOCK });
-        upsertFailure.run({ ...common, subject: `net:${network}`, limit: NETWORK_FAILURES_BEFORE_LOCK });
+      return db.transaction(() => {
+        upsertHit.get({ name: networkKey(network), now: at, windowEnds: at + FAILURE_WINDOW_MS });
+        return { failures: (countFailure.get({ address, now: at, forgetBefore: at - FAILURE_WINDOW_MS }) as { count: number }).count };
       })();
+    },
+    async settleAttempt(address, network, passed, lockMs) {
+      const at = now();
+      if (passed) {
+        db.transaction(() => {
+          takeBackFailure.run(address);
+          takeBackHit.run(networkKey(network), at);
+        })();
+        return;
+      }
+      lockIfDue.run({ address, lockedUntil: at + lockMs, limit: FAILURES_BEFORE_LOCK, forgetBefore: at - FAILURE_WINDOW_MS });
     },
     async countHit(name, windowMs) {
       const at = now();

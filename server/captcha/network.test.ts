@@ -7,6 +7,9 @@ describe('networkOf: where bots are counted together', () => {
     expect(networkOf('203.0.114.7')).not.toBe(networkOf('203.0.113.7'));
     expect(networkOf('::ffff:203.0.113.9')).toBe('203.0.113.0/24');
     expect(networkOf('::FFFF:203.0.113.9')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:cb00:7109')).toBe('203.0.113.0/24'); // the same address in hex groups
+    expect(networkOf('0:0:0:0:0:ffff:cb00:7109')).toBe('203.0.113.0/24');
+    expect(networkOf('::ffff:203.0.113.9%eth0')).toBe('203.0.113.0/24');
   });
 
   it('takes the /48 of an IPv6 address, however it is abbreviated', () => {
@@ -16,6 +19,7 @@ describe('networkOf: where bots are counted together', () => {
     expect(networkOf('2001:db8::1')).toBe('2001:db8:0::/48');
     expect(networkOf('2001:db8:1::1')).not.toBe(networkOf('2001:db8:2::1'));
     expect(networkOf('::1')).toBe('0:0:0::/48');
+    expect(networkOf('::ffff:0:cb00:7109')).toBe('0:0:0::/48'); // an IPv4-translated form, not a mapped one
     expect(networkOf('fe80::1%eth0')).toBe('fe80:0:0::/48');
     expect(networkOf('64:ff9b::192.0.2.33')).toBe('64:ff9b:0::/48');
   });

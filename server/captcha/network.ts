@@ -6,11 +6,15 @@ import { isIPv4, isIPv6 } from 'node:net';
  * counts as IPv4. Anything else (a unix socket, an empty string) is its own network.
  */
 export function networkOf(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  const plain = mapped ? mapped[1]! : address;
-  if (isIPv4(plain)) return `${plain.split('.').slice(0, 3).join('.')}.0/24`;
-  if (isIPv6(address)) return `${expandIPv6(address).slice(0, 3).join(':')}::/48`;
-  return address;
+  if (isIPv4(address)) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  if (!isIPv6(address)) return address;
+  const groups = expandIPv6(address);
+  // ::ffff:a.b.c.d in any spelling (hex groups, a zone index) is an IPv4 address.
+  if (groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff') {
+    const [high, low] = [parseInt(groups[6]!, 16), parseInt(groups[7]!, 16)];
+    return `${high >> 8}.${high & 255}.${low >> 8}.0/24`;
+  }
+  return `${groups.slice(0, 3).join(':')}::/48`;
 }
 
 /** The eight groups of an IPv6 address, in lower-case hex without leading zeros. */

@@ -36,16 +36,18 @@ describe('the Redis store, on a real redis-server', () => {
     await store.secret();
     await store.putChallenge('c1', { gapX: 100, expiresAt: at + CHALLENGE_TTL_MS });
     await store.spendToken('t1', at + 120_000);
-    for (let i = 0; i < 6; i += 1) await store.recordFailure('198.51.100.7', '198.51.100.0/24', 60_000);
-    await store.recordFailure('198.51.100.8', '198.51.100.0/24', 60_000);
+    for (const address of ['198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.8']) {
+      await store.countAttempt(address, '198.51.100.0/24');
+      await store.settleAttempt(address, '198.51.100.0/24', false, 60_000);
+    }
     await store.countHit('challenges:net:198.51.100.0/24', 60_000);
 
     const keys = (await client.keys('deploy-a:*')).sort();
     expect(keys).toEqual([
       'deploy-a:challenge:c1',
-      'deploy-a:failures:198.51.100.7',
-      'deploy-a:failures:198.51.100.8',
-      'deploy-a:failures:net:198.51.100.0/24',
+      'deploy-a:fails:198.51.100.7',
+      'deploy-a:fails:198.51.100.8',
+      'deploy-a:fails:net:198.51.100.0/24',
       'deploy-a:hits:challenges:net:198.51.100.0/24',
       'deploy-a:lock:198.51.100.7',
       'deploy-a:secret',

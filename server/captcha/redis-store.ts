@@ -1,27 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, NETWORK_FAILURES_BEFORE_LOCK, StoreUnavailableError, type CaptchaStore } from './store';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, StoreUnavailableError, type CaptchaStore } from './store';
 
 /**
- * One failure more for an address and for its network, in one step. Each count is a hash {count, at}
- * that starts again when its latest failure is older than the window (on the store's clock, like every
- * other expiry here) and, from its threshold on, (re)sets its lock. A success never touches them.
- * KEYS: address count, address lock, network count, network lock.
- * ARGV: address threshold, network threshold, now, lock ms, window ms.
+ * An answer counted as a failure before it is judged, in one step. The address's count is a hash
+ * {count, at} that starts again once its latest failure is older than the window; the network's a hash
+ * {count, ends}, a fixed window from its first failure (both on the store's clock, like every expiry here).
+ * KEYS: address count, network count. ARGV: now, window ms. Returns the address's count.
  */
-const RECORD_FAILURE = `
-local now = tonumber(ARGV[3])
-for i = 0, 1 do
-  local counter = KEYS[1 + i * 2]
-  local latest = tonumber(redis.call('HGET', counter, 'at') or '0')
-  local count = 1
-  if latest > now - tonumber(ARGV[5]) then count = redis.call('HINCRBY', counter, 'count', 1)
-  else redis.call('HSET', counter, 'count', 1) end
-  redis.call('HSET', counter, 'at', now)
-  redis.call('PEXPIRE', counter, ARGV[5])
-  if count >= tonumber(ARGV[1 + i]) then
-    redis.call('SET', KEYS[2 + i * 2], now + tonumber(ARGV[4]), 'PX', ARGV[4])
+const COUNT_ATTEMPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local latest = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
+local count = 1
+if latest > now - window then count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+else redis.call('HSET', KEYS[1], 'count', 1) end
+redis.call('HSET', KEYS[1], 'at', now)
+redis.call('PEXPIRE', KEYS[1], window)
+local ends = tonumber(redis.call('HGET', KEYS[2], 'ends') or '0')
+if ends <= now then
+  redis.call('HSET', KEYS[2], 'count', 1, 'ends', now + window)
+  redis.call('PEXPIRE', KEYS[2], window)
+else redis.call('HINCRBY', KEYS[2], 'count', 1) end
+return count`;
+
+/**
+ * Settles a counted answer. A pass takes its count back from both (never below 0); a failure locks the
+ * address once its count has reached the threshold. KEYS: address count, network count, address lock.
+ * ARGV: passed (1/0), threshold, now, lock ms.
+ */
+const SETTLE_ATTEMPT = `
+if ARGV[1] == '1' then
+  for i = 1, 2 do
+    if tonumber(redis.call('HGET', KEYS[i], 'count') or '0') > 0 then redis.call('HINCRBY', KEYS[i], 'count', -1) end
   end
+  return 0
+end
+if tonumber(redis.call('HGET', KEYS[1], 'count') or '0') >= tonumber(ARGV[2]) then
+  redis.call('SET', KEYS[3], tonumber(ARGV[3]) + tonumber(ARGV[4]), 'PX', ARGV[4])
 end
 return 1`;
 
@@ -52,8 +68,10 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
   const key = {
     challenge: (id: string) => `${prefix}challenge:${id}`,
     spent: (id: string) => `${prefix}spent:${id}`,
-    failures: (subject: string) => `${prefix}failures:${subject}`,
-    lock: (subject: string) => `${prefix}lock:${subject}`,
+    // `fails:`, not the `failures:` string counters of earlier releases: a key never changes its type.
+    failures: (address: string) => `${prefix}fails:${address}`,
+    networkFailures: (network: string) => `${prefix}fails:net:${network}`,
+    lock: (address: string) => `${prefix}lock:${address}`,
     hits: (name: string) => `${prefix}hits:${name}`,
     secret: `${prefix}secret`,
   };
@@ -100,27 +118,30 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';
     },
     async standing(address, network) {
-      const net = `net:${network}`;
       const at = now();
       const replies = await run(() =>
-        redis.multi().hmget(key.failures(address), 'count', 'at').get(key.lock(address)).hmget(key.failures(net), 'count', 'at').get(key.lock(net)).exec(),
+        redis.multi().hmget(key.failures(address), 'count', 'at').get(key.lock(address)).hmget(key.networkFailures(network), 'count', 'ends').exec(),
       );
-      const [failures, lock, networkFailures, networkLock] = (replies ?? []).map(([error, value]) => {
+      const [failures, lock, networkFailures] = (replies ?? []).map(([error, value]) => {
         if (error) throw new StoreUnavailableError('redis', error);
         return value as string | null | (string | null)[];
       });
-      const recent = (counter: unknown) => {
-        const [count, latest] = (counter as (string | null)[] | undefined) ?? [];
-        return count && Number(latest) > at - FAILURE_WINDOW_MS ? Number(count) : 0;
+      const [count, latest] = (failures as (string | null)[] | undefined) ?? [];
+      const [networkCount, ends] = (networkFailures as (string | null)[] | undefined) ?? [];
+      const lockedUntil = Number(lock ?? 0);
+      return {
+        lockedUntil: lockedUntil > at ? lockedUntil : 0,
+        failures: count && Number(latest) > at - FAILURE_WINDOW_MS ? Number(count) : 0,
+        networkFailures: networkCount && Number(ends) > at ? Number(networkCount) : 0,
       };
-      const lockedUntil = Math.max(Number(lock ?? 0), Number(networkLock ?? 0));
-      return { lockedUntil: lockedUntil > at ? lockedUntil : 0, failures: recent(failures), networkFailures: recent(networkFailures) };
     },
-    async recordFailure(address, network, lockMs) {
-      const net = `net:${network}`;
-      const keys = [key.failures(address), key.lock(address), key.failures(net), key.lock(net)];
-      const args = [FAILURES_BEFORE_LOCK, NETWORK_FAILURES_BEFORE_LOCK, now(), lockMs, FAILURE_WINDOW_MS];
-      await run(() => redis.eval(RECORD_FAILURE, 4, ...keys, ...args));
+    async countAttempt(address, network) {
+      const failures = await run(() => redis.eval(COUNT_ATTEMPT, 2, key.failures(address), key.networkFailures(network), now(), FAILURE_WINDOW_MS));
+      return { failures: Number(failures) };
+    },
+    async settleAttempt(address, network, passed, lockMs) {
+      const keys = [key.failures(address), key.networkFailures(network), key.lock(address)];
+      await run(() => redis.eval(SETTLE_ATTEMPT, 3, ...keys, passed ? 1 : 0, FAILURES_BEFORE_LOCK, now(), lockMs));
     },
     async countHit(name, windowMs) {
       return Number(await run(() => redis.eval(COUNT_HIT, 1, key.hits(name), now(), windowMs)));

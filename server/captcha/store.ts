@@ -1,7 +1,9 @@
-/** An address is locked at its fifth failure within FAILURE_WINDOW_MS, and again at each one after. */
+/**
+ * An address is locked at its fifth failure, and again at each one after, until FAILURE_WINDOW_MS pass
+ * without one. (Networks are never locked: a shared one, a carrier's NAT, holds people too. Their failures
+ * make the work dearer instead.)
+ */
 export const FAILURES_BEFORE_LOCK = 5;
-/** A /24 or /48 network is locked at this many failures within the window, from however many addresses. */
-export const NETWORK_FAILURES_BEFORE_LOCK = 25;
 
 /** A store that cannot answer right now (Redis away): strict mode fails closed with a 503 or an `n`. */
 export class StoreUnavailableError extends Error {
@@ -35,11 +37,17 @@ export interface CaptchaStore {
   /** The caller's lock and recent failures, by its address and by its network (see network.ts). */
   standing(address: string, network: string): Promise<Standing>;
   /**
-   * Counts one failure for the address and one for its network, each remembered FAILURE_WINDOW_MS after
-   * its latest. At FAILURES_BEFORE_LOCK (address) or NETWORK_FAILURES_BEFORE_LOCK (network), and at every
-   * failure after, that one is locked for `lockMs`. Nothing but time forgets a failure: a success does not.
+   * Counts an answer as a failure of the address and of its network before it is judged, in one atomic
+   * step, and answers the address's count with it: answers sent at once cannot all slip in under the lock.
+   * The address's count lasts until FAILURE_WINDOW_MS pass without a failure; the network's, a fixed window
+   * of FAILURE_WINDOW_MS from its first, so a trickle of people's misses on a shared network never pins it.
    */
-  recordFailure(address: string, network: string, lockMs: number): Promise<void>;
+  countAttempt(address: string, network: string): Promise<{ failures: number }>;
+  /**
+   * Settles a counted answer: a pass takes back its own count (never the failures before it); a failure
+   * stays counted and, from FAILURES_BEFORE_LOCK on, locks the address for `lockMs`.
+   */
+  settleAttempt(address: string, network: string, passed: boolean, lockMs: number): Promise<void>;
   /** Counts one call under `key` in a fixed window of `windowMs` from its first call; returns the count so far. */
   countHit(key: string, windowMs: number): Promise<number>;
   /** Drops what has expired (a no-op where keys expire by themselves). */
@@ -48,14 +56,14 @@ export interface CaptchaStore {
   ping(): Promise<void>;
 }
 
-/** How long failures are remembered after the latest one. */
+/** How long an address's failures are remembered after its latest; a network's window from its first. */
 export const FAILURE_WINDOW_MS = 10 * 60_000;
 
 /** Where a caller stands with strict mode. */
 export interface Standing {
-  /** Until when it must wait (the later of its address's and its network's lock; 0: it need not). */
+  /** Until when its address must wait (0: it need not). */
   lockedUntil: number;
-  /** Failures of its address, and of its whole network, within the window. */
+  /** Failures of its address, and of its whole network, within their windows. */
   failures: number;
   networkFailures: number;
 }

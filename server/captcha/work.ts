@@ -60,7 +60,7 @@ export interface WorkSolution {
   derivedKey: string;
 }
 
-export type WorkRefusal = 'missing' | 'malformed' | 'other_challenge' | 'other_kind' | 'expired' | 'tampered' | 'wrong' | 'spent';
+export type WorkRefusal = 'missing' | 'malformed' | 'other_challenge' | 'other_kind' | 'cheap' | 'expired' | 'tampered' | 'wrong' | 'spent';
 /** Which path a task was made for, signed into it: the puzzle's cheap task never stands in for the accessible one. */
 export type WorkKind = 'puzzle' | 'accessible';
 
@@ -74,6 +74,8 @@ export async function createWorkTask(
   expiresAtMs: number,
   maxCounter: number,
   kind: WorkKind = 'puzzle',
+  /** How many times the cost was doubled for the caller's failures; signed in, checked on the answer. */
+  doublings = 0,
 ): Promise<WorkTask> {
   const challenge = await createChallenge({
     algorithm: WORK_ALGORITHM,
@@ -81,7 +83,7 @@ export async function createWorkTask(
     counter: randomInt(0, Math.max(1, maxCounter)),
     deriveKey,
     expiresAt: Math.floor(expiresAtMs / 1000),
-    data: { cid: challengeId, kind },
+    data: { cid: challengeId, kind, d: doublings },
     hmacSignatureSecret: secret,
   });
   return { parameters: challenge.parameters, signature: challenge.signature! };
@@ -107,8 +109,10 @@ export function readWork(value: unknown): { task: WorkTask; solution: WorkSoluti
 }
 
 /**
- * Checks work submitted for one challenge: signed by us, for this challenge id, not expired, solved, and
- * never used before (`spendOnce` keeps the signature until the task's expiry, in whichever store is in use).
+ * Checks work submitted for one challenge: signed by us, for this challenge id, doubled at least
+ * `minDoublings` times (a task fetched before the caller's latest failures is too cheap now), not expired,
+ * solved, and never used before (`spendOnce` keeps the signature until the task's expiry, in whichever
+ * store is in use).
  */
 export async function checkWork(
   secret: string,
@@ -116,11 +120,14 @@ export async function checkWork(
   submitted: unknown,
   spendOnce: (key: string, ttlMs: number) => Promise<boolean>,
   kind: WorkKind = 'puzzle',
+  minDoublings = 0,
 ): Promise<WorkRefusal | null> {
   const work = readWork(submitted);
   if ('refusal' in work) return work.refusal;
   if (work.task.parameters.data?.cid !== challengeId) return 'other_challenge';
   if (work.task.parameters.data?.kind !== kind) return 'other_kind';
+  const doublings = work.task.parameters.data?.d;
+  if ((typeof doublings === 'number' ? doublings : 0) < minDoublings) return 'cheap';
   let result;
   try {
     result = await verifySolution({ challenge: work.task, solution: work.solution, deriveKey, hmacSignatureSecret: secret });

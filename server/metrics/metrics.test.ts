@@ -18,7 +18,7 @@ async function samples(app: FastifyInstance): Promise<Sample[]> {
 
 /** Every funnel and strict-mode series as name{labels} -> value, to compare two scrapes. */
 function funnel(list: Sample[]): Map<string, number> {
-  const names = ['check_answers_total', 'reg_outcomes_total', 'captcha_challenges_total', 'captcha_verifies_total', 'captcha_tokens_total', 'rate_limited_total'].map((n) => P + n);
+  const names = ['check_answers_total', 'reg_outcomes_total', 'captcha_challenges_total', 'captcha_work_doublings_total', 'captcha_verifies_total', 'captcha_tokens_total', 'rate_limited_total'].map((n) => P + n);
   const map = new Map<string, number>();
   for (const sample of list) {
     if (!names.includes(sample.name)) continue;
@@ -51,6 +51,7 @@ describe('metrics', () => {
       [`${P}reg_outcomes_total`]: 'counter',
       [`${P}rate_limited_total`]: 'counter',
       [`${P}captcha_challenges_total`]: 'counter',
+      [`${P}captcha_work_doublings_total`]: 'counter',
       [`${P}captcha_verifies_total`]: 'counter',
       [`${P}captcha_tokens_total`]: 'counter',
       [`${P}captcha_draw_seconds`]: 'histogram',
@@ -107,6 +108,9 @@ describe('metrics', () => {
       [`${P}check_answers_total{"call":"checkuser","verdict":"y"}`]: 1,
       [`${P}check_answers_total{"call":"checktel","verdict":"n"}`]: 1,
       [`${P}captcha_challenges_total{}`]: 2,
+      // The second challenge came after the wrong offset: its work was doubled once.
+      [`${P}captcha_work_doublings_total{"doublings":"0"}`]: 1,
+      [`${P}captcha_work_doublings_total{"doublings":"1"}`]: 1,
       [`${P}captcha_verifies_total{"result":"failed","reason":"wrong_offset"}`]: 1,
       [`${P}captcha_verifies_total{"result":"passed","reason":"passed"}`]: 1,
       [`${P}captcha_tokens_total{"result":"refused","reason":"missing"}`]: 1,

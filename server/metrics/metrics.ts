@@ -35,7 +35,8 @@ export interface Metrics {
   /** An answer to one of the backend's three calls, as the visitor's browser receives it. */
   funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined): void;
   rateLimited(route: string): void;
-  challengeIssued(): void;
+  /** A strict challenge handed out, its work doubled `doublings` times for the caller's recent failures. */
+  challengeIssued(doublings?: number): void;
   verified(reason: VerifyReason): void;
   tokenSpent(): void;
   tokenRefused(reason: TokenRefusal): void;
@@ -133,6 +134,12 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
     help: 'Strict mode: puzzles drawn and handed out.',
     registers: [registry],
   });
+  const doubled = new Counter({
+    name: name('captcha_work_doublings_total'),
+    help: 'Strict mode: challenges handed out by how many times their work was doubled for recent failures of the address and its network (0: a clean record).',
+    labelNames: ['doublings'] as const,
+    registers: [registry],
+  });
   const verifies = new Counter({
     name: name('captcha_verifies_total'),
     help: 'Strict mode: verify answers by result (passed, failed) and reason (passed, wrong_offset, trail_refused, work_refused, expired_or_unknown, locked).',
@@ -166,6 +173,7 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
   for (const outcome of ['registered', 'gate_refused', 'gate_unavailable', 'backend_error', 'timeout', 'rate_limited', 'bad_request'] as const) registrations.labels(outcome, 'none').inc(0);
   for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'work_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
   challenges.inc(0);
+  doubled.labels('0').inc(0); // the others appear with their first challenge
 
 
   return {
@@ -184,8 +192,9 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
     rateLimited(route) {
       rateLimited.labels(route).inc();
     },
-    challengeIssued() {
+    challengeIssued(doublings = 0) {
       challenges.inc();
+      doubled.labels(String(doublings)).inc();
     },
     verified(reason) {
       verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc();

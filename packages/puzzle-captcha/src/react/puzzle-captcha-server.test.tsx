@@ -6,12 +6,17 @@ import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type Puzzl
 // Server-verified mode: the widget shows the server's pictures and asks `verify` for the verdict.
 
 // The proof-of-work solver, held until a test lets it finish (it would run for real otherwise).
-const work = vi.hoisted(() => ({ started: false, finish: (_solution: { counter: number; derivedKey: string }) => {} }));
+const work = vi.hoisted(() => ({
+  started: false,
+  finish: (_solution: { counter: number; derivedKey: string }) => {},
+  fail: (_error: Error) => {},
+}));
 vi.mock('../work/solve-work', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../work/solve-work')>()),
-  solveWork: () => new Promise((resolve) => {
+  solveWork: () => new Promise((resolve, reject) => {
     work.started = true;
     work.finish = resolve;
+    work.fail = reject;
   }),
 }));
 const CHALLENGE: ServerChallenge = {
@@ -133,6 +138,7 @@ describe('with a server challenge and verifier', () => {
   });
 
   it('holds a drag answer until the work is solved, then sends it with the work', async () => {
+    work.started = false;
     const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' };
     const challenge = vi.fn<ChallengeSource>(async () => ({ ...CHALLENGE, work: task }));
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
@@ -150,6 +156,29 @@ describe('with a server challenge and verifier', () => {
     expect(widgetState()).toBe('success');
     act(() => vi.advanceTimersByTime(800));
     expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send an answer whose work could not be done: a failure here, and a new puzzle', async () => {
+    work.started = false;
+    const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' };
+    let count = 0;
+    const challenge = vi.fn<ChallengeSource>(async () => ({ ...CHALLENGE, id: `c${(count += 1)}`, work: task }));
+    const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
+    const { onFail } = setup({ challenge, verify });
+    await settle();
+    await vi.waitFor(() => expect(work.started).toBe(true));
+    drag(80);
+    await settle();
+    expect(widgetState()).toBe('submitting');
+    await act(async () => work.fail(new Error('the worker could not start')));
+    await settle();
+    expect(verify).not.toHaveBeenCalled();
+    expect(widgetState()).toBe('failure');
+    expect(onFail).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(800);
+    });
+    expect(challenge).toHaveBeenCalledTimes(2);
   });
 
   it('fails on a no at once, with the failure banner, and brings a new puzzle after 800 ms', async () => {

@@ -332,6 +332,13 @@ export function createServerMode(session: ServerSession) {
       const work = job?.id === id ? job : null;
       const ask = (solution: WorkSolution | null) => {
         if (verifying !== controller) return; // hidden meanwhile
+        if (work && !solution) {
+          // The work was stopped (the puzzle was replaced) or could not be done: a server would only count
+          // the answer as a failure against this visitor, so it is not sent; a new puzzle follows.
+          verifying = null;
+          session.settle(false, serverVerdict(offsetX));
+          return;
+        }
         const solved = work && solution ? { task: work.task, solution } : undefined;
         void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...(solved ? { work: solved } : {}) }, controller).then(({ pass, token }) => {
           if (verifying !== controller) return; // hidden meanwhile: nothing more happens

@@ -19,6 +19,20 @@ describe('solveTask', () => {
     expect(result.verified).toBe(true);
   });
 
+  it('solves without WebCrypto too (a page on plain http has no crypto.subtle), to the same answer', async () => {
+    const task = await serverTask(211);
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    try {
+      expect(globalThis.crypto.subtle).toBeUndefined();
+      const solution = await solveTask(task);
+      expect(solution.counter).toBe(211);
+      vi.unstubAllGlobals();
+      expect((await verifySolution({ challenge: task, solution, deriveKey, hmacSignatureSecret: SECRET })).verified).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('reports progress as it goes', async () => {
     const seen: number[] = [];
     await solveTask(await serverTask(250, 1), { onProgress: (tried) => seen.push(tried), progressEvery: 100 });

@@ -1,8 +1,9 @@
 // The proof-of-work solver: ALTCHA's SHA-256 task in its deterministic form, written out in a few lines
 // (altcha-lib's own solver brings its challenge and verify code along). The key for a counter is
 // SHA-256 applied `cost` times to salt || nonce || counter (big-endian uint32), cut to keyLength bytes;
-// the task is solved by the first counter whose key starts with keyPrefix. Pure WebCrypto: the same code
-// runs in a Web Worker, on the main thread and in Node.
+// the task is solved by the first counter whose key starts with keyPrefix. WebCrypto where the page may use
+// it; the same code runs in a Web Worker, on the main thread and in Node. A page served over plain http (or
+// an old in-app browser) has no crypto.subtle: there @noble/hashes' SHA-256 does the hashing, fetched then.
 
 import type { WorkTaskBody } from '../protocol/schemas';
 
@@ -36,6 +37,16 @@ export class WorkAborted extends Error {
   }
 }
 
+type Digest = (data: Uint8Array<ArrayBuffer>) => Promise<Uint8Array<ArrayBuffer>>;
+
+/** SHA-256: WebCrypto's in a secure context, else @noble/hashes' (audited, 2 KB, loaded only when needed). */
+async function sha256(): Promise<Digest> {
+  const subtle = globalThis.crypto?.subtle;
+  if (subtle) return async (data) => new Uint8Array(await subtle.digest('SHA-256', data));
+  const { sha256: hash } = await import('@noble/hashes/sha2.js');
+  return async (data) => hash(data) as Uint8Array<ArrayBuffer>;
+}
+
 /** Solves a task; rejects with WorkAborted when the signal fires, and with an Error for a task it cannot solve. */
 export async function solveTask(task: WorkTask, { signal, onProgress, progressEvery = 500, maxCounter = 2 ** 32 }: SolveOptions = {}): Promise<WorkSolution> {
   const { algorithm, nonce, salt, cost, keyLength, keyPrefix } = task.parameters;
@@ -45,14 +56,14 @@ export async function solveTask(task: WorkTask, { signal, onProgress, progressEv
   const saltBytes = hexToBytes(salt);
   const nonceBytes = hexToBytes(nonce);
   const prefix = keyPrefix.toLowerCase();
-  const subtle = globalThis.crypto.subtle;
+  const digest = await sha256();
   const keyFor = async (counter: number) => {
     const input = new Uint8Array(saltBytes.length + nonceBytes.length + 4);
     input.set(saltBytes, 0);
     input.set(nonceBytes, saltBytes.length);
     new DataView(input.buffer).setUint32(saltBytes.length + nonceBytes.length, counter, false);
     let key: Uint8Array<ArrayBuffer> = input;
-    for (let round = 0; round < cost; round += 1) key = new Uint8Array(await subtle.digest('SHA-256', key));
+    for (let round = 0; round < cost; round += 1) key = await digest(key);
     return bytesToHex(key.subarray(0, keyLength));
   };
   // Each digest is a round trip to the browser's crypto thread, so one at a time the solver mostly waits:
