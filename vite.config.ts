@@ -18,9 +18,6 @@ export default defineConfig({
   // Node's own conditions, without Vite's `module`: a dependency whose `module` build only a bundler can load
   // (extension-less imports, as in @opentelemetry/api, which prom-client imports) is then loaded as Node would.
   ssr: { resolve: { conditions: [PACKAGE_SOURCES, ...defaultServerConditions.filter((condition) => condition !== 'module')] } },
-  // The proof-of-work worker is a module worker: its SHA-256 fallback stays a chunk of its own, fetched
-  // only on pages without WebCrypto.
-  worker: { format: 'es' },
   build: {
     target: 'es2020',
     sourcemap: false,

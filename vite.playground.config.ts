@@ -9,9 +9,6 @@ export default defineConfig({
   publicDir: false,
   plugins: [react()],
   resolve: { conditions: ['game-register-source', ...defaultClientConditions] },
-  // The proof-of-work worker is a module worker: its SHA-256 fallback stays a chunk of its own, fetched
-  // only on pages without WebCrypto.
-  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('./build/playground', import.meta.url)),
     emptyOutDir: true,

@@ -20,8 +20,10 @@ const gzipKB = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 102
  * external. Counted, gzip -9:
  *   - js, css: what showing the widget fetches, the package's chunk and every chunk it imports statically,
  *     with their CSS;
- *   - serverJs: what only server mode adds, later: the chunks the widget imports lazily (the proof-of-work
- *     wrapper and its main-thread fallback) and the Web Worker's script, fetched when a challenge brings a task.
+ *   - serverJs: what only server mode adds, later: the chunks the widget imports lazily (server mode, the
+ *     proof-of-work wrapper) and the Web Worker's script, fetched when a challenge brings a task;
+ *   - withoutWebCryptoJs: what a page without WebCrypto fetches instead of, or besides, that: the worker
+ *     with @noble/hashes inside and the hash chunk of the main-thread solver.
  */
 export async function chunkSize(outDir) {
   const host = join(outDir, '..', 'widget-host.js');
@@ -63,11 +65,15 @@ export async function chunkSize(outDir) {
   const files = [...byName.keys()].filter((name) => /\.(js|css)$/.test(name));
   const later = files.filter((name) => !shown.has(name) && !hostNames.has(name));
   if (later.some((name) => name.endsWith('.css'))) throw new Error(`CSS outside the widget chunk: ${later.join(', ')}`);
+  // Fetched only on pages without WebCrypto (plain http): the worker with its own SHA-256, the hash chunk.
+  const withoutWebCrypto = later.filter((name) => /(^|\/)(sha2|solve-worker-noble)-/.test(name));
+  const server = later.filter((name) => !withoutWebCrypto.includes(name));
   return {
     js: size([...shown].filter((name) => name.endsWith('.js'))),
     css: size([...shown].filter((name) => name.endsWith('.css'))),
-    serverJs: size(later),
-    files: { shown: [...shown], server: later },
+    serverJs: size(server),
+    withoutWebCryptoJs: size(withoutWebCrypto),
+    files: { shown: [...shown], server, withoutWebCrypto },
   };
 }
 

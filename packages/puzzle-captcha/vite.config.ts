@@ -20,7 +20,6 @@ const importStyleFromEntry = (): Plugin => ({
 export default defineConfig({
   plugins: [react(), importStyleFromEntry()],
   publicDir: false,
-  worker: { format: 'es' }, // the solver's SHA-256 fallback stays a chunk of its own
 
   logLevel: 'warn',
   build: {

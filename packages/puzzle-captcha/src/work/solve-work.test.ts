@@ -73,6 +73,13 @@ describe('solveWork with Worker', () => {
     expect(worker.terminated).toBe(true);
   });
 
+  it('starts the worker with its own SHA-256 on a page without WebCrypto (plain http)', async () => {
+    const t = await task(7);
+    vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
+    void solveWork(t);
+    expect(FakeWorker.last().url.pathname).toMatch(/solve-worker-noble\.ts$/);
+  });
+
   it('stops the worker when the signal fires', async () => {
     const controller = new AbortController();
     const solving = solveWork(await task(7), { signal: controller.signal });
