@@ -68,10 +68,10 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   };
   /** Counts a challenge for the caller's network; false once its 429 is sent (too many from that network). */
   const networkAllows = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const count = await store.countHit(`challenges:net:${networkOf(request.ip)}`, NETWORK_CHALLENGE_LIMIT.windowMs);
+    const { count, endsAt } = await store.countHit(`challenges:net:${networkOf(request.ip)}`, NETWORK_CHALLENGE_LIMIT.windowMs);
     if (count <= networkChallenges) return true;
     metrics.rateLimited(request.routeOptions.url ?? 'captcha');
-    tooMany(reply, NETWORK_CHALLENGE_LIMIT.windowMs);
+    tooMany(reply, endsAt - now()); // what is left of the window
     return false;
   };
   /**

@@ -29,7 +29,7 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
      ON CONFLICT (name) DO UPDATE SET
        count = CASE WHEN window_ends <= @now THEN 1 ELSE count + 1 END,
        window_ends = CASE WHEN window_ends <= @now THEN @windowEnds ELSE window_ends END
-     RETURNING count`,
+     RETURNING count, window_ends`,
   );
   const sweeps = [
     db.prepare('DELETE FROM captcha_challenges WHERE expires_at < ?'),
@@ -89,7 +89,8 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
     },
     async countHit(name, windowMs) {
       const at = now();
-      return (upsertHit.get({ name, now: at, windowEnds: at + windowMs }) as { count: number }).count;
+      const row = upsertHit.get({ name, now: at, windowEnds: at + windowMs }) as { count: number; window_ends: number };
+      return { count: row.count, endsAt: row.window_ends };
     },
     async sweep() {
       const at = now();

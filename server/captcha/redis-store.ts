@@ -41,16 +41,17 @@ if tonumber(redis.call('HGET', KEYS[1], 'count') or '0') >= tonumber(ARGV[2]) th
 end
 return 1`;
 
-/** A fixed window from its first call, on the store's clock. KEYS: counter hash. ARGV: now, window ms. */
+/** A fixed window from its first call, on the store's clock. KEYS: counter hash. ARGV: now, window ms. Returns {count, ends}. */
 const COUNT_HIT = `
 local now = tonumber(ARGV[1])
 local ends = tonumber(redis.call('HGET', KEYS[1], 'ends') or '0')
 if ends <= now then
-  redis.call('HSET', KEYS[1], 'count', 1, 'ends', now + tonumber(ARGV[2]))
+  ends = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[1], 'count', 1, 'ends', ends)
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return 1
+  return {1, ends}
 end
-return redis.call('HINCRBY', KEYS[1], 'count', 1)`;
+return {redis.call('HINCRBY', KEYS[1], 'count', 1), ends}`;
 
 export interface RedisStoreOptions {
   /** Every key starts with it (REDIS_PREFIX), so deployments can share one Redis. */
@@ -144,7 +145,8 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       await run(() => redis.eval(SETTLE_ATTEMPT, 3, ...keys, passed ? 1 : 0, FAILURES_BEFORE_LOCK, now(), lockMs));
     },
     async countHit(name, windowMs) {
-      return Number(await run(() => redis.eval(COUNT_HIT, 1, key.hits(name), now(), windowMs)));
+      const [count, endsAt] = (await run(() => redis.eval(COUNT_HIT, 1, key.hits(name), now(), windowMs))) as [number, number];
+      return { count: Number(count), endsAt: Number(endsAt) };
     },
     async sweep() {}, // every key carries its own expiry
     async ping() {

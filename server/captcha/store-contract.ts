@@ -130,12 +130,16 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
     it('counts calls in a fixed window across store instances, and starts again after it', async () => {
       const other = await backing.open(null);
       const counts = [];
-      for (let i = 0; i < 4; i += 1) counts.push(await (i % 2 ? other : store).countHit('challenges:net:198.51.100.0/24', 60_000));
-      expect(counts).toEqual([1, 2, 3, 4]);
-      expect(await store.countHit('challenges:net:198.51.101.0/24', 60_000)).toBe(1);
-      backing.advance(60_000);
+      for (let i = 0; i < 4; i += 1) {
+        counts.push(await (i % 2 ? other : store).countHit('challenges:net:198.51.100.0/24', 60_000));
+        backing.advance(1000);
+      }
+      // Each call sees the window that began with the first: its count, and when it ends.
+      expect(counts).toEqual([1, 2, 3, 4].map((count) => ({ count, endsAt: at + 60_000 })));
+      expect((await store.countHit('challenges:net:198.51.101.0/24', 60_000)).count).toBe(1);
+      backing.advance(60_000 - 4000); // the window's end
       await store.sweep();
-      expect(await other.countHit('challenges:net:198.51.100.0/24', 60_000)).toBe(1);
+      expect(await other.countHit('challenges:net:198.51.100.0/24', 60_000)).toEqual({ count: 1, endsAt: at + 120_000 });
     });
 
     it('uses the configured secret, else generates one that every instance on the backing shares', async () => {

@@ -48,8 +48,8 @@ export interface CaptchaStore {
    * stays counted and, from FAILURES_BEFORE_LOCK on, locks the address for `lockMs`.
    */
   settleAttempt(address: string, network: string, passed: boolean, lockMs: number): Promise<void>;
-  /** Counts one call under `key` in a fixed window of `windowMs` from its first call; returns the count so far. */
-  countHit(key: string, windowMs: number): Promise<number>;
+  /** Counts one call under `key` in a fixed window of `windowMs` from its first call: the count so far, and when the window ends. */
+  countHit(key: string, windowMs: number): Promise<{ count: number; endsAt: number }>;
   /** Drops what has expired (a no-op where keys expire by themselves). */
   sweep(): Promise<void>;
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
