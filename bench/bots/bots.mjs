@@ -116,11 +116,13 @@ function honestWork(challenge, report) {
 }
 
 /**
- * Guesses (or, with `answerFor`, knows) the offset; solves the work; fakes a hand's trail.
- * @param {BotOptions} options
+ * The attempt loop of the bots that answer like a browser: a challenge, an offset from `offsetFor`, the
+ * work solved honestly, a faked hand's trail (answered no sooner than it took, with `pace`), a verify.
+ * @param {string} name @param {BotOptions} options
+ * @param {(challenge: any, report: BotReport) => Promise<number> | number} offsetFor
  */
-export async function runGuessBot({ client, attempts, addressFor = () => client.address, answerFor = null, random = seededRandom(2), pixelRatio = 1, pace = false }) {
-  const report = emptyReport('guess');
+async function runAnsweringBot(name, { client, attempts, addressFor = () => client.address, random, pixelRatio = 1, pace = false }, offsetFor) {
+  const report = emptyReport(name);
   const started = performance.now();
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const as = client.as(addressFor(attempt));
@@ -128,8 +130,7 @@ export async function runGuessBot({ client, attempts, addressFor = () => client.
     const challenge = await fetchChallenge(as, pixelRatio, report);
     if (!challenge) continue;
     const arrived = performance.now();
-    const range = offsetRange(challenge);
-    const offsetX = answerFor ? answerFor(challenge) : range.min + random() * (range.max - range.min);
+    const offsetX = await offsetFor(challenge, report);
     const work = honestWork(challenge, report);
     const trail = humanTrail(offsetX, challenge, random);
     await paceTo(trail, arrived, pace);
@@ -139,25 +140,25 @@ export async function runGuessBot({ client, attempts, addressFor = () => client.
   return report;
 }
 
+/**
+ * Guesses (or, with `answerFor`, knows) the offset; solves the work; fakes a hand's trail.
+ * @param {BotOptions} options
+ */
+export function runGuessBot({ answerFor = null, random = seededRandom(2), ...options }) {
+  return runAnsweringBot('guess', { ...options, random }, (challenge) => {
+    if (answerFor) return answerFor(challenge);
+    const range = offsetRange(challenge);
+    return range.min + random() * (range.max - range.min);
+  });
+}
+
 /** Finds the gap in the pictures; solves the work; fakes a hand's trail. @param {BotOptions} options */
-export async function runVisionBot({ client, attempts, addressFor = () => client.address, random = seededRandom(3), pixelRatio = 1, pace = false }) {
-  const report = emptyReport('vision');
-  const started = performance.now();
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const as = client.as(addressFor(attempt));
-    report.attempts += 1;
-    const challenge = await fetchChallenge(as, pixelRatio, report);
-    if (!challenge) continue;
-    const arrived = performance.now();
+export function runVisionBot({ random = seededRandom(3), ...options }) {
+  return runAnsweringBot('vision', { ...options, random }, async (challenge, report) => {
     const seen = await locateGap(challenge);
     report.visionCpuSeconds += seen.cpuSeconds;
-    const work = honestWork(challenge, report);
-    const trail = humanTrail(seen.offsetX, challenge, random);
-    await paceTo(trail, arrived, pace);
-    count(await as.verify({ id: challenge.id, offsetX: seen.offsetX, trail, ...(work === undefined ? {} : { work }) }), report);
-  }
-  report.wallSeconds = (performance.now() - started) / 1000;
-  return report;
+    return seen.offsetX;
+  });
 }
 
 /**

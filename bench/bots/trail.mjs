@@ -4,7 +4,11 @@
 /** The widget's default handle (sliderSize), which the challenge does not repeat. */
 export const SLIDER_SIZE = 50;
 
-/** A repeatable random source in [0, 1) (mulberry32), so tests and benches can be seeded. */
+/**
+ * A repeatable random source in [0, 1) (mulberry32), so tests and benches can be seeded: the core's
+ * seededRandom, repeated here because the benches run on plain Node, which cannot load the package's
+ * TypeScript sources (bots.test.ts checks the two agree).
+ */
 export function seededRandom(/** @type {number} */ seed) {
   let state = seed >>> 0;
   return () => {

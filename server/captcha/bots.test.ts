@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { addressPlan, createClient } from '../../bench/bots/client.mjs';
 import { runGuessBot, runJumpBot, runReplayBot, type BotReport } from '../../bench/bots/bots.mjs';
 import { seededRandom } from '../../bench/bots/trail.mjs';
+import { seededRandom as coreSeededRandom } from '@game-register/puzzle-captcha/testing';
 import { buildTestApp } from '../test-support';
 import { RIGHT_OFFSET, strictConfig } from './test-support';
 
@@ -31,6 +32,13 @@ afterAll(async () => {
 });
 
 const spent = (report: BotReport) => report.attempts - report.passes;
+
+it("the bench's seeded random source is the core's, number for number", () => {
+  for (const seed of [0, 1, 14, 20240607, 2 ** 32 - 1]) {
+    const [bench, core] = [seededRandom(seed), coreSeededRandom(seed)];
+    expect(Array.from({ length: 50 }, bench)).toEqual(Array.from({ length: 50 }, core));
+  }
+});
 
 describe('the bot bench as tests', () => {
   it('an honest client that knows the answer passes: solved work and a hand-like trail', async () => {

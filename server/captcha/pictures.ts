@@ -1,6 +1,6 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { MAX_PIXEL_RATIO } from '@game-register/puzzle-captcha/core';
-import { paintGuardedPuzzle, planGuard, puzzleCanvasSizes, type PaintSource, type PuzzleContext } from '@game-register/puzzle-captcha/core';
+import { paintGuardedPuzzle, planGuard, puzzleCanvasSizes, type PaintSource, type ScalingContext } from '@game-register/puzzle-captcha/core';
 import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
 import { planPuzzle, type PuzzlePlan } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
@@ -23,7 +23,6 @@ export function clampPixelRatio(value: unknown): number {
 }
 
 // @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
-type ScalingContext = PuzzleContext & { scale(x: number, y: number): void };
 const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d') as unknown as ScalingContext, width: canvas.width, height: canvas.height });
 
 /**

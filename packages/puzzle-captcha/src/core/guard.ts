@@ -6,7 +6,7 @@
 // their edges never match pixel for pixel. Only servers paint this (the widget's own puzzle is judged in
 // the browser and protects nothing), so none of it reaches the widget's bundle.
 import { PIECE_BLEED, PIECE_INSET } from './constants';
-import { paintGeneratedPicture, tracePiece, type PaintContext } from './draw';
+import { paintGeneratedPicture, paintPiece, tracePiece, type PaintContext } from './draw';
 import { gapXRange, type PuzzleLayout } from './geometry';
 import type { BoardSurface, PuzzleSurface } from './paint-puzzle';
 import { randomKnobs, type Knobs, type PuzzlePlan } from './puzzle';
@@ -154,40 +154,24 @@ function paintShadedGap(ctx: PaintContext, random: RandomSource, gapX: number, g
 }
 
 /** A 2D context that can also scale: a browser canvas and @napi-rs/canvas both can. */
-type ScalingContext = PaintContext & {
+export type ScalingContext = PaintContext & {
   scale(x: number, y: number): void;
   setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
 };
 
-/** The piece, cut from `picture`, drawn at `scale` of its gap's size around the gap's centre. */
+/**
+ * The widget's own piece (paintPiece), drawn at `scale` of its gap's size and turned by `turn` about the
+ * body's centre: the picture in it turns and scales with it, so its middle still matches the gap's.
+ */
 function paintScaledPiece(ctx: ScalingContext, picture: object, pictureScale: number, plan: PuzzlePlan, layout: PuzzleLayout, scale: number, turn: number, pixelRatio: number) {
-  const left = plan.gapX - PIECE_INSET;
-  const body = 3 * layout.unit;
-  const centreX = PIECE_BLEED + PIECE_INSET + body / 2;
-  const centreY = plan.gapY + body / 2;
+  const centreX = PIECE_BLEED + PIECE_INSET + (3 * layout.unit) / 2;
+  const centreY = plan.gapY + (3 * layout.unit) / 2;
   ctx.save();
   ctx.translate(centreX, centreY);
   ctx.scale(scale, scale);
   ctx.rotate(turn);
   ctx.translate(-centreX, -centreY);
-  tracePiece(ctx, PIECE_BLEED + PIECE_INSET, plan.gapY, layout.unit, plan.knobs);
-  ctx.shadowColor = 'rgba(0,0,0,0.5)';
-  ctx.shadowBlur = 5 * pixelRatio;
-  ctx.shadowOffsetY = pixelRatio;
-  ctx.fillStyle = '#fff';
-  ctx.fill();
-  ctx.shadowColor = 'transparent';
-  ctx.clip();
-  // The picture under the gap, scaled like the piece about the same centre, so its middle still matches.
-  ctx.drawImage(
-    picture,
-    left * pictureScale, 0, layout.pieceSize * pictureScale, layout.height * pictureScale,
-    PIECE_BLEED, 0, layout.pieceSize, layout.height,
-  );
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = 2.5;
-  ctx.strokeStyle = 'rgba(255,255,255,0.92)';
-  ctx.stroke();
+  paintPiece(ctx, picture, pictureScale, plan, layout, pixelRatio);
   ctx.restore();
 }
 
