@@ -46,3 +46,5 @@ export function createTrailRecorder() {
     },
   };
 }
+
+export type TrailRecorder = ReturnType<typeof createTrailRecorder>;

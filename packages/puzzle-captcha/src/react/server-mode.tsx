@@ -6,7 +6,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { CHALLENGE_RETRY_MS } from '../core/constants';
 import type { PuzzleLayout } from '../core/geometry';
 import type { PuzzleEvent, PuzzleStatus } from '../core/machine';
-import type { TrailPoint } from '../core/trail';
+import { createTrailRecorder, type TrailPoint } from '../core/trail';
 import { solveWork, type WorkSolution, type WorkTask } from '../work/lazy-solve-work';
 import type { BoardElements, deviceScale, sizeCanvases } from './board-canvas';
 import type { loadImage } from './load';
@@ -274,6 +274,9 @@ export function createServerMode(session: ServerSession) {
   }
 
   return {
+    /** The drags' trails, sent with the answers: kept only here, so a puzzle judged in the browser records none. */
+    trail: createTrailRecorder(),
+
     /** Whether a server puzzle is on the board, waiting for its answer. */
     served: () => served !== null,
 

@@ -184,5 +184,8 @@ export function usePuzzleSession(options: SessionOptions) {
     latest.current.onReset?.();
   }, [timers]);
 
-  return { status, statusRef, send, submit, refresh, serverView };
+  /** Server mode keeps the drag's trail for its verifier; a puzzle judged here keeps none. */
+  const recorder = useCallback(() => serverMode.current?.trail ?? null, []);
+
+  return { status, statusRef, send, submit, refresh, serverView, recorder };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { canvasXFromClient, canvasYFromClient, clampHandle, handleForPointer, handleMax, type PuzzleLayout } from '../core/geometry';
 import { canSlide, type PuzzleEvent, type PuzzleStatus } from '../core/machine';
-import { createTrailRecorder, type TrailPoint } from '../core/trail';
+import type { TrailPoint, TrailRecorder } from '../core/trail';
 import type { HandleView } from './use-handle-view';
 
 interface Drag {
@@ -10,6 +10,8 @@ interface Drag {
   grab: number;
   /** The track as measured at press time: client pixels to canvas units even when the box is scaled. */
   box: { left: number; top: number; width: number };
+  /** Server mode's recorder of the drag's trail; none for a puzzle judged in the browser. */
+  trail: TrailRecorder | null;
 }
 
 interface SliderInputOptions {
@@ -18,8 +20,10 @@ interface SliderInputOptions {
   handle: React.RefObject<HTMLElement | null>;
   statusRef: { current: PuzzleStatus };
   send: (event: PuzzleEvent) => PuzzleStatus;
-  /** Takes the drag's trail (empty for the keyboard): a server verifier judges it with the offset. */
+  /** Takes the drag's trail (none for the keyboard, or without server mode): a server verifier judges it with the offset. */
   submit: (trail?: TrailPoint[]) => void;
+  /** Where a drag's samples go: server mode's recorder once its chunk is here, else nowhere. */
+  recorder: () => TrailRecorder | null;
 }
 
 const BIG_STEP = 10;
@@ -35,20 +39,19 @@ interface PointerSample {
  * Pointer and keyboard on the track. Pointer capture keeps one pointer's moves coming; a second pointer is
  * ignored; a press on the track outside the handle brings the handle there, so a tap moves and submits.
  */
-export function useSliderInput({ layout, view, handle, statusRef, send, submit }: SliderInputOptions) {
+export function useSliderInput({ layout, view, handle, statusRef, send, submit, recorder }: SliderInputOptions) {
   const drag = useRef<Drag | null>(null);
-  const [trail] = useState(createTrailRecorder);
   const input = useMemo(() => {
-    /** A pointer sample into the trail (the first one starts it); the handle position for it. */
+    /** The handle position for a pointer sample, which goes into the trail if one is kept (the first starts it). */
     const step = (event: PointerSample, current: Drag, first?: boolean) => {
       const x = canvasXFromClient(event.clientX, current.box, layout);
-      (first ? trail.start : trail.add)(x, canvasYFromClient(event.clientY, current.box, layout), event.timeStamp);
+      current.trail?.[first ? 'start' : 'add'](x, canvasYFromClient(event.clientY, current.box, layout), event.timeStamp);
       return handleForPointer(x, current.grab, layout);
     };
     // The hot path, outside React's event system: while a drag lasts, a passive capture listener on window
     // takes the dragging pointer's moves first and stops them there, so a move runs no React dispatch (no
-    // synthetic event, no walk up the fiber tree) and costs one custom property and a trail sample: the box
-    // measured at the press, the event's own time stamp (no clock read), three numbers stored (no object).
+    // synthetic event, no walk up the fiber tree) and costs one custom property and, in server mode, a trail
+    // sample: the box measured at the press, the event's own time stamp (no clock read), three numbers stored.
     // Other pointers' moves, and every move outside a drag, go through untouched.
     const move = (event: PointerEvent) => {
       const current = drag.current;
@@ -82,7 +85,7 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
           const box = { left: rect.left, top: rect.top, width: rect.width };
           const onHandle = handle.current?.contains(event.target as Node) ?? false;
           const pointerX = canvasXFromClient(event.clientX, box, layout);
-          drag.current = { pointerId: event.pointerId, grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2, box };
+          drag.current = { pointerId: event.pointerId, grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2, box, trail: recorder() };
           window.addEventListener('pointermove', move, { capture: true, passive: true });
           try {
             track.setPointerCapture(event.pointerId);
@@ -96,7 +99,7 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
           const current = end(event.pointerId);
           if (!current) return;
           view.apply(step(event, current));
-          submit(trail.take());
+          submit(current.trail?.take());
         },
         onPointerCancel: cancel,
         onLostPointerCapture: cancel,
@@ -126,7 +129,7 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit }
         },
       },
     };
-  }, [layout, view, handle, statusRef, send, submit, trail]);
+  }, [layout, view, handle, statusRef, send, submit, recorder]);
   // A drag under way when the widget hides or its settings change stops listening.
   useEffect(() => input.stopMoves, [input]);
   return input.handlers;
