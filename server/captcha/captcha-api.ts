@@ -76,13 +76,18 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   };
   /**
    * Counts an answer as a failure before judging it, so that answers sent at once cannot all slip in under
-   * the lock: past the lock's threshold the answer is refused as locked (its 429 sent, and null answered).
-   * Otherwise answers how to settle it and the minimum doublings its work must show (one per failure the
-   * address had before it, up to `maxSteps`).
+   * the lock. A locked address (locked before, even for challenges it fetched before the lock, or past the
+   * lock's threshold now) is refused: its 429 sent, and null answered. Otherwise answers how to settle it and
+   * the minimum doublings its work must show (one per failure the address had before it, up to `maxSteps`).
+   * One store round trip: the lock is checked in the same atomic step that counts.
    */
-  const countAnswer = async (address: string, reply: FastifyReply, maxSteps: number) => {
+  const countAnswer = async (address: string, at: number, reply: FastifyReply, maxSteps: number) => {
     const network = networkOf(address);
-    const { failures } = await store.countAttempt(address, network);
+    const { failures, lockedUntil } = await store.countAttempt(address, network);
+    if (lockedUntil > at) {
+      tooMany(reply, lockedUntil - at);
+      return null;
+    }
     if (failures > FAILURES_BEFORE_LOCK) {
       await store.settleAttempt(address, network, false, LOCK_MS);
       tooMany(reply, LOCK_MS);
@@ -147,13 +152,9 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const { id, offsetX, trail, work: submitted } = request.body;
     const at = now();
     reply.header('cache-control', 'no-store');
-    const challenge = await store.takeChallenge(id);
-    // A locked address cannot answer challenges it fetched before the lock either.
-    if ((await standingOrLocked(request.ip, at, reply)) === null) {
-      metrics.verified('locked');
-      return reply;
-    }
-    const counted = await countAnswer(request.ip, reply, WORK_ESCALATION.maxSteps);
+    // Both at once (two store round trips in flight, not one after the other). The challenge is spent
+    // whatever follows: a locked address cannot answer challenges it fetched before the lock either.
+    const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request.ip, at, reply, WORK_ESCALATION.maxSteps)]);
     if (counted === null) {
       metrics.verified('locked');
       return reply;
@@ -213,11 +214,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   fastify.post('/captcha/accessible/verify', { schema: { body: AccessibleVerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const at = now();
     reply.header('cache-control', 'no-store');
-    if ((await standingOrLocked(request.ip, at, reply)) === null) {
-      metrics.verified('locked');
-      return reply;
-    }
-    const counted = await countAnswer(request.ip, reply, WORK_ESCALATION.accessibleMaxSteps);
+    const counted = await countAnswer(request.ip, at, reply, WORK_ESCALATION.accessibleMaxSteps);
     if (counted === null) {
       metrics.verified('locked');
       return reply;

@@ -72,8 +72,10 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
     async countAttempt(address, network) {
       const at = now();
       return db.transaction(() => {
+        const row = selectFailures.get(address) as { locked_until: number } | undefined;
+        if (row && row.locked_until > at) return { failures: 0, lockedUntil: row.locked_until }; // not counted
         upsertHit.get({ name: networkKey(network), now: at, windowEnds: at + FAILURE_WINDOW_MS });
-        return { failures: (countFailure.get({ address, now: at, forgetBefore: at - FAILURE_WINDOW_MS }) as { count: number }).count };
+        return { failures: (countFailure.get({ address, now: at, forgetBefore: at - FAILURE_WINDOW_MS }) as { count: number }).count, lockedUntil: 0 };
       })();
     },
     async settleAttempt(address, network, passed, lockMs) {

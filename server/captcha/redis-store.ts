@@ -3,14 +3,17 @@ import type { Redis } from 'ioredis';
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, StoreUnavailableError, type CaptchaStore } from './store';
 
 /**
- * An answer counted as a failure before it is judged, in one step. The address's count is a hash
- * {count, at} that starts again once its latest failure is older than the window; the network's a hash
- * {count, ends}, a fixed window from its first failure (both on the store's clock, like every expiry here).
- * KEYS: address count, network count. ARGV: now, window ms. Returns the address's count.
+ * An answer counted as a failure before it is judged, in one step, unless its address is locked. The
+ * address's count is a hash {count, at} that starts again once its latest failure is older than the window;
+ * the network's a hash {count, ends}, a fixed window from its first failure (both on the store's clock, like
+ * every expiry here). KEYS: address count, network count, address lock. ARGV: now, window ms.
+ * Returns {the address's count, 0}, or {0, locked until} without counting.
  */
 const COUNT_ATTEMPT = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
+local locked = tonumber(redis.call('GET', KEYS[3]) or '0')
+if locked > now then return {0, locked} end
 local latest = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
 local count = 1
 if latest > now - window then count = redis.call('HINCRBY', KEYS[1], 'count', 1)
@@ -22,7 +25,7 @@ if ends <= now then
   redis.call('HSET', KEYS[2], 'count', 1, 'ends', now + window)
   redis.call('PEXPIRE', KEYS[2], window)
 else redis.call('HINCRBY', KEYS[2], 'count', 1) end
-return count`;
+return {count, 0}`;
 
 /**
  * Settles a counted answer. A pass takes its count back from both (never below 0); a failure locks the
@@ -137,8 +140,9 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       };
     },
     async countAttempt(address, network) {
-      const failures = await run(() => redis.eval(COUNT_ATTEMPT, 2, key.failures(address), key.networkFailures(network), now(), FAILURE_WINDOW_MS));
-      return { failures: Number(failures) };
+      const keys = [key.failures(address), key.networkFailures(network), key.lock(address)];
+      const [failures, lockedUntil] = (await run(() => redis.eval(COUNT_ATTEMPT, 3, ...keys, now(), FAILURE_WINDOW_MS))) as [number, number];
+      return { failures: Number(failures), lockedUntil: Number(lockedUntil) };
     },
     async settleAttempt(address, network, passed, lockMs) {
       const keys = [key.failures(address), key.networkFailures(network), key.lock(address)];

@@ -81,6 +81,16 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       expect(counts.map((count) => count.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     });
 
+    it('does not count a locked address\'s answer, and says until when it is locked, from any instance', async () => {
+      const other = await backing.open(null);
+      for (let i = 0; i < FAILURES_BEFORE_LOCK; i += 1) await failOnce(store, '198.51.100.6');
+      expect(await other.countAttempt('198.51.100.6', NET)).toEqual({ failures: 0, lockedUntil: at + LOCK_MS });
+      expect(await store.standing('198.51.100.6', NET)).toEqual({ lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: FAILURES_BEFORE_LOCK });
+      // Unlocked, the next answer is counted again, on top of the failures before the lock.
+      backing.advance(LOCK_MS);
+      expect(await other.countAttempt('198.51.100.6', NET)).toEqual({ failures: FAILURES_BEFORE_LOCK + 1, lockedUntil: 0 });
+    });
+
     it('takes back only its own count when an answer passes, never the failures before it', async () => {
       for (let i = 0; i < 3; i += 1) await failOnce(store, '198.51.100.4');
       await store.countAttempt('198.51.100.4', NET);

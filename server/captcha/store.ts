@@ -39,10 +39,12 @@ export interface CaptchaStore {
   /**
    * Counts an answer as a failure of the address and of its network before it is judged, in one atomic
    * step, and answers the address's count with it: answers sent at once cannot all slip in under the lock.
+   * A locked address's answer is not counted: `lockedUntil` (0 otherwise) says until when it must wait, so a
+   * verify needs no separate look at the caller's standing.
    * The address's count lasts until FAILURE_WINDOW_MS pass without a failure; the network's, a fixed window
    * of FAILURE_WINDOW_MS from its first, so a trickle of people's misses on a shared network never pins it.
    */
-  countAttempt(address: string, network: string): Promise<{ failures: number }>;
+  countAttempt(address: string, network: string): Promise<{ failures: number; lockedUntil: number }>;
   /**
    * Settles a counted answer: a pass takes back its own count (never the failures before it); a failure
    * stays counted and, from FAILURES_BEFORE_LOCK on, locks the address for `lockMs`.
