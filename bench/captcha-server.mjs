@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { waitUntilUp } from './wait-until-up.mjs';
+import { humanTrail, seededRandom } from './bots/trail.mjs';
 import { solvedWork } from './bots/work.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
@@ -44,14 +45,8 @@ export const post = (base, path, body, address = '127.0.0.1') =>
     body: JSON.stringify(body),
   }).then((response) => response.json());
 
-/** A hand's drag of the widget's default 50-unit handle to `offsetX`: 31 samples over 900 ms, easing out. */
-export function humanTrail(offsetX, { width, pieceSize }) {
-  const travel = (offsetX * (width - 50)) / (width - pieceSize);
-  return Array.from({ length: 31 }, (_, i) => {
-    const progress = i / 30;
-    return { x: 25 + travel * (1 - (1 - progress) ** 3), y: 80 + Math.round(Math.sin(i) * 2), t: Math.round(900 * progress) };
-  });
-}
+/** The hand-like drags the answers carry (the bots' own, bench/bots/trail.mjs), seeded so runs repeat. */
+const trailRandom = seededRandom(7);
 
 /** Finds the pinned puzzle's answer from outside, as a client would by trying (with the work solved): steps of 19 < 2 x tolerance. */
 export async function findAnswer(base) {
@@ -59,7 +54,7 @@ export async function findAnswer(base) {
     const address = `10.9.${attempt}.1`;
     const challenge = await post(base, '/api/captcha/challenge', { pixelRatio: 2 }, address);
     const { work } = solvedWork(challenge.work);
-    const verdict = await post(base, '/api/captcha/verify', { id: challenge.id, offsetX, trail: humanTrail(offsetX, challenge), work }, address);
+    const verdict = await post(base, '/api/captcha/verify', { id: challenge.id, offsetX, trail: humanTrail(offsetX, challenge, trailRandom), work }, address);
     if (verdict.status === 'y') return { offsetX, challenge };
   }
   throw new Error('no offset passed the pinned puzzle');
@@ -90,7 +85,7 @@ async function main() {
     const answerKB = (JSON.stringify(sample).length / 1024).toFixed(1);
 
     const { offsetX, challenge } = await findAnswer(base);
-    const trail = humanTrail(offsetX, challenge);
+    const trail = humanTrail(offsetX, challenge, trailRandom);
     const timings = [];
     let passes = 0;
     for (let run = 0; run < VERIFY_RUNS; run += 1) {

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { startRedisServer } from '../scripts/redis-server.mjs';
-import { findAnswer, humanTrail, percentile, post } from './captcha-server.mjs';
+import { humanTrail, seededRandom } from './bots/trail.mjs';
+import { findAnswer, percentile, post } from './captcha-server.mjs';
 import { waitUntilUp } from './wait-until-up.mjs';
 import { solvedWork } from './bots/work.mjs';
 
@@ -23,6 +24,7 @@ const CHECK_CONNECTIONS = 10;
 const CHALLENGE_CONNECTIONS = 8;
 const SEQUENTIAL_RUNS = Number(process.env.BENCH_VERIFY_RUNS || 200);
 const SEED = '20240607';
+const trailRandom = seededRandom(8); // the answers' hand-like drags, repeatable
 const DEFAULT_THREADS = Math.max(1, availableParallelism() - 1);
 export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5 };
 
@@ -101,7 +103,7 @@ async function twoInstances(dataDir) {
   const [a, b] = await Promise.all([startServer(shared, dataDir), startServer(shared, dataDir)]);
   try {
     const { offsetX, challenge } = await findAnswer(a.base);
-    const trail = humanTrail(offsetX, challenge);
+    const trail = humanTrail(offsetX, challenge, trailRandom);
     const verifyMs = [];
     const regMs = [];
     let passes = 0;
