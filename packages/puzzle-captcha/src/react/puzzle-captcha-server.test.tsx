@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Profiler } from 'react';
+import { Profiler, StrictMode } from 'react';
 import { loadServerMode } from './use-puzzle-session';
 import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type PuzzleCaptchaProps, type ServerChallenge } from '../index';
 
@@ -352,6 +352,46 @@ describe('aborting the server calls', () => {
       await vi.advanceTimersByTimeAsync(800);
     });
     expect(challenge).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('one challenge per opening', () => {
+  // Each challenge costs the server a drawn puzzle and counts against the visitor's network's challenges per
+  // minute. React's StrictMode (development builds) mounts the widget, unmounts it and mounts it again at
+  // once: the first mount's request must never leave (its signal aborted before it is sent), not be sent
+  // and then aborted.
+  it('asks once when shown in StrictMode, and once more per opening and per refresh', async () => {
+    const challenge = vi.fn<ChallengeSource>(async () => CHALLENGE);
+    const server = { challenge, verify: vi.fn<ChallengeVerifier>() };
+    const { rerender } = render(<PuzzleCaptcha show server={server} />, { wrapper: StrictMode });
+    await settle();
+    expect(widgetState()).toBe('ready');
+    expect(challenge).toHaveBeenCalledTimes(1);
+    expect(challenge.mock.calls[0]![1].aborted).toBe(false);
+
+    rerender(<PuzzleCaptcha show={false} server={server} />);
+    rerender(<PuzzleCaptcha show server={server} />);
+    await settle();
+    expect(challenge).toHaveBeenCalledTimes(2);
+    expect(challenge.mock.calls[1]![1].aborted).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: '换一张' }));
+    await settle();
+    expect(challenge).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not ask again when the app renders it anew with fresh props (server object, pictures, handlers)', async () => {
+    const challenge = vi.fn<ChallengeSource>(async () => CHALLENGE);
+    const verify = vi.fn<ChallengeVerifier>();
+    const props = () => ({ show: true, server: { challenge, verify }, imgs: [] as string[], onSuccess: () => {}, onClose: () => {} });
+    const { rerender } = render(<PuzzleCaptcha {...props()} />);
+    rerender(<PuzzleCaptcha {...props()} />); // while the challenge is on its way
+    await settle();
+    rerender(<PuzzleCaptcha {...props()} />); // once it is shown
+    await settle();
+    expect(widgetState()).toBe('ready');
+    expect(challenge).toHaveBeenCalledTimes(1);
+    expect(challenge.mock.calls[0]![1].aborted).toBe(false);
   });
 });
 

@@ -123,6 +123,10 @@ export function usePuzzleSession(options: SessionOptions) {
       view.apply(0);
       clearBoard(canvases);
       let stop = () => controller.abort();
+      // The challenge is asked for in this callback, a microtask after the effect, never in the effect itself,
+      // even when the chunk is already here: a mount that is undone at once (React's StrictMode unmounts and
+      // mounts again in development) is aborted before it has sent anything, so one opening costs the server
+      // one drawn puzzle. Tested in puzzle-captcha-server.test.tsx ('one challenge per opening').
       loadServerMode().then(
         ({ createServerMode }) => {
           if (controller.signal.aborted) return; // hidden or superseded meanwhile
