@@ -76,7 +76,9 @@ export default defineConfig({
       ? []
       : [
           {
-            command: `node_modules/.bin/vite build --logLevel warn --outDir ${strictDir} --emptyOutDir && node scripts/start.mjs`,
+            // NODE_ENV below is the server's; the build gets production's, or React would be its development
+            // build (StrictMode's double mounts and all), which is not what an operator ships.
+            command: `NODE_ENV=production node_modules/.bin/vite build --logLevel warn --outDir ${strictDir} --emptyOutDir && node scripts/start.mjs`,
             env: {
               VITE_CAPTCHA_MODE: 'server',
               HOST: '127.0.0.1',
