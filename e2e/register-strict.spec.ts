@@ -13,6 +13,24 @@ const SEED = Number(process.env.E2E_STRICT_SEED);
 const GAME_MOBILE = 'https://m.game.example.com/';
 const GAME_PC = 'https://www.game.example.com/';
 
+/**
+ * The challenge requests the page sends, and those that did not complete (aborted by the widget). Each costs
+ * the server a drawn puzzle and counts against the visitor's network's challenges per minute: one opening of
+ * the puzzle must send exactly one, at the phone's size and at the desktop's.
+ */
+function recordChallenges(page: Page) {
+  const sent: Request[] = [];
+  const failed: Request[] = [];
+  const isChallenge = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/captcha/challenge';
+  page.on('request', (request) => {
+    if (isChallenge(request)) sent.push(request);
+  });
+  page.on('requestfailed', (request) => {
+    if (isChallenge(request)) failed.push(request);
+  });
+  return { sent, failed };
+}
+
 test('a visitor registers in strict mode: server puzzle, real drag, token spent on reg', async ({ page, request }, testInfo) => {
   test.setTimeout(45_000);
   const phone = testInfo.project.use.isMobile === true;
@@ -27,11 +45,7 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   const name = `s_${suffix}`;
   const password = 'Str1ct-pw';
   const mobile = `15${String(Date.now()).slice(-8)}${phone ? 1 : 2}`;
-  // Every challenge answered; the widget aborts one it no longer needs, so the one it shows is the last.
-  const challenges: Promise<Record<string, unknown> | null>[] = [];
-  page.on('response', (response) => {
-    if (response.url().endsWith('/api/captcha/challenge')) challenges.push(response.json().catch(() => null));
-  });
+  const challenges = recordChallenges(page);
   const regRequests: Request[] = [];
   page.on('request', (sent) => {
     if (sent.url().includes('/api/Index/reg')) regRequests.push(sent);
@@ -44,9 +58,10 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   const puzzle = page.getByRole('dialog', { name: '拼图验证' });
   await expect(puzzle).toBeVisible();
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
-  const answered = (await Promise.all(challenges)).filter((body) => body !== null);
-  expect(answered.length).toBeGreaterThan(0);
-  const challenge = answered.at(-1)!;
+  // One opening, one challenge: none sent and then dropped.
+  expect(challenges.sent).toHaveLength(1);
+  expect(challenges.failed).toHaveLength(0);
+  const challenge = (await (await challenges.sent[0]!.response())!.json()) as Record<string, unknown>;
   expect(Object.keys(challenge).sort()).toEqual(['accessible', 'background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width', 'work']);
 
   const layout = createLayout({});
@@ -58,6 +73,7 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   await expect(registered).toBeVisible({ timeout: 10_000 });
   await expect(registered).toContainText(name);
   expect(regRequests).toHaveLength(1);
+  expect(challenges.sent).toHaveLength(1); // and none more on the way to the success popup
   const query = new URL(regRequests[0]!.url()).searchParams;
   expect([...query.keys()]).toEqual(['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin', 'captchaToken']);
 
@@ -78,16 +94,19 @@ async function strictPuzzleOpen(page: Page, testInfo: TestInfo, prefix: string, 
   page.on('request', (sent) => {
     if (sent.url().includes('/api/Index/reg')) regRequests.push(sent);
   });
+  const challenges = recordChallenges(page);
   await page.goto(`${ORIGIN}/register`);
   await fillForm(page, { name, password: 'Str1ct-pw', mobile });
   if (submitWith === 'enter') await page.getByLabel('手机号', { exact: true }).press('Enter');
   else await page.getByRole('button', { name: '立即注册' }).click();
   await expect(page.getByRole('dialog', { name: '拼图验证' })).toBeVisible();
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
+  expect(challenges.sent).toHaveLength(1);
+  expect(challenges.failed).toHaveLength(0);
   const layout = createLayout({});
   const { gapX } = planPuzzle(seededRandom(SEED), layout, 0, -1);
   const handleUnits = Math.round((gapX - 3) / pieceOffsetForHandle(1, layout));
-  return { name, mobile, regRequests, layout, handleUnits };
+  return { name, mobile, regRequests, layout, handleUnits, challenges };
 }
 
 /** The success popup, and the token it registered with spent: the same reg again is refused. */
@@ -153,4 +172,23 @@ test('无障碍验证 can be cancelled, back to a new picture', async ({ page },
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
   await expect(dialog.getByRole('button', { name: '取消' })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: '无障碍验证' })).toBeEnabled();
+});
+
+test('each opening of the puzzle asks for one challenge; 换一张 for one more', async ({ page }, testInfo) => {
+  test.setTimeout(45_000);
+  const { challenges } = await strictPuzzleOpen(page, testInfo, 'once'); // one, at this project's viewport
+  const dialog = page.getByRole('dialog', { name: '拼图验证' });
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: '立即注册' }).click();
+  await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
+  expect(challenges.sent).toHaveLength(2);
+  await dialog.getByRole('button', { name: '换一张' }).click();
+  await expect.poll(() => challenges.sent.length).toBe(3);
+  await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
+  expect(challenges.sent).toHaveLength(3);
+  expect(challenges.failed).toHaveLength(0);
+  const ratios = challenges.sent.map((sent) => (sent.postDataJSON() as { pixelRatio: number }).pixelRatio);
+  // The board's scale: its width (310 CSS pixels at both sizes) times the device pixel ratio.
+  expect(ratios).toEqual(Array(3).fill(testInfo.project.use.deviceScaleFactor ?? 1));
 });
