@@ -3,17 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chunksWithTypeBox, initialAssets, widgetChunksWithServerMode, widgetChunksWithSolver } from './check-bundle.mjs';
 
+/** What `check` answers for a scratch assets folder holding `files` (name to content); the folder goes after. */
+function inAssets<T>(files: Record<string, string>, check: (dir: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
+  try {
+    for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
+    return check(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('chunksWithTypeBox', () => {
   it("names the chunks that carry TypeBox's schema marker, and only those", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
-    try {
-      writeFileSync(join(dir, 'app-1.js'), 'const a=1;export{a};');
-      writeFileSync(join(dir, 'hydrate-2.js'), 'function O(e){return{"~kind":"Object",type:"object",properties:e}}');
-      writeFileSync(join(dir, 'style-3.css'), '.x{content:"~kind"}');
-      expect(chunksWithTypeBox(dir)).toEqual(['hydrate-2.js']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const files = {
+      'app-1.js': 'const a=1;export{a};',
+      'hydrate-2.js': 'function O(e){return{"~kind":"Object",type:"object",properties:e}}',
+      'style-3.css': '.x{content:"~kind"}',
+    };
+    expect(inAssets(files, chunksWithTypeBox)).toEqual(['hydrate-2.js']);
   });
 });
 
@@ -30,33 +38,27 @@ describe('initialAssets', () => {
 
 describe('widgetChunksWithSolver', () => {
   it("names the puzzle widget's chunks that carry SHA-256 digests, not its lazy work chunk", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
-    try {
-      const solver = 'async function k(e){return new Uint8Array(await crypto.subtle.digest(`SHA-256`,e))}';
-      writeFileSync(join(dir, 'captcha-1.js'), solver);
-      writeFileSync(join(dir, 'captcha-2.js'), 'const w=()=>import(`./captcha-work-3.js`);export{w};');
-      writeFileSync(join(dir, 'captcha-work-3.js'), solver);
-      writeFileSync(join(dir, 'solve-worker-4.js'), solver);
-      expect(widgetChunksWithSolver(dir)).toEqual(['captcha-1.js']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const solver = 'async function k(e){return new Uint8Array(await crypto.subtle.digest(`SHA-256`,e))}';
+    const files = {
+      'captcha-1.js': solver,
+      'captcha-2.js': 'const w=()=>import(`./captcha-work-3.js`);export{w};',
+      'captcha-work-3.js': solver,
+      'solve-worker-4.js': solver,
+    };
+    expect(inAssets(files, widgetChunksWithSolver)).toEqual(['captcha-1.js']);
   });
 });
 
 describe('widgetChunksWithServerMode', () => {
   it("names the puzzle widget's chunks that carry server mode, not its lazy server and work chunks", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-'));
-    try {
-      const serverMode = 'const t={accessible:`无障碍验证`};export{t};';
-      writeFileSync(join(dir, 'captcha-1.js'), serverMode);
-      writeFileSync(join(dir, 'captcha-2.js'), 'const s=()=>import(`./captcha-server-3.js`);export{s};');
-      writeFileSync(join(dir, 'captcha-server-3.js'), serverMode);
-      writeFileSync(join(dir, 'captcha-work-4.js'), serverMode);
-      writeFileSync(join(dir, 'register-5.js'), serverMode);
-      expect(widgetChunksWithServerMode(dir)).toEqual(['captcha-1.js']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const serverMode = 'const t={accessible:`无障碍验证`};export{t};';
+    const files = {
+      'captcha-1.js': serverMode,
+      'captcha-2.js': 'const s=()=>import(`./captcha-server-3.js`);export{s};',
+      'captcha-server-3.js': serverMode,
+      'captcha-work-4.js': serverMode,
+      'register-5.js': serverMode,
+    };
+    expect(inAssets(files, widgetChunksWithServerMode)).toEqual(['captcha-1.js']);
   });
 });

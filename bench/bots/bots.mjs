@@ -87,24 +87,39 @@ const emptyReport = (bot) => ({ bot, attempts: 0, passes: 0, locked: 0, busy: 0,
 /** An unsolved solution to the task: the right shape, the wrong key. */
 const unsolvedWork = (/** @type {any} */ task) => ({ task, solution: { counter: 0, derivedKey: '00'.repeat(task?.parameters?.keyLength ?? 32) } });
 
-/** @param {BotOptions} options */
-export async function runJumpBot({ client, attempts, addressFor = () => client.address, answerFor = null, random = seededRandom(1), pixelRatio = 1 }) {
-  const report = emptyReport('jump');
+/** A verify body, with the work when there is one. @param {any} challenge @param {number} offsetX @param {any[]} trail @param {any} work */
+const verifyBody = (challenge, offsetX, trail, work) => ({ id: challenge.id, offsetX, trail, ...(work === undefined ? {} : { work }) });
+
+/**
+ * The attempt loop every bot but replay runs: a challenge (a refusal is the attempt's outcome), then the
+ * verify body `answer` makes of it (given the attempt's number and when the challenge arrived), then the verify.
+ * @param {string} name @param {BotOptions} options
+ * @param {(challenge: any, attempt: number, report: BotReport, arrived: number) => Promise<object>} answer
+ */
+async function runAttempts(name, { client, attempts, addressFor = () => client.address, pixelRatio = 1 }, answer) {
+  const report = emptyReport(name);
   const started = performance.now();
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const as = client.as(addressFor(attempt));
     report.attempts += 1;
     const challenge = await fetchChallenge(as, pixelRatio, report);
     if (!challenge) continue;
+    count(await as.verify(await answer(challenge, attempt, report, performance.now())), report);
+  }
+  report.wallSeconds = (performance.now() - started) / 1000;
+  return report;
+}
+
+/** @param {BotOptions} options */
+export function runJumpBot({ answerFor = null, random = seededRandom(1), ...options }) {
+  return runAttempts('jump', options, async (challenge, attempt) => {
     const range = offsetRange(challenge);
     const offsetX = answerFor ? answerFor(challenge) : range.min + random() * (range.max - range.min);
     // No time spent on work: none at all, an unsolved solution, or garbage, in turn.
     const variant = attempt % 3;
     const work = variant === 0 ? undefined : variant === 1 ? unsolvedWork(challenge.work) : { task: 'solved', solution: 'yes' };
-    count(await as.verify({ id: challenge.id, offsetX, trail: jumpTrail(offsetX, challenge), ...(work === undefined ? {} : { work }) }), report);
-  }
-  report.wallSeconds = (performance.now() - started) / 1000;
-  return report;
+    return verifyBody(challenge, offsetX, jumpTrail(offsetX, challenge), work);
+  });
 }
 
 /** Solves the challenge's work honestly and adds its CPU to the report. @param {any} challenge @param {BotReport} report */
@@ -115,29 +130,27 @@ function honestWork(challenge, report) {
   return work;
 }
 
+/** Finds the gap in the challenge's pictures and adds the CPU it took to the report. @param {any} challenge @param {BotReport} report */
+async function seeGap(challenge, report) {
+  const seen = await locateGap(challenge);
+  report.visionCpuSeconds += seen.cpuSeconds;
+  return seen.offsetX;
+}
+
 /**
- * The attempt loop of the bots that answer like a browser: a challenge, an offset from `offsetFor`, the
- * work solved honestly, a faked hand's trail (answered no sooner than it took, with `pace`), a verify.
+ * The bots that answer like a browser: an offset from `offsetFor`, the work solved honestly, a faked hand's
+ * trail (answered no sooner than it took, with `pace`).
  * @param {string} name @param {BotOptions} options
  * @param {(challenge: any, report: BotReport) => Promise<number> | number} offsetFor
  */
-async function runAnsweringBot(name, { client, attempts, addressFor = () => client.address, random, pixelRatio = 1, pace = false }, offsetFor) {
-  const report = emptyReport(name);
-  const started = performance.now();
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const as = client.as(addressFor(attempt));
-    report.attempts += 1;
-    const challenge = await fetchChallenge(as, pixelRatio, report);
-    if (!challenge) continue;
-    const arrived = performance.now();
+function runAnsweringBot(name, { random, pace = false, ...options }, offsetFor) {
+  return runAttempts(name, options, async (challenge, _attempt, report, arrived) => {
     const offsetX = await offsetFor(challenge, report);
     const work = honestWork(challenge, report);
     const trail = humanTrail(offsetX, challenge, random);
     await paceTo(trail, arrived, pace);
-    count(await as.verify({ id: challenge.id, offsetX, trail, ...(work === undefined ? {} : { work }) }), report);
-  }
-  report.wallSeconds = (performance.now() - started) / 1000;
-  return report;
+    return verifyBody(challenge, offsetX, trail, work);
+  });
 }
 
 /**
@@ -154,11 +167,7 @@ export function runGuessBot({ answerFor = null, random = seededRandom(2), ...opt
 
 /** Finds the gap in the pictures; solves the work; fakes a hand's trail. @param {BotOptions} options */
 export function runVisionBot({ random = seededRandom(3), ...options }) {
-  return runAnsweringBot('vision', { ...options, random }, async (challenge, report) => {
-    const seen = await locateGap(challenge);
-    report.visionCpuSeconds += seen.cpuSeconds;
-    return seen.offsetX;
-  });
+  return runAnsweringBot('vision', { ...options, random }, seeGap);
 }
 
 /**
@@ -170,12 +179,7 @@ export function runVisionBot({ random = seededRandom(3), ...options }) {
 export async function runReplayBot({ client, attempts, addressFor = () => client.address, answerFor = null, random = seededRandom(4), pixelRatio = 1 }) {
   const report = emptyReport('replay');
   const started = performance.now();
-  const answer = async (/** @type {any} */ challenge) => {
-    if (answerFor) return answerFor(challenge);
-    const seen = await locateGap(challenge);
-    report.visionCpuSeconds += seen.cpuSeconds;
-    return seen.offsetX;
-  };
+  const answer = async (/** @type {any} */ challenge) => (answerFor ? answerFor(challenge) : seeGap(challenge, report));
   const runId = Math.floor(random() * 1e6);
   let accounts = 0;
   const account = () => {
@@ -198,7 +202,7 @@ export async function runReplayBot({ client, attempts, addressFor = () => client
     }
     const offsetX = await answer(first);
     const work = honestWork(first, report);
-    const body = { id: first.id, offsetX, trail: humanTrail(offsetX, first, random), ...(work === undefined ? {} : { work }) };
+    const body = verifyBody(first, offsetX, humanTrail(offsetX, first, random), work);
     const passed = await as.verify(body);
     if (outcomeOf(passed) !== 'passed') continue;
     report.setupPasses += 1;
@@ -215,7 +219,7 @@ export async function runReplayBot({ client, attempts, addressFor = () => client
         const second = await fetchChallenge(as, pixelRatio, report);
         if (!second) return null;
         const secondOffset = await answer(second);
-        return as.verify({ id: second.id, offsetX: secondOffset, trail: humanTrail(secondOffset, second, random), ...(work === undefined ? {} : { work }) });
+        return as.verify(verifyBody(second, secondOffset, humanTrail(secondOffset, second, random), work));
       },
     ];
     for (const replay of replays) {
@@ -250,7 +254,7 @@ export async function findSeededAnswer(client, { lane = 250 } = {}) {
     const challenge = (await as.challenge(1)).body;
     if (!challenge?.id) continue;
     const work = challenge.work ? solvedWork(challenge.work).work : undefined;
-    const verdict = await as.verify({ id: challenge.id, offsetX, trail: humanTrail(offsetX, challenge, random), ...(work === undefined ? {} : { work }) });
+    const verdict = await as.verify(verifyBody(challenge, offsetX, humanTrail(offsetX, challenge, random), work));
     if (outcomeOf(verdict) === 'passed') return offsetX;
   }
   return null;
