@@ -28,7 +28,10 @@ describe('graceful shutdown (over a real socket)', () => {
     await expect(fetch(`${base}/register`)).rejects.toThrow();
     expect(await Promise.all(inFlight)).toEqual(['y', 'y', 'y', 'y', 'y', 'y']);
     expect(await exited).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(2000); // no wait for keep-alive sockets to time out
+    // Waiting out the keep-alive sockets would take the server's keep-alive timeout (72 s); the bound sits far
+    // below it and far above the six scrypt hashes still running, so a busy machine cannot fail it.
+    expect(app.server.keepAliveTimeout).toBeGreaterThanOrEqual(60_000);
+    expect(Date.now() - signalledAt).toBeLessThan(15_000);
 
     const restarted = await buildTestApp({ databasePath });
     for (let index = 0; index < 6; index += 1) {
