@@ -25,4 +25,4 @@ export function renderPages(input: {
   renderer: PageRenderer;
   settings: PageSettings;
 }): Promise<(PrerenderedRoute & { html: string; appBytes: number })[]>;
-export function lighterShade(hex: string): string;
+export function lighterShade(hex: string, share?: number): string;

@@ -82,8 +82,15 @@ const mapChannels = (hex, map) =>
 /** The theme colour's darker shade (text on white, pressed buttons): about as much darker as the built-in pair, #e8452c and #c7361f. */
 export const darkerShade = (hex) => mapChannels(hex, (value) => value * 0.86);
 
-/** Its lighter shade (where gradients end), a fifth of the way to white. */
-export const lighterShade = (hex) => mapChannels(hex, (value) => value + (255 - value) * 0.2);
+/** A lighter shade, `share` of the way to white: where gradients end (0.2), pale backgrounds (0.82, 0.93). */
+export const lighterShade = (hex, share = 0.2) => mapChannels(hex, (value) => value + (255 - value) * share);
+
+/** The CSS variables of a theme colour (src/styles/global.css defines the built-in ones). */
+function themeVariables(color) {
+  const rgb = [1, 3, 5].map((start) => parseInt(color.slice(start, start + 2), 16)).join(', ');
+  return `--color-brand:${color};--color-brand-dark:${darkerShade(color)};--color-brand-light:${lighterShade(color)};` +
+    `--color-brand-rgb:${rgb};--color-brand-tint:${lighterShade(color, 0.93)};--color-brand-tint-strong:${lighterShade(color, 0.82)}`;
+}
 
 /**
  * The deployment's settings in the page: the title, the theme colour (meta and CSS variables, after the
@@ -97,7 +104,7 @@ function withSettings(html, renderer, settings) {
   if (brand.logo) page = page.replace(/(<link rel="icon" href=")[^"]*"( type="[^"]*")?/, `$1${brand.logo}"`);
   const theme = brand.themeColor.toLowerCase() === renderer.buildTimeSettings.brand.themeColor.toLowerCase()
     ? ''
-    : `<style>:root{--color-brand:${brand.themeColor};--color-brand-dark:${darkerShade(brand.themeColor)};--color-brand-light:${lighterShade(brand.themeColor)}}</style>`;
+    : `<style>:root{${themeVariables(brand.themeColor)}}</style>`;
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
   return page.replace('</head>', `${theme}<script type="application/json" id="${renderer.PAGE_SETTINGS_ID}">${json}</script></head>`);
 }
