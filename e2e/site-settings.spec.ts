@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { fillForm } from './register-form';
 import { pinPuzzleRandom, registerThroughPuzzle } from './register-journey';
 import { settingsFolder, startExpectingRefusal, startInstance, type SiteInstance } from './site-instance';
 
@@ -116,6 +117,21 @@ test.describe('two brands from one build', () => {
       await expect(page).toHaveURL(gameUrl);
     }
   });
+});
+
+test('the page follows the server’s captcha mode: one build, strict on the server, puzzles from the server', async ({ page }, testInfo) => {
+  const instance = await startInstance(join(settingsFolder({ 'site.json': '{}' }), 'site.json'), { CAPTCHA_MODE: 'strict', CAPTCHA_DRAW_THREADS: '1' });
+  try {
+    await page.goto(`${instance.baseURL}/register`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const challenge = page.waitForRequest((request) => request.url().endsWith('/api/captcha/challenge'));
+    await fillForm(page, { name: `strict_${testInfo.project.name}`, password: 'pw_88888', mobile: '13912345678' });
+    await page.getByRole('button', { name: '立即注册' }).click();
+    await challenge;
+    await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
+  } finally {
+    await instance.stop();
+  }
 });
 
 test.describe('re-reading the settings on SIGHUP', () => {
