@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { DEFAULT_SITE_SETTINGS } from '../../src/config/site-settings';
 import { buildTestApp, makeDist, tempDir } from '../test-support';
 
 // A renderer as the build leaves one in dist/.ssr/ (src/entry-server.tsx), small enough to read: it
@@ -9,15 +10,7 @@ import { buildTestApp, makeDist, tempDir } from '../test-support';
 const RENDERER = `
 export const PAGE_SETTINGS_ID = 'site-settings';
 export const documentTitle = (name) => (name ? name + ' - 游戏账号注册' : '游戏账号注册');
-export const buildTimeSettings = {
-  brand: { name: '', logo: '', themeColor: '#e8452c' },
-  game: { mobileUrl: 'https://m.game.example.com/', pcUrl: 'https://www.game.example.com/' },
-  downloads: { android: '/downloads/app.apk', ios: '/downloads/app.mobileconfig' },
-  contact: { phone: '400-800-1234', wechat: 'game_kefu', qq: '800012345', telegram: '', wechatQr: '', telegramQr: '' },
-  captcha: { images: [] },
-  channel: { default: 'BUILT', allowed: ['BUILT'], param: 'c' },
-  captchaMode: 'client',
-};
+export const buildTimeSettings = ${JSON.stringify({ ...DEFAULT_SITE_SETTINGS, channel: { default: 'BUILT', allowed: ['BUILT'], param: 'c' }, captchaMode: 'client' })};
 export async function renderRoute(url, settings) {
   return '<main><h1>' + url + '</h1><p class="phone">' + settings.contact.phone + '</p>' + 'x'.repeat(2000) + '</main>';
 }

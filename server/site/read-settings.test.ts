@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '../../src/config/site-settings';
 import { readSiteSettings, SiteSettingsError } from './read-settings';
+import { SITE_VARIABLES } from './settings-schema';
 
 async function folderWith(files: Record<string, string | Buffer>) {
   const dir = await mkdtemp(join(tmpdir(), 'site-settings-'));
@@ -22,6 +23,15 @@ async function problemsOf(file: unknown, env: Record<string, string> = {}, extra
 }
 
 describe('site settings', () => {
+  it('have the variable names operators and the channel routes rely on', () => {
+    expect(SITE_VARIABLES.map(({ variable }) => variable)).toEqual([
+      'SITE_BRAND_NAME', 'SITE_BRAND_LOGO', 'SITE_BRAND_THEME_COLOR', 'SITE_GAME_MOBILE_URL', 'SITE_GAME_PC_URL',
+      'SITE_DOWNLOADS_ANDROID', 'SITE_DOWNLOADS_IOS', 'SITE_CONTACT_PHONE', 'SITE_CONTACT_WECHAT', 'SITE_CONTACT_QQ',
+      'SITE_CONTACT_TELEGRAM', 'SITE_CONTACT_WECHAT_QR', 'SITE_CONTACT_TELEGRAM_QR', 'SITE_CAPTCHA_IMAGES',
+      'SITE_CHANNEL_DEFAULT', 'SITE_CHANNEL_ALLOWED', 'SITE_CHANNEL_PARAM',
+    ]);
+  });
+
   it('are the defaults without a file or a variable', async () => {
     expect(await read(undefined)).toEqual(DEFAULT_SITE_SETTINGS);
   });

@@ -33,7 +33,8 @@ const MIN_CONTRAST = { fill: 3, text: 4.5 };
 /** A contact row is hidden by an empty value, so for these an empty variable counts; any other empty variable is unset. */
 const EMPTY_MEANS_NONE = new Set(['contact']);
 
-type Partial2 = { [section: string]: { [field: string]: unknown } | undefined };
+/** Fields as read from the file or the variables, before the defaults fill the rest. */
+type SettingsInput = { [section: string]: { [field: string]: unknown } | undefined };
 
 const pointer = (path: string) => path.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 const dotted = (instancePath: string) => pointer(instancePath).map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('').replace(/^\./, '');
@@ -61,7 +62,7 @@ function problemsOf(value: unknown, name: (field: string) => string): string[] {
   return problems;
 }
 
-async function readSettingsFile(path: string, problems: string[]): Promise<Partial2> {
+async function readSettingsFile(path: string, problems: string[]): Promise<SettingsInput> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -78,11 +79,11 @@ async function readSettingsFile(path: string, problems: string[]): Promise<Parti
   }
   const found = problemsOf(parsed, (field) => `${path}: ${field || 'the file'}`);
   problems.push(...found);
-  return found.length === 0 ? (parsed as Partial2) : {};
+  return found.length === 0 ? (parsed as SettingsInput) : {};
 }
 
-function readVariables(env: SiteSettingsSources['env'], problems: string[]): Partial2 {
-  const values: Partial2 = {};
+function readVariables(env: SiteSettingsSources['env'], problems: string[]): SettingsInput {
+  const values: SettingsInput = {};
   const names = new Map<string, string>();
   for (const { variable, path: [section, field], list } of SITE_VARIABLES) {
     const raw = env[variable]?.trim();

@@ -48,23 +48,17 @@ export const SiteSettingsFile = section({
 
 export type SiteSettingsFile = Static<typeof SiteSettingsFile>;
 
-/** The environment's names for the same fields: SITE_ and the path in upper snake case (lists comma separated). */
-export const SITE_VARIABLES: readonly { variable: string; path: [string, string]; list?: boolean }[] = [
-  { variable: 'SITE_BRAND_NAME', path: ['brand', 'name'] },
-  { variable: 'SITE_BRAND_LOGO', path: ['brand', 'logo'] },
-  { variable: 'SITE_BRAND_THEME_COLOR', path: ['brand', 'themeColor'] },
-  { variable: 'SITE_GAME_MOBILE_URL', path: ['game', 'mobileUrl'] },
-  { variable: 'SITE_GAME_PC_URL', path: ['game', 'pcUrl'] },
-  { variable: 'SITE_DOWNLOADS_ANDROID', path: ['downloads', 'android'] },
-  { variable: 'SITE_DOWNLOADS_IOS', path: ['downloads', 'ios'] },
-  { variable: 'SITE_CONTACT_PHONE', path: ['contact', 'phone'] },
-  { variable: 'SITE_CONTACT_WECHAT', path: ['contact', 'wechat'] },
-  { variable: 'SITE_CONTACT_QQ', path: ['contact', 'qq'] },
-  { variable: 'SITE_CONTACT_TELEGRAM', path: ['contact', 'telegram'] },
-  { variable: 'SITE_CONTACT_WECHAT_QR', path: ['contact', 'wechatQr'] },
-  { variable: 'SITE_CONTACT_TELEGRAM_QR', path: ['contact', 'telegramQr'] },
-  { variable: 'SITE_CAPTCHA_IMAGES', path: ['captcha', 'images'], list: true },
-  { variable: 'SITE_CHANNEL_DEFAULT', path: ['channel', 'default'] },
-  { variable: 'SITE_CHANNEL_ALLOWED', path: ['channel', 'allowed'], list: true },
-  { variable: 'SITE_CHANNEL_PARAM', path: ['channel', 'param'] },
-];
+const upperSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
+
+/**
+ * The environment's names for the same fields: SITE_ and the path in upper snake case (SITE_GAME_MOBILE_URL
+ * for game.mobileUrl); a list is comma separated.
+ */
+export const SITE_VARIABLES: readonly { variable: string; path: [string, string]; list: boolean }[] = Object.entries(SiteSettingsFile.properties).flatMap(
+  ([section, schema]) =>
+    Object.entries((schema as unknown as { properties: Record<string, { type?: string }> }).properties).map(([field, fieldSchema]) => ({
+      variable: `SITE_${upperSnake(section)}_${upperSnake(field)}`,
+      path: [section, field] as [string, string],
+      list: fieldSchema.type === 'array',
+    })),
+);
