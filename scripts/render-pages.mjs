@@ -69,9 +69,10 @@ function inject(template, appHtml, assets, readText) {
   // link the helper recognises but that no browser fetches: a type other than text/css tells the browser
   // it is not a stylesheet it supports (HTML: the UA should not obtain a resource of an unsupported type).
   const inlinedMarks = stylesheets.map((href) => `<link rel="stylesheet" type="${INLINED_CSS_TYPE}" href="/${href}">`).join('');
+  // Replacements as functions: the markup carries the site's own texts, where `$&` must stay as written.
   return html
-    .replace('</head>', `<style>${css}</style>${inlinedMarks}${expectEnd}${chunkList}</head>`)
-    .replace('<div id="root"></div>', `<div id="root">${appHtml}</div><template id="${FIRST_SCREEN_END}"></template>`);
+    .replace('</head>', () => `<style>${css}</style>${inlinedMarks}${expectEnd}${chunkList}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div><template id="${FIRST_SCREEN_END}"></template>`);
 }
 
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
@@ -99,14 +100,14 @@ function themeVariables(color) {
  */
 function withSettings(html, renderer, settings) {
   const { brand } = settings;
-  let page = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(renderer.documentTitle(brand.name))}</title>`);
-  page = page.replace(/(<meta name="theme-color" content=")[^"]*"/, `$1${brand.themeColor}"`);
-  if (brand.logo) page = page.replace(/(<link rel="icon" href=")[^"]*"( type="[^"]*")?/, `$1${brand.logo}"`);
+  let page = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(renderer.documentTitle(brand.name))}</title>`);
+  page = page.replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start) => `${start}${brand.themeColor}"`);
+  if (brand.logo) page = page.replace(/(<link rel="icon" href=")[^"]*"( type="[^"]*")?/, (_, start) => `${start}${brand.logo}"`);
   const theme = brand.themeColor.toLowerCase() === renderer.buildTimeSettings.brand.themeColor.toLowerCase()
     ? ''
     : `<style>:root{${themeVariables(brand.themeColor)}}</style>`;
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
-  return page.replace('</head>', `${theme}<script type="application/json" id="${renderer.PAGE_SETTINGS_ID}">${json}</script></head>`);
+  return page.replace('</head>', () => `${theme}<script type="application/json" id="${renderer.PAGE_SETTINGS_ID}">${json}</script></head>`);
 }
 
 // The renderer sets the app's settings for the page it renders: renders never overlap, in any caller.

@@ -63,6 +63,14 @@ describe('the site in service', () => {
     expect(csp).toMatch(/img-src [^;]*https:\/\/qr\.example\.net/);
   });
 
+  it('keeps the site’s texts as written, replacement patterns and all', async () => {
+    ({ app } = await siteWith({ brand: { name: 'A$&B' }, contact: { phone: "400$'$&1" } }));
+    const html = (await app.inject({ url: '/register' })).body;
+    expect(html).toContain(`<p class="phone">400$'$&1</p>`);
+    expect(html).toContain('<title>A$&amp;B - 游戏账号注册</title>');
+    expect(pageSettings(html).contact).toMatchObject({ phone: "400$'$&1" });
+  });
+
   it('answers any host name with the same site', async () => {
     ({ app } = await siteWith({ contact: { phone: '400-111-2222' } }));
     const bodies = await Promise.all(['a.example.com', 'b.example.org:8443', '203.0.113.9'].map((host) => app!.inject({ url: '/register', headers: { host } })));
