@@ -9,7 +9,14 @@ import health from './plugins/health';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import api from './routes/api/index';
-import { readSite } from './site';
+import { openLiveSite, type LiveSite } from './site/live-site';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The site in service and its settings: `site.channels()` for the channel list, `site.reload()` on SIGHUP. */
+    site: LiveSite;
+  }
+}
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -17,18 +24,18 @@ export interface AppOptions {
   config: ServerConfig;
   /** The clock of strict mode's expiries; tests move it. */
   now?: () => number;
+  site: LiveSite;
 }
 
 /** The whole server as one plugin: errors, headers, health, /api, downloads and the built app. */
-export default async function app(fastify: FastifyInstance, { config, now }: AppOptions) {
-  const site = await readSite(config.distDir);
+export default async function app(fastify: FastifyInstance, { config, now, site }: AppOptions) {
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
-  await fastify.register(securityHeaders, { site, imgHosts: config.cspImgHosts, trustsProxy: config.trustProxy !== false });
+  await fastify.register(securityHeaders, { site: site.current, trustsProxy: config.trustProxy !== false });
   await fastify.register(health); // before /api, whose stores add their readiness checks
   await fastify.register(api, { prefix: '/api', config, now });
   await fastify.register(downloads, { dir: config.downloadsDir });
-  await fastify.register(staticFiles, { site });
+  await fastify.register(staticFiles, { site: site.current });
 }
 
 /** A ready-to-listen instance: server-wide settings (logger, limits, proxy trust) plus the app plugin. */
@@ -43,7 +50,10 @@ export async function buildApp(config: ServerConfig, { logDestination, now }: { 
   });
   // Metrics at the root: every scope reports to them, and their listener closes with the server.
   await fastify.register(metrics, { listen: config.metrics });
-  await fastify.register(app, { config, now });
+  // The site and its settings at the root: every scope reads them (a wrong setting stops the start here).
+  const site = await openLiveSite({ distDir: config.distDir, sources: config.site, captchaMode: config.captcha.mode, cspImgHosts: config.cspImgHosts, log: fastify.log });
+  fastify.decorate('site', site);
+  await fastify.register(app, { config, now, site });
   await fastify.ready();
   return fastify;
 }

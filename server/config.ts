@@ -3,6 +3,7 @@ import { NETWORK_CHALLENGE_LIMIT } from './captcha/limits';
 import { readWorkSettings, type WorkSettings } from './captcha/work';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import type { SiteSettingsSources } from './site/read-settings';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -31,6 +32,8 @@ export interface ServerConfig {
   metrics: { port: number; host: string } | null;
   /** Shared state for many instances (strict mode's store, the rate limits); url null: each instance on its own. */
   redis: RedisConfig;
+  /** Where the site settings come from (SITE_CONFIG and the SITE_* variables): read by server/site/, at start and on SIGHUP. */
+  site: SiteSettingsSources;
 }
 
 export interface RedisConfig {
@@ -145,6 +148,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     captcha,
     metrics: metricsPort === null ? null : { port: metricsPort, host: metricsHost },
     redis,
+    site: {
+      configPath: read('SITE_CONFIG') === undefined ? null : resolve(cwd, read('SITE_CONFIG')!),
+      env: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('SITE_') && name !== 'SITE_CONFIG')),
+      cwd,
+    },
   };
 }
 

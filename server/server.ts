@@ -12,9 +12,27 @@ function readConfig(): ServerConfig {
   }
 }
 
+async function build(config: ServerConfig) {
+  try {
+    return await buildApp(config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error; // a wrong site setting (SITE_CONFIG, SITE_*): the field and why
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+// SIGHUP re-reads the site settings and swaps the pages; a wrong file is refused and logged (server/site/live-site.ts).
+// Taken from the first moment (by default it would end the process): one that comes during the start is answered after it.
+let onHangup = () => void (hangupDuringStart = true);
+let hangupDuringStart = false;
+process.on('SIGHUP', () => onHangup());
+
 const config = readConfig();
-const app = await buildApp(config);
+const app = await build(config);
 closeOnSignals(app);
+onHangup = () => void app.site.reload();
+if (hangupDuringStart) onHangup();
 try {
   const address = await app.listen({ host: config.host, port: config.port });
   const api = config.apiTarget ? `proxy to ${config.apiTarget.href}` : `embedded reference API, database ${config.databasePath}`;

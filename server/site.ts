@@ -65,35 +65,47 @@ export function routeOfHtmlFile(urlPath: string): string {
   return urlPath.replace(/(?:\/index)?\.html$/, '') || '/';
 }
 
+/** One file held in memory: its type and cache rule from its URL path, a validator from its content. */
+export function siteFile(urlPath: string, identity: Buffer, variants: { br?: Buffer; gzip?: Buffer } = {}): SiteFile {
+  return {
+    type: TYPES[extname(urlPath).toLowerCase()] ?? 'application/octet-stream',
+    cacheControl: cacheControlFor(urlPath),
+    etag: createHash('sha1').update(identity).digest('base64url').slice(0, 22),
+    identity,
+    ...variants,
+  };
+}
+
+/** The CSP hash sources of every inline <style> element and style attribute in these pages. */
+export function styleHashesOf(htmlPages: Iterable<string>): Pick<Site, 'styleElementHashes' | 'styleAttributeHashes'> {
+  const elements = new Set<string>();
+  const attributes = new Set<string>();
+  for (const html of htmlPages) {
+    for (const [, css = ''] of html.matchAll(STYLE_ELEMENT)) elements.add(cspHash(css));
+    for (const [, double, single] of html.matchAll(STYLE_ATTRIBUTE)) attributes.add(cspHash(decodeAttribute(double ?? single ?? '')));
+  }
+  return { styleElementHashes: [...elements], styleAttributeHashes: [...attributes] };
+}
+
 export async function readSite(distDir: string): Promise<Site> {
   const paths = await listFiles(distDir);
   const present = new Set(paths);
   const files = new Map<string, SiteFile>();
   const pages = new Map<string, string>();
-  const elements = new Set<string>();
-  const attributes = new Set<string>();
+  const htmlPages: string[] = [];
   for (const path of paths) {
     if (/\.(br|gz)$/.test(path) && present.has(path.slice(0, -3))) continue; // a variant, kept with its file
     const urlPath = `/${path.split(sep).join('/')}`;
     const identity = await readFile(join(distDir, path));
     const variant = async (suffix: string) => (present.has(path + suffix) ? readFile(join(distDir, path + suffix)) : undefined);
-    files.set(urlPath, {
-      type: TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
-      cacheControl: cacheControlFor(urlPath),
-      etag: createHash('sha1').update(identity).digest('base64url').slice(0, 22),
-      identity,
-      br: await variant('.br'),
-      gzip: await variant('.gz'),
-    });
+    files.set(urlPath, siteFile(urlPath, identity, { br: await variant('.br'), gzip: await variant('.gz') }));
     if (urlPath.endsWith('.html')) {
       const route = routeOfHtmlFile(urlPath);
       if (!pages.has(route)) pages.set(route, urlPath); // sorted: register.html before register/index.html
-      const html = identity.toString('utf8');
-      for (const [, css = ''] of html.matchAll(STYLE_ELEMENT)) elements.add(cspHash(css));
-      for (const [, double, single] of html.matchAll(STYLE_ATTRIBUTE)) attributes.add(cspHash(decodeAttribute(double ?? single ?? '')));
+      htmlPages.push(identity.toString('utf8'));
     }
   }
-  return { files, pages, styleElementHashes: [...elements], styleAttributeHashes: [...attributes] };
+  return { files, pages, ...styleHashesOf(htmlPages) };
 }
 
 /** Every file under dir, relative, sorted; hidden files and folders (.vite/) are not part of the site. */

@@ -2,9 +2,19 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from './lib/router';
 import { App } from './app/app';
+import { applySettingsForPrerender, buildTimeSettings } from './config/env';
+import type { PageSettings } from './config/site-settings';
 
-/** Renders one route to HTML at build time, waiting for its lazy chunks (see scripts/prerender.mjs). */
-export async function renderRoute(url: string): Promise<string> {
+export { buildTimeSettings };
+export { documentTitle, PAGE_SETTINGS_ID } from './config/site-settings';
+
+/**
+ * Renders one route to HTML, waiting for its lazy chunks: at build time with the build's settings
+ * (scripts/prerender.mjs), and in the server with its deployment's (server/site/), through
+ * scripts/render-pages.mjs, which renders one page at a time.
+ */
+export async function renderRoute(url: string, settings: PageSettings = buildTimeSettings): Promise<string> {
+  applySettingsForPrerender(settings);
   const { prelude } = await prerender(
     <StrictMode>
       <StaticRouter location={url}>

@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import type { Site } from '../site';
 
+type PolicySource = Pick<Site, 'styleElementHashes' | 'styleAttributeHashes'> & { imgHosts: string[] };
+
 export interface SecurityHeadersOptions {
-  site: Pick<Site, 'styleElementHashes' | 'styleAttributeHashes'>;
-  imgHosts: string[];
+  /** The site in service (its inline styles and picture hosts): it changes when the settings are re-read. */
+  site: () => PolicySource;
   /** Only behind a trusted proxy can a request be known to have come over HTTPS. */
   trustsProxy: boolean;
 }
@@ -12,7 +14,7 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 export const HSTS = 'max-age=31536000';
 
 /** The CSP: everything from this origin only, no inline script; the build's own inline styles by hash. */
-export function contentSecurityPolicy({ site, imgHosts }: Pick<SecurityHeadersOptions, 'site' | 'imgHosts'>): string {
+export function contentSecurityPolicy({ site, imgHosts }: { site: Pick<Site, 'styleElementHashes' | 'styleAttributeHashes'>; imgHosts: string[] }): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
@@ -31,14 +33,19 @@ export function contentSecurityPolicy({ site, imgHosts }: Pick<SecurityHeadersOp
 }
 
 /**
- * Security headers on every answer, computed once (helmet's set, minus the legacy ones): CSP,
+ * Security headers on every answer, computed once (the CSP once per site in service; helmet's set, minus the legacy ones): CSP,
  * nosniff, referrer and permissions policies, no framing, cross-origin isolation of the window and
  * resources; HSTS on answers to HTTPS requests.
  */
 export default fp<SecurityHeadersOptions>(
-  async function securityHeaders(fastify, { site, imgHosts, trustsProxy }) {
+  async function securityHeaders(fastify, { site, trustsProxy }) {
+    const policies = new WeakMap<PolicySource, string>();
+    const policyOf = (source: PolicySource) => {
+      let policy = policies.get(source);
+      if (policy === undefined) policies.set(source, (policy = contentSecurityPolicy({ site: source, imgHosts: source.imgHosts })));
+      return policy;
+    };
     const headers = {
-      'content-security-policy': contentSecurityPolicy({ site, imgHosts }),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'permissions-policy': PERMISSIONS_POLICY,
@@ -49,7 +56,7 @@ export default fp<SecurityHeadersOptions>(
       'x-permitted-cross-domain-policies': 'none',
     };
     fastify.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(headers).header('content-security-policy', policyOf(site()));
       if (trustsProxy && request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       done();
     });

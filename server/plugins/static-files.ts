@@ -42,10 +42,13 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: SiteFile) 
 /**
  * The built app, from memory: precompressed variants when accepted, immutable hashed assets, revalidated
  * HTML; routes without a file get their prerendered page or index.html. Anything else unknown: JSON 404.
+ * Any host name gets the same site: the domains a deployment is reached by change too often to list.
  */
-export default fp<{ site: Pick<Site, 'files' | 'pages'> }>(
-  async function staticFiles(fastify, { site: { files, pages } }) {
+export default fp<{ site: () => Pick<Site, 'files' | 'pages'> }>(
+  async function staticFiles(fastify, { site }) {
     fastify.get('/*', (request, reply) => {
+      // One snapshot per answer: a SIGHUP swaps the whole site at once, never half of one answer.
+      const { files, pages } = site();
       const file = files.get(request.url.split('?', 1)[0]!) ?? files.get(htmlPageFor(request.url, pages) ?? '');
       return file ? sendFile(request, reply, file) : reply.code(404).send(errorAnswer(404));
     });

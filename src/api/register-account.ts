@@ -10,7 +10,7 @@ export interface Registration {
 }
 
 /** The registration query (docs/behaviour.md, "Calls"), in its exact order; wash, washType, QQ and islogin are fixed. */
-export function buildRegistrationQuery(registration: Registration, channelCode = config.channelCode): QueryPairs {
+export function buildRegistrationQuery(registration: Registration, channelCode = config.channel.default): QueryPairs {
   return [
     ['name', registration.name],
     ['Password', registration.password],

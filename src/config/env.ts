@@ -1,4 +1,9 @@
-/** The one place that reads build-time settings (Vite env). Every value has a working default. */
+/**
+ * The one place that reads build-time settings (Vite env). Every value has a working default. A page the
+ * server rendered carries its deployment's settings (src/config/site-settings.ts), which take their place.
+ */
+import { DEFAULT_SITE_SETTINGS as DEFAULTS, readPageSettings, type PageSettings } from './site-settings';
+
 type Env = Record<string, string | boolean | undefined>;
 
 const raw: Env = import.meta.env;
@@ -15,12 +20,33 @@ function list(name: string): string[] {
     .filter(Boolean);
 }
 
+const channelCode = text('VITE_CHANNEL_CODE', DEFAULTS.channel.default);
+
+/** The build's own values: a statically hosted dist/ runs on them, and the server starts from them. */
+export const buildTimeSettings: PageSettings = {
+  brand: { ...DEFAULTS.brand },
+  game: { mobileUrl: text('VITE_GAME_URL_MOBILE', DEFAULTS.game.mobileUrl), pcUrl: text('VITE_GAME_URL_PC', DEFAULTS.game.pcUrl) },
+  downloads: { android: text('VITE_APK_URL', DEFAULTS.downloads.android), ios: text('VITE_IOS_PROFILE_URL', DEFAULTS.downloads.ios) },
+  contact: {
+    phone: text('VITE_CONTACT_PHONE', DEFAULTS.contact.phone),
+    wechat: text('VITE_CONTACT_WECHAT', DEFAULTS.contact.wechat),
+    qq: text('VITE_CONTACT_QQ', DEFAULTS.contact.qq),
+    telegram: text('VITE_CONTACT_TELEGRAM', DEFAULTS.contact.telegram),
+    wechatQr: text('VITE_CONTACT_WECHAT_QR', DEFAULTS.contact.wechatQr),
+    telegramQr: text('VITE_CONTACT_TELEGRAM_QR', DEFAULTS.contact.telegramQr),
+  },
+  captcha: { images: list('VITE_CAPTCHA_IMAGES') },
+  channel: { default: channelCode, allowed: [channelCode], param: DEFAULTS.channel.param },
+  captchaMode: text('VITE_CAPTCHA_MODE', 'client') === 'server' ? 'server' : 'client',
+};
+
 export interface AppConfig {
+  brand: { name: string; logo: string };
   gameUrlMobile: string;
   gameUrlPc: string;
   apkUrl: string;
   iosProfileUrl: string;
-  channelCode: string;
+  channel: { default: string; allowed: string[]; param: string };
   contact: { phone: string; wechat: string; qq: string; telegram: string };
   contactQr: { wechat: string; telegram: string };
   captchaImages: string[];
@@ -29,24 +55,30 @@ export interface AppConfig {
   isDev: boolean;
 }
 
-export const config: AppConfig = {
-  gameUrlMobile: text('VITE_GAME_URL_MOBILE', 'https://m.game.example.com/'),
-  gameUrlPc: text('VITE_GAME_URL_PC', 'https://www.game.example.com/'),
-  apkUrl: text('VITE_APK_URL', '/downloads/app.apk'),
-  iosProfileUrl: text('VITE_IOS_PROFILE_URL', '/downloads/app.mobileconfig'),
-  channelCode: text('VITE_CHANNEL_CODE', 'H5REG'),
-  contact: {
-    phone: text('VITE_CONTACT_PHONE', '400-800-1234'),
-    wechat: text('VITE_CONTACT_WECHAT', 'game_kefu'),
-    qq: text('VITE_CONTACT_QQ', '800012345'),
-    telegram: text('VITE_CONTACT_TELEGRAM', ''),
-  },
-  contactQr: {
-    wechat: text('VITE_CONTACT_WECHAT_QR', ''),
-    telegram: text('VITE_CONTACT_TELEGRAM_QR', ''),
-  },
-  captchaImages: list('VITE_CAPTCHA_IMAGES'),
-  captchaMode: text('VITE_CAPTCHA_MODE', 'client') === 'server' ? 'server' : 'client',
-  apiBase: '/api',
-  isDev: raw.DEV === true,
-};
+function appConfigOf(settings: PageSettings): AppConfig {
+  const { brand, game, downloads, contact, captcha, channel, captchaMode } = settings;
+  return {
+    brand: { name: brand.name, logo: brand.logo },
+    gameUrlMobile: game.mobileUrl,
+    gameUrlPc: game.pcUrl,
+    apkUrl: downloads.android,
+    iosProfileUrl: downloads.ios,
+    channel: { default: channel.default, allowed: [...channel.allowed], param: channel.param },
+    contact: { phone: contact.phone, wechat: contact.wechat, qq: contact.qq, telegram: contact.telegram },
+    contactQr: { wechat: contact.wechatQr, telegram: contact.telegramQr },
+    captchaImages: [...captcha.images],
+    captchaMode,
+    apiBase: '/api',
+    isDev: raw.DEV === true,
+  };
+}
+
+export const config: AppConfig = appConfigOf(readPageSettings(globalThis.document) ?? buildTimeSettings);
+
+/**
+ * Prerendering only (src/entry-server.tsx): renders the next page with these settings. The server renders
+ * its pages one at a time (scripts/render-pages.mjs), so no render sees another's settings.
+ */
+export function applySettingsForPrerender(settings: PageSettings) {
+  Object.assign(config, appConfigOf(settings));
+}

@@ -2,6 +2,7 @@ import logoUrl from '@/assets/logo.svg';
 import { pingRegistration } from '@/api';
 import { DownloadButtons, useAppDownload } from '@/components/app-download';
 import { NavBar } from '@/components/nav-bar';
+import { config } from '@/config/env';
 import { ROUTES } from '@/config/routes';
 import { ClosedPuzzle } from './closed-puzzle';
 import { InstallGuide } from './install-guide';
@@ -18,7 +19,7 @@ export function DownloadScreen() {
     <main className="screen download">
       <NavBar backTo={ROUTES.register} />
       <section className="download__hero">
-        <img className="download__logo" src={logoUrl} alt="游戏APP图标" width={88} height={88} />
+        <img className="download__logo" src={config.brand.logo || logoUrl} alt="游戏APP图标" width={88} height={88} />
         <h1 className="download__title">下载APP</h1>
         <p className="download__subtitle">安装客户端，随时随地畅玩游戏</p>
       </section>

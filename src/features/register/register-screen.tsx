@@ -45,8 +45,8 @@ export function RegisterScreen() {
   return (
     <main className="register">
       <header className="register__hero">
-        <img className="register__logo" src={logoUrl} width="64" height="64" alt="" />
-        <h1 className="register__title">{TEXT.title}</h1>
+        <img className="register__logo" src={config.brand.logo || logoUrl} width="64" height="64" alt="" />
+        <h1 className="register__title">{TEXT.title(config.brand.name)}</h1>
         <p className="register__subtitle">{TEXT.subtitle}</p>
       </header>
 

@@ -1,6 +1,7 @@
 /** Every text the register screen shows (docs/behaviour.md, "Register screen"). */
 export const TEXT = {
-  title: '注册账号',
+  /** The heading: with the brand's name when the site has one (brand.name). */
+  title: (brandName: string) => (brandName ? `注册${brandName}账号` : '注册账号'),
   subtitle: '注册即可进入游戏，账号密码请妥善保存',
   labels: { name: '账号', password: '密码', rePassword: '确认密码', mobile: '手机号' },
   placeholders: {

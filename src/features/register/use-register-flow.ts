@@ -12,8 +12,8 @@ type CaptchaModule = Awaited<ReturnType<typeof loadCaptcha>>;
 
 const EMPTY: RegisterValues = { name: '', password: '', rePassword: '', mobile: '' };
 
-/** Strict mode (VITE_CAPTCHA_MODE=server): the puzzle comes from the server and reg needs its pass token. */
-const SERVER_PUZZLE = config.captchaMode === 'server' ? captchaServer : undefined;
+/** Strict mode (the server's CAPTCHA_MODE=strict, or a build with VITE_CAPTCHA_MODE=server): the puzzle comes from the server and reg needs its pass token. */
+const serverPuzzle = () => (config.captchaMode === 'server' ? captchaServer : undefined);
 
 /** The register screen's state and rules wired to the calls and the toasts. */
 export function useRegisterFlow(focusField: (field: Field) => void) {
@@ -139,7 +139,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     submit,
     captcha,
     puzzleOpen,
-    puzzleServer: SERVER_PUZZLE,
+    puzzleServer: serverPuzzle(),
     onPuzzleSuccess,
     closePuzzle,
     account,

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { DEFAULT_SITE_SETTINGS } from '../../src/config/site-settings';
+import { buildTestApp, makeDist, tempDir } from '../test-support';
+
+// A renderer as the build leaves one in dist/.ssr/ (src/entry-server.tsx), small enough to read: it
+// renders the settings it is given, which is what the server's part is about.
+const RENDERER = `
+export const PAGE_SETTINGS_ID = 'site-settings';
+export const documentTitle = (name) => (name ? name + ' - 游戏账号注册' : '游戏账号注册');
+export const buildTimeSettings = ${JSON.stringify({ ...DEFAULT_SITE_SETTINGS, channel: { default: 'BUILT', allowed: ['BUILT'], param: 'c' }, captchaMode: 'client' })};
+export async function renderRoute(url, settings) {
+  return '<main><h1>' + url + '</h1><p class="phone">' + settings.contact.phone + '</p>' + 'x'.repeat(2000) + '</main>';
+}
+`;
+const TEMPLATE = '<!doctype html><html><head><meta name="theme-color" content="#e8452c" /><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><title>游戏账号注册</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+async function siteWith(settings: unknown, overrides: Parameters<typeof buildTestApp>[0] = {}) {
+  const distDir = await makeDist({ 'index.html': TEMPLATE, 'register.html': TEMPLATE, '.vite/manifest.json': '{}', '.ssr/entry-server.js': RENDERER });
+  const configPath = join(await tempDir(), 'site.json');
+  await writeFile(configPath, JSON.stringify(settings));
+  const { app, logs } = await buildTestApp({ distDir, site: { configPath, env: {}, cwd: '/' }, ...overrides });
+  return { app, logs, configPath };
+}
+
+const pageSettings = (html: string) => JSON.parse(/<script type="application\/json" id="site-settings">(.*?)<\/script>/.exec(html)![1]!) as Record<string, Record<string, unknown>>;
+const cspOf = (app: App, url = '/register') => app.inject({ url }).then((response) => String(response.headers['content-security-policy']));
+
+describe('the site in service', () => {
+  let app: App | undefined;
+  afterEach(() => app?.close());
+
+  it('renders the pages from the build’s own values when nothing is set', async () => {
+    const distDir = await makeDist({ 'index.html': TEMPLATE, '.vite/manifest.json': '{}', '.ssr/entry-server.js': RENDERER });
+    ({ app } = await buildTestApp({ distDir }));
+    const html = (await app.inject({ url: '/register' })).body;
+    expect(html).toContain('<p class="phone">400-800-1234</p>');
+    expect(pageSettings(html).channel).toEqual({ default: 'BUILT', allowed: ['BUILT'], param: 'c' });
+    expect(app.site.channels()).toEqual({ default: 'BUILT', allowed: ['BUILT'], param: 'c' });
+    expect(html).not.toContain('--color-brand:'); // the built-in colours stay in the CSS
+  });
+
+  it('renders every page, index.html too, from the settings, precompressed, with the title, colours and JSON', async () => {
+    ({ app } = await siteWith({ brand: { name: '星河传奇', themeColor: '#1f5fbf' }, contact: { phone: '400-111-2222', wechatQr: 'https://qr.example.net/wx.png' } }));
+    const register = await app.inject({ url: '/register', headers: { 'accept-encoding': 'br' } });
+    expect(register.headers['content-encoding']).toBe('br');
+    expect(register.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(register.rawPayload).toString();
+    expect(html).toContain('<title>星河传奇 - 游戏账号注册</title>');
+    expect(html).toContain('<meta name="theme-color" content="#1f5fbf" />');
+    expect(html).toContain('<p class="phone">400-111-2222</p>');
+    expect(pageSettings(html)).toMatchObject({ brand: { name: '星河传奇' }, captchaMode: 'client' });
+    const unknownPath = (await app.inject({ url: '/somewhere/else' })).body;
+    expect(pageSettings(unknownPath).contact).toMatchObject({ phone: '400-111-2222' });
+    // The theme's <style> is allowed by hash; the QR picture's host by origin.
+    const csp = await cspOf(app);
+    const theme = /<style>(:root\{--color-brand:#1f5fbf[^<]*)<\/style>/.exec(html)![1]!;
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(theme).digest('base64')}'`);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/qr\.example\.net/);
+  });
+
+  it('keeps the site’s texts as written, replacement patterns and all', async () => {
+    ({ app } = await siteWith({ brand: { name: 'A$&B' }, contact: { phone: "400$'$&1" } }));
+    const html = (await app.inject({ url: '/register' })).body;
+    expect(html).toContain(`<p class="phone">400$'$&1</p>`);
+    expect(html).toContain('<title>A$&amp;B - 游戏账号注册</title>');
+    expect(pageSettings(html).contact).toMatchObject({ phone: "400$'$&1" });
+  });
+
+  it('answers any host name with the same site', async () => {
+    ({ app } = await siteWith({ contact: { phone: '400-111-2222' } }));
+    const bodies = await Promise.all(['a.example.com', 'b.example.org:8443', '203.0.113.9'].map((host) => app!.inject({ url: '/register', headers: { host } })));
+    for (const response of bodies) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(bodies[0]!.body);
+    }
+  });
+
+  it('follows the server’s captcha mode: strict makes the page ask the server for its puzzle', async () => {
+    const { loadConfig } = await import('../config');
+    const strict = loadConfig({ CAPTCHA_MODE: 'strict', DATABASE_PATH: ':memory:', CAPTCHA_DRAW_THREADS: '0' }).captcha;
+    ({ app } = await siteWith({}, { captcha: strict }));
+    expect(pageSettings((await app.inject({ url: '/register' })).body).captchaMode).toBe('server');
+  });
+
+  it('on reload, swaps in pages, channels and CSP from the new file; a wrong file changes nothing and says why', async () => {
+    let configPath: string;
+    let logs: Awaited<ReturnType<typeof buildTestApp>>['logs'];
+    ({ app, configPath, logs } = await siteWith({ contact: { phone: '400-100-0001' }, channel: { default: 'A1' } }));
+    const before = await cspOf(app);
+    await writeFile(configPath, JSON.stringify({ brand: { themeColor: '#2e7d32' }, contact: { phone: '400-200-0002' }, channel: { default: 'A1', allowed: ['CH7'] } }));
+    expect(await app.site.reload()).toEqual({ ok: true });
+    expect((await app.inject({ url: '/register' })).body).toContain('400-200-0002');
+    expect(app.site.channels().allowed).toEqual(['A1', 'CH7']);
+    expect(await cspOf(app)).not.toBe(before);
+
+    await writeFile(configPath, JSON.stringify({ contact: { phone: '400-300-0003', wechatId: 'x' } }));
+    const refused = await app.site.reload();
+    expect(refused).toEqual({ ok: false, problems: [expect.stringContaining('contact.wechatId is not a known field')] });
+    expect((await app.inject({ url: '/register' })).body).toContain('400-200-0002');
+    expect(app.site.channels().allowed).toEqual(['A1', 'CH7']);
+    const record = logs.records.find((line) => String(line.msg).startsWith('site settings refused'))!;
+    expect(record.level).toBe(50);
+    expect(String(record.msg)).toContain('contact.wechatId');
+  });
+
+  it('stops the start on a wrong file, naming the field', async () => {
+    await expect(siteWith({ game: { pcUrl: 'ftp://game.example.com/' } })).rejects.toThrow(/game\.pcUrl must be an http\(s\) URL/);
+  });
+});

@@ -1,0 +1,95 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_SITE_SETTINGS } from '../../src/config/site-settings';
+import { readSiteSettings, SiteSettingsError } from './read-settings';
+import { SITE_VARIABLES } from './settings-schema';
+
+async function folderWith(files: Record<string, string | Buffer>) {
+  const dir = await mkdtemp(join(tmpdir(), 'site-settings-'));
+  for (const [name, content] of Object.entries(files)) await writeFile(join(dir, name), content);
+  return dir;
+}
+
+async function read(file: unknown, env: Record<string, string> = {}, extra: Record<string, string | Buffer> = {}) {
+  const dir = await folderWith({ ...(file === undefined ? {} : { 'site.json': typeof file === 'string' ? file : JSON.stringify(file) }), ...extra });
+  return readSiteSettings({ configPath: file === undefined ? null : join(dir, 'site.json'), env, cwd: dir }, DEFAULT_SITE_SETTINGS);
+}
+
+async function problemsOf(file: unknown, env: Record<string, string> = {}, extra: Record<string, string | Buffer> = {}) {
+  const error = await read(file, env, extra).then(() => null, (caught: unknown) => caught);
+  expect(error).toBeInstanceOf(SiteSettingsError);
+  return (error as SiteSettingsError).problems;
+}
+
+describe('site settings', () => {
+  it('have the variable names operators and the channel routes rely on', () => {
+    expect(SITE_VARIABLES.map(({ variable }) => variable)).toEqual([
+      'SITE_BRAND_NAME', 'SITE_BRAND_LOGO', 'SITE_BRAND_THEME_COLOR', 'SITE_GAME_MOBILE_URL', 'SITE_GAME_PC_URL',
+      'SITE_DOWNLOADS_ANDROID', 'SITE_DOWNLOADS_IOS', 'SITE_CONTACT_PHONE', 'SITE_CONTACT_WECHAT', 'SITE_CONTACT_QQ',
+      'SITE_CONTACT_TELEGRAM', 'SITE_CONTACT_WECHAT_QR', 'SITE_CONTACT_TELEGRAM_QR', 'SITE_CAPTCHA_IMAGES',
+      'SITE_CHANNEL_DEFAULT', 'SITE_CHANNEL_ALLOWED', 'SITE_CHANNEL_PARAM',
+    ]);
+  });
+
+  it('are the defaults without a file or a variable', async () => {
+    expect(await read(undefined)).toEqual(DEFAULT_SITE_SETTINGS);
+  });
+
+  it('take the file over the defaults and the variables over the file, field by field', async () => {
+    const settings = await read(
+      { brand: { name: '星河传奇' }, contact: { phone: '400-111-2222', qq: '' }, channel: { default: 'XH01', allowed: ['CH7'] } },
+      { SITE_CONTACT_PHONE: '400-999-0000', SITE_CHANNEL_ALLOWED: 'CH7, CH8', SITE_CAPTCHA_IMAGES: 'https://cdn.example.com/1.webp,/pictures/2.webp' },
+    );
+    expect(settings.brand.name).toBe('星河传奇');
+    expect(settings.contact).toMatchObject({ phone: '400-999-0000', wechat: DEFAULT_SITE_SETTINGS.contact.wechat, qq: '' });
+    expect(settings.captcha.images).toEqual(['https://cdn.example.com/1.webp', '/pictures/2.webp']);
+    // The default channel is always listed, first.
+    expect(settings.channel).toEqual({ default: 'XH01', allowed: ['XH01', 'CH7', 'CH8'], param: 'c' });
+  });
+
+  it('list the default channel alone when no list is given', async () => {
+    expect((await read(undefined, { SITE_CHANNEL_DEFAULT: 'LC00' })).channel).toEqual({ default: 'LC00', allowed: ['LC00'], param: 'c' });
+  });
+
+  it('inline the logo file, found beside the settings file, as a data URL', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+    const settings = await read({ brand: { logo: 'logo.svg' } }, {}, { 'logo.svg': svg });
+    expect(settings.brand.logo).toBe(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
+  });
+
+  it('refuse an unknown field, a bad URL and an empty channel entry, naming each field', async () => {
+    const problems = await problemsOf({ brand: { colour: '#000000' }, game: { mobileUrl: 'm.game.example.com' }, channel: { allowed: ['CH7', ''] }, extra: 1 });
+    expect(problems).toEqual([
+      expect.stringMatching(/site\.json: extra is not a known field/),
+      expect.stringMatching(/site\.json: brand\.colour is not a known field \(known in brand: name, logo, themeColor\)/),
+      expect.stringMatching(/site\.json: game\.mobileUrl must be an http\(s\) URL such as .*, got "m\.game\.example\.com"/),
+      expect.stringMatching(/site\.json: channel\.allowed\[1\] must be a channel code of 1 to 32 letters, digits, _ or -, got ""/),
+    ]);
+  });
+
+  it('name the variable a wrong value came from', async () => {
+    const problems = await problemsOf(undefined, { SITE_CHANNEL_ALLOWED: 'CH7,,CH8', SITE_DOWNLOADS_IOS: 'javascript:alert(1)', SITE_CONTACT_WECHAT_QR: '//evil.example.com/qr.png' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^SITE_DOWNLOADS_IOS \(downloads\.ios\) must be an http\(s\) URL or a path on this site/),
+      expect.stringMatching(/^SITE_CONTACT_WECHAT_QR \(contact\.wechatQr\) must be/),
+      expect.stringMatching(/^SITE_CHANNEL_ALLOWED \(channel\.allowed, entry 2\) must be a channel code/),
+    ]);
+  });
+
+  it('refuse a file that is not JSON, or missing, saying so', async () => {
+    expect(await problemsOf('{ "brand": ')).toEqual([expect.stringMatching(/site\.json is not valid JSON/)]);
+    const missing = await readSiteSettings({ configPath: '/nonexistent/site.json', env: {}, cwd: '/' }, DEFAULT_SITE_SETTINGS).catch((error: SiteSettingsError) => error.problems);
+    expect(missing).toEqual(['SITE_CONFIG: cannot read /nonexistent/site.json (ENOENT)']);
+  });
+
+  it('refuse a theme colour too light to carry white text', async () => {
+    expect(await problemsOf({ brand: { themeColor: '#ffcc00' } })).toEqual([expect.stringMatching(/brand\.themeColor #ffcc00 is too light: white on it has a contrast of 1\.\d:1/)]);
+    expect((await read({ brand: { themeColor: '#1f5fbf' } })).brand.themeColor).toBe('#1f5fbf');
+  });
+
+  it('refuse a logo that is not a picture, or too big to inline', async () => {
+    expect(await problemsOf({ brand: { logo: 'logo.txt' } }, {}, { 'logo.txt': 'hi' })).toEqual([expect.stringMatching(/brand\.logo must be an SVG, PNG, WebP, JPEG or GIF file/)]);
+    expect(await problemsOf({ brand: { logo: 'big.png' } }, {}, { 'big.png': Buffer.alloc(40 * 1024) })).toEqual([expect.stringMatching(/brand\.logo: .*big\.png is 40 KB; at most 32 KB/)]);
+  });
+});

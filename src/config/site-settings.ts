@@ -1,0 +1,51 @@
+/**
+ * The settings a deployment differs by, in the shape of the site settings file (README, "Site settings").
+ * The server checks them, renders the pages with them and puts them into each page as JSON, which the
+ * app reads before it renders (src/config/env.ts): the prerendered HTML and the hydrated app agree.
+ */
+export interface SiteSettings {
+  /** name: in the page title and the register heading ('' keeps the generic texts); logo: a data URL ('' is the built-in mark). */
+  brand: { name: string; logo: string; themeColor: string };
+  game: { mobileUrl: string; pcUrl: string };
+  downloads: { android: string; ios: string };
+  /** An empty phone, wechat or qq hides its row; telegram is shown in its QR dialog only. */
+  contact: { phone: string; wechat: string; qq: string; telegram: string; wechatQr: string; telegramQr: string };
+  captcha: { images: string[] };
+  /** The channel `code` sent with reg: default, the others a link may name, and the link's query parameter. */
+  channel: { default: string; allowed: string[]; param: string };
+}
+
+/** What a page carries: the site settings and the server's captcha mode, which the page follows. */
+export interface PageSettings extends SiteSettings {
+  captchaMode: 'client' | 'server';
+}
+
+/**
+ * Today's values, the product's defaults: the build's VITE_* settings fall back on them (src/config/env.ts),
+ * and the server starts from them when dist/ has no renderer to tell it the build's own.
+ */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  brand: { name: '', logo: '', themeColor: '#e8452c' },
+  game: { mobileUrl: 'https://m.game.example.com/', pcUrl: 'https://www.game.example.com/' },
+  downloads: { android: '/downloads/app.apk', ios: '/downloads/app.mobileconfig' },
+  contact: { phone: '400-800-1234', wechat: 'game_kefu', qq: '800012345', telegram: '', wechatQr: '', telegramQr: '' },
+  captcha: { images: [] },
+  channel: { default: 'H5REG', allowed: ['H5REG'], param: 'c' },
+};
+
+/** The id of the `<script type="application/json">` element holding a page's PageSettings. */
+export const PAGE_SETTINGS_ID = 'site-settings';
+
+/** The page's own settings, or null where it carries none (a bare build, a test). */
+export function readPageSettings(doc: { getElementById(id: string): { textContent: string | null } | null } | undefined): PageSettings | null {
+  const text = doc?.getElementById(PAGE_SETTINGS_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as PageSettings;
+  } catch {
+    return null;
+  }
+}
+
+/** The document title: the brand's name when it has one, else the generic one. */
+export const documentTitle = (brandName: string) => (brandName ? `${brandName} - 游戏账号注册` : '游戏账号注册');
