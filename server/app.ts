@@ -10,6 +10,7 @@ import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import api from './routes/api/index';
 import { readSite } from './site';
+import { fixedChannels, type ChannelSettingsGetter } from './channels/settings';
 
 export const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -17,22 +18,27 @@ export interface AppOptions {
   config: ServerConfig;
   /** The clock of strict mode's expiries; tests move it. */
   now?: () => number;
+  /** The site's channels, read on every use. */
+  channels: ChannelSettingsGetter;
 }
 
 /** The whole server as one plugin: errors, headers, health, /api, downloads and the built app. */
-export default async function app(fastify: FastifyInstance, { config, now }: AppOptions) {
+export default async function app(fastify: FastifyInstance, { config, now, channels }: AppOptions) {
   const site = await readSite(config.distDir);
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
   await fastify.register(securityHeaders, { site, imgHosts: config.cspImgHosts, trustsProxy: config.trustProxy !== false });
   await fastify.register(health); // before /api, whose stores add their readiness checks
-  await fastify.register(api, { prefix: '/api', config, now });
+  await fastify.register(api, { prefix: '/api', config, now, channels });
   await fastify.register(downloads, { dir: config.downloadsDir });
   await fastify.register(staticFiles, { site });
 }
 
 /** A ready-to-listen instance: server-wide settings (logger, limits, proxy trust) plus the app plugin. */
-export async function buildApp(config: ServerConfig, { logDestination, now }: { logDestination?: LogDestination; now?: () => number } = {}) {
+export async function buildApp(
+  config: ServerConfig,
+  { logDestination, now, channels = fixedChannels() }: { logDestination?: LogDestination; now?: () => number; channels?: ChannelSettingsGetter } = {},
+) {
   const fastify = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     logController: new RequestLogController(),
@@ -42,8 +48,8 @@ export async function buildApp(config: ServerConfig, { logDestination, now }: { 
     requestTimeout: 30_000,
   });
   // Metrics at the root: every scope reports to them, and their listener closes with the server.
-  await fastify.register(metrics, { listen: config.metrics });
-  await fastify.register(app, { config, now });
+  await fastify.register(metrics, { listen: config.metrics, channels });
+  await fastify.register(app, { config, now, channels });
   await fastify.ready();
   return fastify;
 }

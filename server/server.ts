@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { ChannelSettingsError, channelSettingsFromEnv, fixedChannels, type ChannelSettingsGetter } from './channels/settings';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import { closeOnSignals } from './shutdown';
 
@@ -12,8 +13,19 @@ function readConfig(): ServerConfig {
   }
 }
 
+/** The site's channels. The one place they are wired: part A's site settings (re-read on SIGHUP) replace this. */
+function readChannels(): ChannelSettingsGetter {
+  try {
+    return fixedChannels(channelSettingsFromEnv(process.env));
+  } catch (error) {
+    if (!(error instanceof ChannelSettingsError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 const config = readConfig();
-const app = await buildApp(config);
+const app = await buildApp(config, { channels: readChannels() });
 closeOnSignals(app);
 try {
   const address = await app.listen({ host: config.host, port: config.port });

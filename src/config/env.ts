@@ -15,12 +15,18 @@ function list(name: string): string[] {
     .filter(Boolean);
 }
 
+function channelSettings(fallback: string): AppConfig['channel'] {
+  const allowed = list('VITE_CHANNELS');
+  return { default: fallback, allowed: allowed.length > 0 ? allowed : [fallback], param: text('VITE_CHANNEL_PARAM', 'c') };
+}
+
 export interface AppConfig {
   gameUrlMobile: string;
   gameUrlPc: string;
   apkUrl: string;
   iosProfileUrl: string;
-  channelCode: string;
+  /** The registration's `code`: the default, the codes an ad link may name (`?<param>=<code>`), the link's parameter. */
+  channel: { default: string; allowed: string[]; param: string };
   contact: { phone: string; wechat: string; qq: string; telegram: string };
   contactQr: { wechat: string; telegram: string };
   captchaImages: string[];
@@ -34,7 +40,7 @@ export const config: AppConfig = {
   gameUrlPc: text('VITE_GAME_URL_PC', 'https://www.game.example.com/'),
   apkUrl: text('VITE_APK_URL', '/downloads/app.apk'),
   iosProfileUrl: text('VITE_IOS_PROFILE_URL', '/downloads/app.mobileconfig'),
-  channelCode: text('VITE_CHANNEL_CODE', 'H5REG'),
+  channel: channelSettings(text('VITE_CHANNEL_CODE', 'H5REG')),
   contact: {
     phone: text('VITE_CONTACT_PHONE', '400-800-1234'),
     wechat: text('VITE_CONTACT_WECHAT', 'game_kefu'),

@@ -1,0 +1,71 @@
+import { OTHER_CHANNEL_LABEL, type ChannelSettings } from './settings';
+
+/** The default is always listed, whatever the list says. */
+export function isListedChannel(code: string, settings: ChannelSettings): boolean {
+  return code === settings.default || settings.allowed.includes(code);
+}
+
+/** Every listed channel, the default first. */
+export function listedChannels(settings: ChannelSettings): string[] {
+  return [...new Set([settings.default, ...settings.allowed])];
+}
+
+/**
+ * The funnel's label for the channel a request names: none, the default (it registers there); a listed one,
+ * itself; anything else, `other`. A label never carries a value a client made up: the series stay bounded.
+ */
+export function channelLabel(named: string | null | undefined, settings: ChannelSettings): string {
+  if (named === null || named === undefined || named === '') return settings.default;
+  return isListedChannel(named, settings) ? named : OTHER_CHANNEL_LABEL;
+}
+
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a query name is one some backend would read as `code`: PHP reads `code[]` and ` code` as code,
+ * ASP.NET ignores case. Wider than any one of them, so nothing slips past; the app sends plain `code`.
+ */
+export function isCodeName(rawName: string): boolean {
+  const name = decoded(rawName) ?? rawName;
+  return name.trim().replace(/\[.*$/s, '').toLowerCase() === 'code';
+}
+
+/** The value of `param` in a URL's query as the browser's URLSearchParams reads it (the first one), or null. */
+export function queryValue(url: string, param: string): string | null {
+  const at = url.indexOf('?');
+  return at < 0 ? null : new URLSearchParams(url.slice(at + 1)).get(param);
+}
+
+export interface ListedCode {
+  /** The URL to pass on: exactly one `code` pair, a listed code, where the first one was (appended if none). */
+  url: string;
+  /** The code the request named: null for none, the values joined by commas (never listed) for several. */
+  named: string | null;
+}
+
+/**
+ * reg's URL with a listed `code`: kept byte for byte when the request names exactly one listed code as
+ * `code=`; otherwise every code-like pair gives way to one `code=<default>`. Every other pair is left as
+ * sent. A reg with no query at all (the download screen's ping) registers nothing and is left alone.
+ */
+export function withListedCode(url: string, settings: ChannelSettings): ListedCode {
+  const at = url.indexOf('?');
+  if (at < 0 || at === url.length - 1) return { url, named: null };
+  const pairs = url.slice(at + 1).split('&');
+  const codePairs = pairs.filter((pair) => isCodeName(pair.split('=', 1)[0]!));
+  const values = codePairs.map((pair) => decoded(pair.slice(pair.indexOf('=') + 1 || pair.length)) ?? '\uFFFD');
+  const named = codePairs.length === 0 ? null : values.join(',');
+  const only = codePairs.length === 1 ? codePairs[0]! : null;
+  if (only !== null && only.startsWith('code=') && isListedChannel(values[0]!, settings)) return { url, named };
+  const canonical = `code=${encodeURIComponent(settings.default)}`;
+  const first = pairs.findIndex((pair) => codePairs.includes(pair));
+  const kept = pairs.filter((pair, index) => index === first || !codePairs.includes(pair));
+  const rewritten = first < 0 ? [...pairs, canonical] : kept.map((pair) => (codePairs.includes(pair) ? canonical : pair));
+  return { url: `${url.slice(0, at)}?${rewritten.join('&')}`, named };
+}

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { rememberChannel } from '../../channels/request-channel';
+import { channelLabel, isCodeName, withListedCode } from '../../channels/rules';
+import type { ChannelSettingsGetter } from '../../channels/settings';
+import { errorAnswer } from '../../plugins/error-answers';
+import { apiCallOf } from './call-of';
+
+const hasBody = ({ headers }: FastifyRequest) =>
+  headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+
+/**
+ * onRequest of /api, before every mode (reference API, proxy, strict gate): reg's `code` becomes a listed one
+ * (rewritten to the default, never refused: docs/decisions.md), and a reg with a body, which the app never
+ * sends and which could carry a `code` past this check, is refused. Its label is kept for the funnel first.
+ */
+export function listedCodeHook(channels: ChannelSettingsGetter) {
+  return async function listedCode(request: FastifyRequest, reply: FastifyReply) {
+    if (apiCallOf(request.url) !== 'reg') return;
+    const settings = channels();
+    const sent = request.raw.url ?? request.url;
+    const { url, named } = withListedCode(sent, settings);
+    rememberChannel(request, channelLabel(named, settings));
+    if (hasBody(request)) return reply.code(400).send(errorAnswer(400));
+    if (url === sent) return;
+    request.log.info({ channel: channelLabel(named, settings) }, 'reg named no listed channel: sent on under the default');
+    request.raw.url = url;
+    const query = request.query as Record<string, unknown>;
+    for (const name of Object.keys(query)) if (isCodeName(name)) delete query[name];
+    query.code = settings.default;
+  };
+}
