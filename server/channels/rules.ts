@@ -50,22 +50,20 @@ export interface ListedCode {
 }
 
 /**
- * reg's URL with a listed `code`: kept byte for byte when the request names exactly one listed code as
- * `code=`; otherwise every code-like pair gives way to one `code=<default>`. Every other pair is left as
- * sent. A reg with no query at all (the download screen's ping) registers nothing and is left alone.
+ * reg's URL with exactly one `code=` pair, a listed code, where the first code-like pair was (appended when
+ * there is none): a request naming one listed code keeps it (as `code=`), anything else gets the default.
+ * Every other pair is left as sent. A reg with no query at all (the download screen's ping) is left alone.
  */
 export function withListedCode(url: string, settings: ChannelSettings): ListedCode {
   const at = url.indexOf('?');
   if (at < 0 || at === url.length - 1) return { url, named: null };
   const pairs = url.slice(at + 1).split('&');
-  const codePairs = pairs.filter((pair) => isCodeName(pair.split('=', 1)[0]!));
-  const values = codePairs.map((pair) => decoded(pair.slice(pair.indexOf('=') + 1 || pair.length)) ?? '\uFFFD');
-  const named = codePairs.length === 0 ? null : values.join(',');
-  const only = codePairs.length === 1 ? codePairs[0]! : null;
-  if (only !== null && only.startsWith('code=') && isListedChannel(values[0]!, settings)) return { url, named };
-  const canonical = `code=${encodeURIComponent(settings.default)}`;
-  const first = pairs.findIndex((pair) => codePairs.includes(pair));
-  const kept = pairs.filter((pair, index) => index === first || !codePairs.includes(pair));
-  const rewritten = first < 0 ? [...pairs, canonical] : kept.map((pair) => (codePairs.includes(pair) ? canonical : pair));
+  const isCodePair = (pair: string) => isCodeName(pair.split('=', 1)[0]!);
+  const values = pairs.filter(isCodePair).map((pair) => decoded(pair.includes('=') ? pair.slice(pair.indexOf('=') + 1) : '') ?? '\uFFFD');
+  const named = values.length === 0 ? null : values.join(',');
+  const code = named !== null && isListedChannel(named, settings) ? named : settings.default;
+  const canonical = `code=${encodeURIComponent(code)}`;
+  const first = pairs.findIndex(isCodePair);
+  const rewritten = first < 0 ? [...pairs, canonical] : pairs.flatMap((pair, index) => (index === first ? [canonical] : isCodePair(pair) ? [] : [pair]));
   return { url: `${url.slice(0, at)}?${rewritten.join('&')}`, named };
 }

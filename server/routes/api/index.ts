@@ -11,7 +11,7 @@ import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
 import type { ChannelSettingsGetter } from '../../channels/settings';
 import funnelBeacon from './funnel-beacon';
-import { listedCodeHook } from './listed-code';
+import { listedCodeHook, regWithoutBody } from './listed-code';
 
 export interface ApiOptions {
   config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis'>;
@@ -51,6 +51,7 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   const limitBeacons = limit(checksPerWindow, 'funnel');
   // First, so the funnel labels a reg by the code it was sent with, even when a limit then refuses it.
   fastify.addHook('onRequest', listedCodeHook(channels));
+  fastify.addHook('preValidation', regWithoutBody);
   fastify.addHook('onRequest', function limitByAddress(request, reply) {
     const limiter = REGISTRATION_PATH.test(request.url)
       ? limitRegistrations

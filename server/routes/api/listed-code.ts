@@ -9,18 +9,16 @@ const hasBody = ({ headers }: FastifyRequest) =>
   headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
 /**
- * onRequest of /api, before every mode (reference API, proxy, strict gate): reg's `code` becomes a listed one
- * (rewritten to the default, never refused: docs/decisions.md), and a reg with a body, which the app never
- * sends and which could carry a `code` past this check, is refused. Its label is kept for the funnel first.
+ * onRequest of /api, before every mode (reference API, proxy, strict gate): reg's `code` becomes a listed one,
+ * rewritten to the default, never refused (docs/decisions.md). Its label is kept for the funnel first.
  */
 export function listedCodeHook(channels: ChannelSettingsGetter) {
-  return async function listedCode(request: FastifyRequest, reply: FastifyReply) {
+  return async function listedCode(request: FastifyRequest) {
     if (apiCallOf(request.url) !== 'reg') return;
     const settings = channels();
     const sent = request.raw.url ?? request.url;
     const { url, named } = withListedCode(sent, settings);
     rememberChannel(request, channelLabel(named, settings));
-    if (hasBody(request)) return reply.code(400).send(errorAnswer(400));
     if (url === sent) return;
     request.log.info({ channel: channelLabel(named, settings) }, 'reg named no listed channel: sent on under the default');
     request.raw.url = url;
@@ -28,4 +26,12 @@ export function listedCodeHook(channels: ChannelSettingsGetter) {
     for (const name of Object.keys(query)) if (isCodeName(name)) delete query[name];
     query.code = settings.default;
   };
+}
+
+/**
+ * preValidation of /api (after the body limits have answered 413 and 415): a reg with a body is refused. The app
+ * never sends one, and a backend that reads form fields as well as the query could find a `code` in it.
+ */
+export async function regWithoutBody(request: FastifyRequest, reply: FastifyReply) {
+  if (apiCallOf(request.url) === 'reg' && hasBody(request)) return reply.code(400).send(errorAnswer(400));
 }
