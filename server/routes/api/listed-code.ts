@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rememberChannel } from '../../channels/request-channel';
-import { channelLabel, isCodeName, withListedCode } from '../../channels/rules';
+import { channelLabel, isCodeName, queryValue, withListedCode } from '../../channels/rules';
 import type { ChannelSettingsGetter } from '../../channels/settings';
 import { errorAnswer } from '../../plugins/error-answers';
 import { apiCallOf } from './call-of';
@@ -24,7 +24,7 @@ export function listedCodeHook(channels: ChannelSettingsGetter) {
     request.raw.url = url;
     const query = request.query as Record<string, unknown>;
     for (const name of Object.keys(query)) if (isCodeName(name)) delete query[name];
-    query.code = settings.default;
+    query.code = queryValue(url, 'code');
   };
 }
 
