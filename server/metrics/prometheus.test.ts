@@ -34,17 +34,19 @@ describe('the alert rules', () => {
   });
 });
 
+/** What promtool prints for a command run in monitoring/. */
+async function promtool(...args: string[]): Promise<string> {
+  requireTools();
+  return (await run(PROMTOOL_PATH, args, { cwd: MONITORING })).stdout;
+}
+
 describe('the funnel\'s recording rules', () => {
   it('pass promtool check rules', async () => {
-    requireTools();
-    const { stdout } = await run(PROMTOOL_PATH, ['check', 'rules', join(MONITORING, 'recording-rules.yml')]);
-    expect(stdout).toContain('SUCCESS: 10 rules found');
+    expect(await promtool('check', 'rules', 'recording-rules.yml')).toContain('SUCCESS: 10 rules found');
   });
 
   it('record the steps and conversions per channel as their unit tests say (promtool test rules)', async () => {
-    requireTools();
-    const { stdout } = await run(PROMTOOL_PATH, ['test', 'rules', 'recording-rules.test.yml'], { cwd: MONITORING });
-    expect(stdout).toMatch(/SUCCESS/);
+    expect(await promtool('test', 'rules', 'recording-rules.test.yml')).toMatch(/SUCCESS/);
   });
 });
 
@@ -60,7 +62,6 @@ describe('the funnel dashboard', () => {
   });
 
   it('queries only what the recording rules record, in PromQL that promtool parses', async () => {
-    requireTools();
     const dashboard = JSON.parse(await readFile(join(MONITORING, 'funnel-dashboard.json'), 'utf8')) as { panels: Panel[] };
     const rules = await readFile(join(MONITORING, 'recording-rules.yml'), 'utf8');
     const recorded = new Set([...rules.matchAll(/- record: (\S+)/g)].map((match) => match[1]));
@@ -75,8 +76,7 @@ describe('the funnel dashboard', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'dashboard-'));
     const asRules = ['groups:', '  - name: dashboard', '    rules:', ...exprs.map((expr, index) => `      - record: dashboard:query_${index}\n        expr: ${JSON.stringify(expr.replaceAll('$channel', '.*'))}`)];
     await writeFile(join(dataDir, 'queries.yml'), `${asRules.join('\n')}\n`);
-    const { stdout } = await run(PROMTOOL_PATH, ['check', 'rules', join(dataDir, 'queries.yml')]);
-    expect(stdout).toContain(`SUCCESS: ${exprs.length} rules found`);
+    expect(await promtool('check', 'rules', join(dataDir, 'queries.yml'))).toContain(`SUCCESS: ${exprs.length} rules found`);
   });
 });
 
