@@ -1,9 +1,9 @@
 import type { FastifyRequest, RawServerBase } from 'fastify';
+import { channelLabel } from './rules';
+import type { ChannelSettings } from './settings';
 
 /** Any Fastify request, the proxy's (typed for HTTP/2 as well) included. */
 type AnyRequest = Pick<FastifyRequest<never, RawServerBase>, 'raw' | 'headers'>;
-import { channelLabel } from './rules';
-import type { ChannelSettings } from './settings';
 
 /** The header the app names its visit's channel in on every /api call (checks carry no `code`). */
 export const CHANNEL_HEADER = 'x-channel';

@@ -14,8 +14,8 @@ export const SEED_CHANNEL = 'H5REG';
 /** The metrics' label for any channel that is not listed; a listed channel may not take the name. */
 export const OTHER_CHANNEL_LABEL = 'other';
 
-const CODE = /^[A-Za-z0-9_-]{1,32}$/;
-const PARAM = /^[A-Za-z0-9_-]{1,32}$/;
+/** A channel code or the link's parameter: plain in a URL, a label and a log line. */
+const NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
 type Env = Record<string, string | undefined>;
 
@@ -37,12 +37,12 @@ export function channelSettingsFromEnv(env: Env = process.env): ChannelSettings 
   const fallback = read('SITE_CHANNEL_DEFAULT') ?? read('VITE_CHANNEL_CODE') ?? SEED_CHANNEL;
   const allowed = (read('SITE_CHANNEL_ALLOWED') ?? '').split(',').map((code) => code.trim());
   const param = read('SITE_CHANNEL_PARAM') ?? 'c';
-  if (!CODE.test(fallback)) problems.push(`SITE_CHANNEL_DEFAULT: "${fallback}" is not 1-32 letters, digits, _ or -`);
+  if (!NAME.test(fallback)) problems.push(`SITE_CHANNEL_DEFAULT: "${fallback}" is not 1-32 letters, digits, _ or -`);
   const listed = allowed.filter(Boolean);
   if (read('SITE_CHANNEL_ALLOWED') !== undefined && listed.length !== allowed.length) problems.push('SITE_CHANNEL_ALLOWED: an entry is empty');
-  for (const code of listed) if (!CODE.test(code)) problems.push(`SITE_CHANNEL_ALLOWED: "${code}" is not 1-32 letters, digits, _ or -`);
+  for (const code of listed) if (!NAME.test(code)) problems.push(`SITE_CHANNEL_ALLOWED: "${code}" is not 1-32 letters, digits, _ or -`);
   for (const code of [fallback, ...listed]) if (code === OTHER_CHANNEL_LABEL) problems.push(`channel "${OTHER_CHANNEL_LABEL}" is reserved for the metrics' unlisted channels`);
-  if (!PARAM.test(param)) problems.push(`SITE_CHANNEL_PARAM: "${param}" is not 1-32 letters, digits, _ or -`);
+  if (!NAME.test(param)) problems.push(`SITE_CHANNEL_PARAM: "${param}" is not 1-32 letters, digits, _ or -`);
   if (problems.length > 0) throw new ChannelSettingsError([...new Set(problems)]);
   return { default: fallback, allowed: [...new Set([fallback, ...listed])], param };
 }

@@ -3,7 +3,7 @@ import { createHttpClient } from '@/lib/http-client';
 import { visitChannel } from '@/lib/visit-channel';
 
 /** The header that names the visit's channel to the server's funnel (checks carry no `code`). */
-export const CHANNEL_HEADER = 'X-Channel';
+const CHANNEL_HEADER = 'X-Channel';
 
 export const HTTP_TIMEOUT_MS = 5000;
 

@@ -18,9 +18,10 @@ export function listedCodeHook(channels: ChannelSettingsGetter) {
     const settings = channels();
     const sent = request.raw.url ?? request.url;
     const { url, named } = withListedCode(sent, settings);
-    rememberChannel(request, channelLabel(named, settings));
+    const channel = channelLabel(named, settings);
+    rememberChannel(request, channel);
     if (url === sent) return;
-    request.log.info({ channel: channelLabel(named, settings) }, 'reg named no listed channel: sent on under the default');
+    request.log.info({ channel }, 'reg code rewritten to a listed one');
     request.raw.url = url;
     const query = request.query as Record<string, unknown>;
     for (const name of Object.keys(query)) if (isCodeName(name)) delete query[name];
