@@ -32,7 +32,8 @@ function decoded(text: string): string | null {
  * ASP.NET ignores case. Wider than any one of them, so nothing slips past; the app sends plain `code`.
  */
 export function isCodeName(rawName: string): boolean {
-  const name = decoded(rawName) ?? rawName;
+  if (!/c|%/i.test(rawName)) return false; // no `c` can be no code: most names stop here
+  const name = /[%+]/.test(rawName) ? (decoded(rawName) ?? rawName) : rawName;
   return name.trim().replace(/\[.*$/s, '').toLowerCase() === 'code';
 }
 
@@ -58,12 +59,18 @@ export function withListedCode(url: string, settings: ChannelSettings): ListedCo
   const at = url.indexOf('?');
   if (at < 0 || at === url.length - 1) return { url, named: null };
   const pairs = url.slice(at + 1).split('&');
-  const isCodePair = (pair: string) => isCodeName(pair.split('=', 1)[0]!);
-  const values = pairs.filter(isCodePair).map((pair) => decoded(pair.includes('=') ? pair.slice(pair.indexOf('=') + 1) : '') ?? '\uFFFD');
+  const codeAt: number[] = [];
+  const values: string[] = [];
+  pairs.forEach((pair, index) => {
+    const equals = pair.indexOf('=');
+    if (!isCodeName(equals < 0 ? pair : pair.slice(0, equals))) return;
+    codeAt.push(index);
+    values.push(equals < 0 ? '' : (decoded(pair.slice(equals + 1)) ?? '\uFFFD'));
+  });
   const named = values.length === 0 ? null : values.join(',');
   const code = named !== null && isListedChannel(named, settings) ? named : settings.default;
   const canonical = `code=${encodeURIComponent(code)}`;
-  const first = pairs.findIndex(isCodePair);
-  const rewritten = first < 0 ? [...pairs, canonical] : pairs.flatMap((pair, index) => (index === first ? [canonical] : isCodePair(pair) ? [] : [pair]));
-  return { url: `${url.slice(0, at)}?${rewritten.join('&')}`, named };
+  if (codeAt.length === 1 && pairs[codeAt[0]!] === canonical) return { url, named };
+  const kept = pairs.map((pair, index) => (index === codeAt[0] ? canonical : codeAt.includes(index) ? null : pair)).filter((pair) => pair !== null);
+  return { url: `${url.slice(0, at)}?${(codeAt.length === 0 ? [...pairs, canonical] : kept).join('&')}`, named };
 }

@@ -5,6 +5,8 @@ import type { ChannelSettingsGetter } from '../../channels/settings';
 import { errorAnswer } from '../../plugins/error-answers';
 import { apiCallOf } from './call-of';
 
+const MAYBE_REG = /reg|%/i;
+
 const hasBody = ({ headers }: FastifyRequest) =>
   headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
@@ -14,7 +16,8 @@ const hasBody = ({ headers }: FastifyRequest) =>
  */
 export function listedCodeHook(channels: ChannelSettingsGetter) {
   return async function listedCode(request: FastifyRequest) {
-    if (apiCallOf(request.url) !== 'reg') return;
+    // Only percent-encoding can spell `reg` without the letters: most calls skip the full path check.
+    if (!MAYBE_REG.test(request.url.split('?', 1)[0]!) || apiCallOf(request.url) !== 'reg') return;
     const settings = channels();
     const sent = request.raw.url ?? request.url;
     const { url, named } = withListedCode(sent, settings);
