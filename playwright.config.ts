@@ -18,6 +18,14 @@ process.env.E2E_STRICT_SEED ||= '20240607';
 // The packed package in a scratch app (e2e/package-consumer.spec.ts, scripts/package-consumer.mjs); 'off' when not needed.
 process.env.E2E_CONSUMER_PORT ||= String(port + 3);
 const consumerPort = process.env.E2E_CONSUMER_PORT;
+// Channels from the ad link (e2e/channels.spec.ts): an app build listing channels, served in proxy mode in
+// front of a recording backend, metrics on (e2e/channel-stack.mjs); 'off' when not needed.
+process.env.E2E_CHANNELS_PORT ||= String(port + 4);
+process.env.E2E_CHANNELS_BACKEND_PORT ||= String(port + 5);
+process.env.E2E_CHANNELS_METRICS_PORT ||= String(port + 6);
+process.env.E2E_CHANNELS ||= 'CH7,CH8,CH9,CH10';
+const channelsPort = process.env.E2E_CHANNELS_PORT;
+const channelsDir = resolve(process.env.CHANNELS_DIST_DIR || `build/channels-${channelsPort}`);
 
 
 export default defineConfig({
@@ -95,6 +103,19 @@ export default defineConfig({
             url: `http://127.0.0.1:${strictPort}/register`,
             reuseExistingServer: false,
             timeout: 120_000,
+          },
+        ]),
+    ...(channelsPort === 'off'
+      ? []
+      : [
+          {
+            command:
+              `NODE_ENV=production node_modules/.bin/vite build --logLevel warn --outDir ${channelsDir} --emptyOutDir && ` +
+              `node scripts/prerender.mjs ${channelsDir} && node e2e/channel-stack.mjs`,
+            env: { VITE_CHANNELS: process.env.E2E_CHANNELS, CHANNELS_DIST_DIR: channelsDir },
+            url: `http://127.0.0.1:${channelsPort}/register`,
+            reuseExistingServer: false,
+            timeout: 180_000,
           },
         ]),
     ...(consumerPort === 'off'

@@ -26,6 +26,13 @@ const consumerPort = needsConsumer ? process.env.E2E_CONSUMER_PORT || String(awa
 // Outside the repository, so nothing resolves from its node_modules by accident; removed here because
 // Playwright stops its servers with no chance to clean up.
 const consumerDir = needsConsumer ? mkdtempSync(join(tmpdir(), 'puzzle-consumer-')) : '';
+// The channels spec's stack (e2e/channel-stack.mjs): an app build of its own and three ports, likewise.
+const needsChannels = specs.length === 0 || specs.some((spec) => spec.includes('channel'));
+const channelsPort = needsChannels ? process.env.E2E_CHANNELS_PORT || String(await freePort()) : 'off';
+const channelsDir = resolve(`build/channels-${channelsPort}`);
+const channelPorts = needsChannels
+  ? { E2E_CHANNELS_BACKEND_PORT: process.env.E2E_CHANNELS_BACKEND_PORT || String(await freePort()), E2E_CHANNELS_METRICS_PORT: process.env.E2E_CHANNELS_METRICS_PORT || String(await freePort()) }
+  : {};
 const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   stdio: 'inherit',
   env: {
@@ -37,6 +44,9 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
     E2E_CONSUMER_PORT: consumerPort,
     CONSUMER_DIR: consumerDir,
     STRICT_DIST_DIR: strictDir,
+    E2E_CHANNELS_PORT: channelsPort,
+    CHANNELS_DIST_DIR: channelsDir,
+    ...channelPorts,
     CHROMIUM_PATH: chromium,
     // The specs import the puzzle package's core and test helpers from source, as the app's build does.
     NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=game-register-source'].filter(Boolean).join(' '),
@@ -46,5 +56,6 @@ child.on('exit', (code, signal) => {
   if (needsPlayground) rmSync(playgroundDir, { recursive: true, force: true });
   if (needsStrict) rmSync(strictDir, { recursive: true, force: true });
   if (needsConsumer) rmSync(consumerDir, { recursive: true, force: true });
+  if (needsChannels) rmSync(channelsDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });

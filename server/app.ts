@@ -10,6 +10,7 @@ import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import api from './routes/api/index';
 import { openLiveSite, type LiveSite } from './site/live-site';
+import type { ChannelSettingsGetter } from './channels/settings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,21 +26,27 @@ export interface AppOptions {
   /** The clock of strict mode's expiries; tests move it. */
   now?: () => number;
   site: LiveSite;
+  /** The site's channels, read on every use (the site's, unless a test names its own). */
+  channels: ChannelSettingsGetter;
 }
 
 /** The whole server as one plugin: errors, headers, health, /api, downloads and the built app. */
-export default async function app(fastify: FastifyInstance, { config, now, site }: AppOptions) {
+export default async function app(fastify: FastifyInstance, { config, now, site, channels }: AppOptions) {
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
   await fastify.register(securityHeaders, { site: site.current, trustsProxy: config.trustProxy !== false });
   await fastify.register(health); // before /api, whose stores add their readiness checks
-  await fastify.register(api, { prefix: '/api', config, now });
+  await fastify.register(api, { prefix: '/api', config, now, channels });
   await fastify.register(downloads, { dir: config.downloadsDir });
   await fastify.register(staticFiles, { site: site.current });
 }
 
 /** A ready-to-listen instance: server-wide settings (logger, limits, proxy trust) plus the app plugin. */
-export async function buildApp(config: ServerConfig, { logDestination, now }: { logDestination?: LogDestination; now?: () => number } = {}) {
+export async function buildApp(
+  config: ServerConfig,
+  options: { logDestination?: LogDestination; now?: () => number; channels?: ChannelSettingsGetter } = {},
+) {
+  const { logDestination, now } = options;
   const fastify = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     logController: new RequestLogController(),
@@ -48,12 +55,13 @@ export async function buildApp(config: ServerConfig, { logDestination, now }: { 
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
   });
-  // Metrics at the root: every scope reports to them, and their listener closes with the server.
-  await fastify.register(metrics, { listen: config.metrics });
-  // The site and its settings at the root: every scope reads them (a wrong setting stops the start here).
+  // The site and its settings first: every scope reads them (a wrong setting stops the start here).
   const site = await openLiveSite({ distDir: config.distDir, sources: config.site, captchaMode: config.captcha.mode, cspImgHosts: config.cspImgHosts, log: fastify.log });
   fastify.decorate('site', site);
-  await fastify.register(app, { config, now, site });
+  const channels = options.channels ?? site.channels;
+  // Metrics at the root: every scope reports to them, and their listener closes with the server.
+  await fastify.register(metrics, { listen: config.metrics, channels });
+  await fastify.register(app, { config, now, site, channels });
   await fastify.ready();
   return fastify;
 }

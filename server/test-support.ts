@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { precompressDir } from '../scripts/precompress.mjs';
 import { buildApp } from './app';
+import type { ChannelSettingsGetter } from './channels/settings';
 import { loadConfig, type ServerConfig } from './config';
 
 /** Settings for a test: in-memory database, no static folders unless given, limits out of the way. */
@@ -25,9 +26,9 @@ export class LogCapture {
   }
 }
 
-export async function buildTestApp(overrides: Partial<ServerConfig> = {}, { now }: { now?: () => number } = {}) {
+export async function buildTestApp(overrides: Partial<ServerConfig> = {}, { now, channels }: { now?: () => number; channels?: ChannelSettingsGetter } = {}) {
   const logs = new LogCapture();
-  const app = await buildApp(testConfig(overrides), { logDestination: logs, now });
+  const app = await buildApp(testConfig(overrides), { logDestination: logs, now, channels });
   return { app, logs };
 }
 

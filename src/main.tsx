@@ -1,4 +1,9 @@
 import './styles/global.css';
+import { config } from './config/env';
+import { startVisitChannel } from './lib/visit-channel';
+
+// The address the page was loaded at, before the app's router changes it: an ad link's channel (?c=CH7).
+startVisitChannel(config.channel);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

@@ -72,7 +72,7 @@ describe('the reg gate in strict mode, proxy to API_TARGET', () => {
     const passed = await app.inject(reg(`${SPEC_QUERY}&captchaToken=${token}`));
     const reused = await app.inject(reg(`${SPEC_QUERY}&captchaToken=${token}`));
     const second = await passToken(app);
-    const middle = await app.inject(reg(`name=a&captchaToken=${second}&Password=b`));
+    const middle = await app.inject(reg(`name=a&captchaToken=${second}&Password=b&code=H5REG`));
     await app.close();
     await upstream.stop();
 
@@ -80,7 +80,7 @@ describe('the reg gate in strict mode, proxy to API_TARGET', () => {
     expect(passed.json()).toEqual({ status: 'y', info: 'from upstream' });
     expect(reused.json()).toEqual(NEEDS_CAPTCHA);
     expect(middle.json()).toEqual({ status: 'y', info: 'from upstream' });
-    expect(upstream.urls).toEqual([`/api/Index/reg?${SPEC_QUERY}`, '/api/Index/reg?name=a&Password=b']);
+    expect(upstream.urls).toEqual([`/api/Index/reg?${SPEC_QUERY}`, '/api/Index/reg?name=a&Password=b&code=H5REG']);
   });
 
   it('guards reg however its path is spelled, and never asks the backend', async () => {

@@ -49,6 +49,8 @@ describe('metrics', () => {
       [`${P}http_request_duration_seconds`]: 'histogram',
       [`${P}check_answers_total`]: 'counter',
       [`${P}reg_outcomes_total`]: 'counter',
+      [`${P}register_page_views_total`]: 'counter',
+      [`${P}puzzle_steps_total`]: 'counter',
       [`${P}rate_limited_total`]: 'counter',
       [`${P}captcha_challenges_total`]: 'counter',
       [`${P}captcha_work_doublings_total`]: 'counter',
@@ -105,8 +107,8 @@ describe('metrics', () => {
     await post(app, `/api/Index/reg?${registration('alice', '13800138000', { captchaToken: token })}`); // registered
 
     expect(delta(before, funnel(await samples(app)))).toEqual({
-      [`${P}check_answers_total{"call":"checkuser","verdict":"y"}`]: 1,
-      [`${P}check_answers_total{"call":"checktel","verdict":"n"}`]: 1,
+      [`${P}check_answers_total{"call":"checkuser","verdict":"y","channel":"H5REG"}`]: 1,
+      [`${P}check_answers_total{"call":"checktel","verdict":"n","channel":"H5REG"}`]: 1,
       [`${P}captcha_challenges_total{}`]: 2,
       // The second challenge came after the wrong offset: its work was doubled once.
       [`${P}captcha_work_doublings_total{"doublings":"0"}`]: 1,
@@ -115,8 +117,8 @@ describe('metrics', () => {
       [`${P}captcha_verifies_total{"result":"passed","reason":"passed"}`]: 1,
       [`${P}captcha_tokens_total{"result":"refused","reason":"missing"}`]: 1,
       [`${P}captcha_tokens_total{"result":"spent","reason":"none"}`]: 1,
-      [`${P}reg_outcomes_total{"outcome":"gate_refused","reason":"none"}`]: 1,
-      [`${P}reg_outcomes_total{"outcome":"registered","reason":"none"}`]: 1,
+      [`${P}reg_outcomes_total{"outcome":"gate_refused","reason":"none","channel":"H5REG"}`]: 1,
+      [`${P}reg_outcomes_total{"outcome":"registered","reason":"none","channel":"H5REG"}`]: 1,
     });
     await app.close();
   });
@@ -141,9 +143,9 @@ describe('metrics', () => {
     await verify(app, { id: bare, offsetX: RIGHT_OFFSET, trail: [] }); // no work
 
     expect(delta(before, funnel(await samples(app)))).toMatchObject({
-      [`${P}reg_outcomes_total{"outcome":"registered","reason":"none"}`]: 1,
-      [`${P}reg_outcomes_total{"outcome":"refused","reason":"name_taken"}`]: 1,
-      [`${P}reg_outcomes_total{"outcome":"gate_refused","reason":"none"}`]: 3,
+      [`${P}reg_outcomes_total{"outcome":"registered","reason":"none","channel":"H5REG"}`]: 1,
+      [`${P}reg_outcomes_total{"outcome":"refused","reason":"name_taken","channel":"H5REG"}`]: 1,
+      [`${P}reg_outcomes_total{"outcome":"gate_refused","reason":"none","channel":"H5REG"}`]: 3,
       [`${P}captcha_tokens_total{"result":"refused","reason":"spent"}`]: 1,
       [`${P}captcha_tokens_total{"result":"refused","reason":"invalid"}`]: 1,
       [`${P}captcha_tokens_total{"result":"refused","reason":"expired"}`]: 1,
@@ -250,9 +252,9 @@ describe('metrics in proxy mode', () => {
       expect(response.headers['x-backend']).toBe('yes');
     }
     expect(delta(before, funnel(await samples(app)))).toEqual({
-      [`${P}check_answers_total{"call":"checkuser","verdict":"y"}`]: 1,
-      [`${P}check_answers_total{"call":"checktel","verdict":"n"}`]: 1,
-      [`${P}reg_outcomes_total{"outcome":"refused","reason":"name_taken"}`]: 1,
+      [`${P}check_answers_total{"call":"checkuser","verdict":"y","channel":"H5REG"}`]: 1,
+      [`${P}check_answers_total{"call":"checktel","verdict":"n","channel":"H5REG"}`]: 1,
+      [`${P}reg_outcomes_total{"outcome":"refused","reason":"name_taken","channel":"H5REG"}`]: 1,
     });
     await app.close();
     await upstream.stop();

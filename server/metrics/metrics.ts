@@ -1,8 +1,11 @@
 // The server's Prometheus metrics: what they are, how the routes report to them, and a no-op twin for when
 // metrics are off (so the routes never ask whether they are on). Every label has a bounded set of values:
-// route patterns, fixed verdicts, outcomes and reasons, never a value a client sent.
+// route patterns, fixed verdicts, outcomes and reasons, never a value a client sent; a channel is a listed
+// one or `other`.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RequestHistogram } from './request-histogram';
+import { listedChannels } from '../channels/rules';
+import { OTHER_CHANNEL_LABEL, type ChannelSettingsGetter } from '../channels/settings';
 
 export const METRIC_PREFIX = 'game_register_';
 
@@ -11,6 +14,8 @@ export type CheckVerdict = 'y' | 'n' | 'error';
 export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'gate_unavailable' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
 export type VerifyReason = 'passed' | 'wrong_offset' | 'trail_refused' | 'work_refused' | 'expired_or_unknown' | 'locked';
 export type TokenRefusal = 'missing' | 'invalid' | 'expired' | 'spent' | 'unavailable';
+/** The puzzle's steps in the funnel, as the app tells them (routes/api/funnel-beacon.ts). */
+export type PuzzleStep = 'shown' | 'passed';
 
 /** Why the backend refused a registration, from its `info` text; anything unknown is `other`. */
 export const REFUSAL_REASONS: Readonly<Record<string, string>> = {
@@ -32,8 +37,15 @@ const refusalReason = (info: unknown) => {
 export interface Metrics {
   /** One answered request: its route pattern (not the URL), method, status and duration. */
   request(route: string, method: string, status: number, seconds: number): void;
-  /** An answer to one of the backend's three calls, as the visitor's browser receives it. */
-  funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined): void;
+  /**
+   * An answer to one of the backend's three calls, as the visitor's browser receives it. `channel` is a label
+   * from channels/rules.ts (a listed channel or `other`), never a raw client value.
+   */
+  funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined, channel: string): void;
+  /** The register page served, to a visit from `channel` (a label, as above). */
+  registerPageView(channel: string): void;
+  /** A puzzle shown or passed in a visit from `channel` (a label, as above). */
+  puzzleStep(step: PuzzleStep, channel: string): void;
   rateLimited(route: string): void;
   /** A strict challenge handed out, its work doubled `doublings` times for the caller's recent failures. */
   challengeIssued(doublings?: number): void;
@@ -49,6 +61,8 @@ export interface Metrics {
 export const NO_METRICS: Metrics = {
   request() {},
   funnelAnswer() {},
+  registerPageView() {},
+  puzzleStep() {},
   rateLimited() {},
   challengeIssued() {},
   verified() {},
@@ -103,26 +117,56 @@ export interface PrometheusMetrics extends Metrics {
   registry: Registry;
 }
 
-/** The real metrics on their own registry, with the process's default metrics (event-loop lag, heap, GC). */
-export function createMetrics(gate: GateInfos): PrometheusMetrics {
+const REG_OUTCOMES_AT_ZERO = ['registered', 'gate_refused', 'gate_unavailable', 'backend_error', 'timeout', 'rate_limited', 'bad_request'] as const;
+
+/**
+ * The real metrics on their own registry, with the process's default metrics (event-loop lag, heap, GC).
+ * `channels` names the funnel's channel labels that start at 0 (read at every scrape: the list may change).
+ */
+export function createMetrics(gate: GateInfos, channels: ChannelSettingsGetter): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const name = (suffix: string) => METRIC_PREFIX + suffix;
 
   const duration = new RequestHistogram(name('http_request_duration_seconds'), 'Time to answer a request, by route pattern, method and status code.', DURATION_BUCKETS);
   registry.registerMetric(duration as unknown as Parameters<Registry['registerMetric']>[0]);
+  const views = new Counter({
+    name: name('register_page_views_total'),
+    help: 'GET /register (and /) answered with the page by this server, by the channel its link named (none: the default; unlisted: other).',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+    // First in the registry: a channel listed since the last scrape gets all its funnel series at 0 in this one.
+    collect() {
+      for (const channel of [...listedChannels(channels()), OTHER_CHANNEL_LABEL]) startChannel(channel);
+    },
+  });
   const checks = new Counter({
     name: name('check_answers_total'),
     help: 'checkuser and checktel answers by verdict: y, n, or error (no verdict: network, timeout, garbage, limits).',
-    labelNames: ['call', 'verdict'] as const,
+    labelNames: ['call', 'verdict', 'channel'] as const,
     registers: [registry],
   });
   const registrations = new Counter({
     name: name('reg_outcomes_total'),
-    help: 'reg answers by outcome (registered, refused, gate_refused, gate_unavailable, backend_error, timeout, rate_limited, bad_request) and refusal reason.',
-    labelNames: ['outcome', 'reason'] as const,
+    help: 'reg answers by outcome (registered, refused, gate_refused, gate_unavailable, backend_error, timeout, rate_limited, bad_request), refusal reason and channel.',
+    labelNames: ['outcome', 'reason', 'channel'] as const,
     registers: [registry],
   });
+  const puzzles = new Counter({
+    name: name('puzzle_steps_total'),
+    help: 'Puzzles shown and passed (step), by channel, as the app reports them (POST /api/funnel), in every mode.',
+    labelNames: ['step', 'channel'] as const,
+    registers: [registry],
+  });
+  const seenChannels = new Set<string>();
+  const startChannel = (channel: string) => {
+    if (seenChannels.has(channel)) return;
+    seenChannels.add(channel);
+    for (const call of ['checkuser', 'checktel'] as const) for (const verdict of ['y', 'n', 'error'] as const) checks.labels(call, verdict, channel).inc(0);
+    for (const outcome of REG_OUTCOMES_AT_ZERO) registrations.labels(outcome, 'none', channel).inc(0);
+    for (const step of ['shown', 'passed'] as const) puzzles.labels(step, channel).inc(0);
+    views.labels(channel).inc(0);
+  };
   const rateLimited = new Counter({
     name: name('rate_limited_total'),
     help: 'Requests refused by the rate limits (per address; strict-mode challenges also per network), by route.',
@@ -169,8 +213,7 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
   });
 
   // Series start at 0, so rates and ratios (the alert rules) hold from the first scrape, not the first event.
-  for (const call of ['checkuser', 'checktel'] as const) for (const verdict of ['y', 'n', 'error'] as const) checks.labels(call, verdict).inc(0);
-  for (const outcome of ['registered', 'gate_refused', 'gate_unavailable', 'backend_error', 'timeout', 'rate_limited', 'bad_request'] as const) registrations.labels(outcome, 'none').inc(0);
+  for (const channel of [...listedChannels(channels()), OTHER_CHANNEL_LABEL]) startChannel(channel);
   for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'work_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
   challenges.inc(0);
   doubled.labels('0').inc(0); // the others appear with their first challenge
@@ -181,13 +224,22 @@ export function createMetrics(gate: GateInfos): PrometheusMetrics {
     request(route, method, status, seconds) {
       duration.observe(route, method, status, seconds);
     },
-    funnelAnswer(call, status, body) {
+    funnelAnswer(call, status, body, channel) {
+      startChannel(channel);
       if (call === 'reg') {
         const { outcome, reason } = regOutcome(status, body, gate);
-        registrations.labels(outcome, reason).inc();
+        registrations.labels(outcome, reason, channel).inc();
         return;
       }
-      checks.labels(call, checkVerdict(status, body)).inc();
+      checks.labels(call, checkVerdict(status, body), channel).inc();
+    },
+    registerPageView(channel) {
+      startChannel(channel);
+      views.labels(channel).inc();
+    },
+    puzzleStep(step, channel) {
+      startChannel(channel);
+      puzzles.labels(step, channel).inc();
     },
     rateLimited(route) {
       rateLimited.labels(route).inc();

@@ -2,7 +2,7 @@
 // the alert rules load and behave, and a running Prometheus scrapes the server and reads the funnel back.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -31,6 +31,52 @@ describe('the alert rules', () => {
     requireTools();
     const { stdout } = await run(PROMTOOL_PATH, ['test', 'rules', 'alert-rules.test.yml'], { cwd: MONITORING });
     expect(stdout).toMatch(/SUCCESS/);
+  });
+});
+
+/** What promtool prints for a command run in monitoring/. */
+async function promtool(...args: string[]): Promise<string> {
+  requireTools();
+  return (await run(PROMTOOL_PATH, args, { cwd: MONITORING })).stdout;
+}
+
+describe('the funnel\'s recording rules', () => {
+  it('pass promtool check rules', async () => {
+    expect(await promtool('check', 'rules', 'recording-rules.yml')).toContain('SUCCESS: 10 rules found');
+  });
+
+  it('record the steps and conversions per channel as their unit tests say (promtool test rules)', async () => {
+    expect(await promtool('test', 'rules', 'recording-rules.test.yml')).toMatch(/SUCCESS/);
+  });
+});
+
+describe('the funnel dashboard', () => {
+  interface Panel {
+    title: string;
+    targets?: { expr: string }[];
+  }
+
+  let dataDir: string | undefined;
+  afterEach(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('queries only what the recording rules record, in PromQL that promtool parses', async () => {
+    const dashboard = JSON.parse(await readFile(join(MONITORING, 'funnel-dashboard.json'), 'utf8')) as { panels: Panel[] };
+    const rules = await readFile(join(MONITORING, 'recording-rules.yml'), 'utf8');
+    const recorded = new Set([...rules.matchAll(/- record: (\S+)/g)].map((match) => match[1]));
+    const exprs = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
+    expect(exprs.length).toBeGreaterThanOrEqual(dashboard.panels.length);
+    for (const expr of exprs) {
+      const names = [...expr.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*:[a-zA-Z0-9_:]+)\{/g)].map((match) => match[1]);
+      expect(names.length, expr).toBeGreaterThan(0);
+      for (const name of names) expect(recorded, expr).toContain(name);
+    }
+    // Each query, with the dashboard's variable filled in, as a rule: promtool parses it as Prometheus would.
+    dataDir = await mkdtemp(join(tmpdir(), 'dashboard-'));
+    const asRules = ['groups:', '  - name: dashboard', '    rules:', ...exprs.map((expr, index) => `      - record: dashboard:query_${index}\n        expr: ${JSON.stringify(expr.replaceAll('$channel', '.*'))}`)];
+    await writeFile(join(dataDir, 'queries.yml'), `${asRules.join('\n')}\n`);
+    expect(await promtool('check', 'rules', join(dataDir, 'queries.yml'))).toContain(`SUCCESS: ${exprs.length} rules found`);
   });
 });
 

@@ -5,6 +5,9 @@ import fp from 'fastify-plugin';
 import { GATE_UNAVAILABLE, NEEDS_CAPTCHA } from '../captcha/gateway';
 import { createMetrics, NO_METRICS, type Metrics } from '../metrics/metrics';
 import { apiCallOf, type ApiCall } from '../routes/api/call-of';
+import { channelOfRequest } from '../channels/request-channel';
+import { channelLabel, queryValue } from '../channels/rules';
+import type { ChannelSettingsGetter } from '../channels/settings';
 import { errorAnswer } from './error-answers';
 
 declare module 'fastify' {
@@ -19,6 +22,16 @@ declare module 'fastify' {
 export interface MetricsOptions {
   /** null: metrics off (the routes still call a no-op). */
   listen: { port: number; host: string } | null;
+  /** The site's channels, read on every use: the funnel's channel labels. */
+  channels: ChannelSettingsGetter;
+}
+
+/** The paths that answer the register screen: ad links point at /register; / sends the visitor there. */
+const REGISTER_PAGE = /^\/(register\/?)?(\?|$)/;
+
+/** A visit's first request for the register page: the server's own count, by the channel its link named. */
+function isRegisterPageView(request: FastifyRequest, status: number): boolean {
+  return request.method === 'GET' && (status === 200 || status === 304) && REGISTER_PAGE.test(request.url);
 }
 
 const CALL_LABELS: Readonly<Record<ApiCall, string>> = { checkuser: '/api/Index/checkuser', checktel: '/api/Index/checktel', reg: '/api/Index/reg' };
@@ -47,14 +60,14 @@ function callOf(request: FastifyRequest): ApiCall | null {
  * the embedded and the proxy mode alike.
  */
 export default fp(
-  async function metricsPlugin(fastify: FastifyInstance, { listen }: MetricsOptions) {
+  async function metricsPlugin(fastify: FastifyInstance, { listen, channels }: MetricsOptions) {
     fastify.get('/metrics', (_request, reply) => reply.code(404).send(errorAnswer(404)));
     if (!listen) {
       fastify.decorate('metrics', NO_METRICS);
       fastify.decorate('metricsAddress', () => null);
       return;
     }
-    const metrics = createMetrics({ refused: NEEDS_CAPTCHA.info, unavailable: GATE_UNAVAILABLE.info });
+    const metrics = createMetrics({ refused: NEEDS_CAPTCHA.info, unavailable: GATE_UNAVAILABLE.info }, channels);
     fastify.decorate('metrics', metrics);
 
     // One hook does both, as the answer leaves: the funnel needs its body, and the duration is the time to
@@ -62,9 +75,13 @@ export default fp(
     fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
       const call = callOf(request);
       if (call) {
+        const channel = channelOfRequest(request, channels());
         // A stream is the proxy passing the backend's answer on: the proxy counts it as it flows (proxy.ts).
-        if (typeof payload === 'string' || Buffer.isBuffer(payload)) metrics.funnelAnswer(call, reply.statusCode, payload);
-        else if (payload === null || payload === undefined) metrics.funnelAnswer(call, reply.statusCode, undefined);
+        if (typeof payload === 'string' || Buffer.isBuffer(payload)) metrics.funnelAnswer(call, reply.statusCode, payload, channel);
+        else if (payload === null || payload === undefined) metrics.funnelAnswer(call, reply.statusCode, undefined, channel);
+      } else if (isRegisterPageView(request, reply.statusCode)) {
+        const settings = channels();
+        metrics.registerPageView(channelLabel(queryValue(request.url, settings.param), settings));
       }
       // A route's pattern, never its URL: a bounded label; the three calls by name in both modes.
       const route = call ? CALL_LABELS[call] : (request.routeOptions.url ?? 'unmatched');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '../../src/config/site-settings';
+import type { ChannelSettings } from '../channels/settings';
 import type { CaptchaConfig } from '../config';
 import { readSite, type Site } from '../site';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';
@@ -9,13 +10,6 @@ import { readSiteSettings, SiteSettingsError, type SiteSettingsSources } from '.
 export interface SiteSnapshot extends Site {
   settings: SiteSettings;
   imgHosts: string[];
-}
-
-/** The channel settings part B's routes read (a getter: a SIGHUP re-read is seen at once). */
-export interface ChannelSettings {
-  default: string;
-  allowed: readonly string[];
-  param: string;
 }
 
 export type ReloadOutcome = { ok: true } | { ok: false; problems: string[] };

@@ -77,6 +77,11 @@ describe('site settings', () => {
     ]);
   });
 
+  it('refuse other as a channel code, the metrics\' name for every unlisted channel', async () => {
+    expect(await problemsOf({ channel: { allowed: ['CH7', 'other'] } })).toEqual([expect.stringMatching(/^channel: "other" cannot be a channel code/)]);
+    expect(await problemsOf(undefined, { SITE_CHANNEL_DEFAULT: 'other' })).toEqual([expect.stringMatching(/^channel: "other" cannot be a channel code/)]);
+  });
+
   it('refuse a file that is not JSON, or missing, saying so', async () => {
     expect(await problemsOf('{ "brand": ')).toEqual([expect.stringMatching(/site\.json is not valid JSON/)]);
     const missing = await readSiteSettings({ configPath: '/nonexistent/site.json', env: {}, cwd: '/' }, DEFAULT_SITE_SETTINGS).catch((error: SiteSettingsError) => error.problems);

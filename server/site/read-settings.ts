@@ -4,6 +4,7 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { SiteSettings } from '../../src/config/site-settings';
 import { darkerShade } from '../../scripts/render-pages.mjs';
+import { OTHER_CHANNEL_LABEL } from '../channels/settings';
 import { ConfigError } from '../config';
 import { SITE_VARIABLES, SiteSettingsFile } from './settings-schema';
 import { contrastWithWhite } from './theme-contrast';
@@ -152,6 +153,9 @@ export async function readSiteSettings(sources: SiteSettingsSources, defaults: S
   // The default is always a listed channel; without a list, it is the only one.
   const listed = (variables.channel?.allowed ?? file.channel?.allowed) as string[] | undefined;
   merged.channel.allowed = [...new Set([merged.channel.default, ...(listed ?? [])])];
+  if (merged.channel.allowed.includes(OTHER_CHANNEL_LABEL)) {
+    problems.push(`channel: "${OTHER_CHANNEL_LABEL}" cannot be a channel code: the funnel's metrics count every unlisted channel under that name`);
+  }
 
   if (problems.length > 0) throw new SiteSettingsError(problems);
   return merged;

@@ -1,13 +1,18 @@
 import { config } from '@/config/env';
 import { createHttpClient } from '@/lib/http-client';
+import { visitChannel } from '@/lib/visit-channel';
+
+/** The header that names the visit's channel to the server's funnel (checks carry no `code`). */
+const CHANNEL_HEADER = 'X-Channel';
 
 export const HTTP_TIMEOUT_MS = 5000;
 
-/** The one client of the game backend's API: base /api, 5000 ms, redacted logging in development only. */
+/** The one client of the game backend's API: base /api, 5000 ms, the visit's channel, redacted logging in development only. */
 export const apiClient = createHttpClient({
   baseUrl: config.apiBase,
   timeoutMs: HTTP_TIMEOUT_MS,
   log: config.isDev ? (line) => console.debug('[api]', line) : undefined,
+  headers: () => ({ [CHANNEL_HEADER]: visitChannel(config.channel) }),
 });
 
 /** The backend's answer to every call. */

@@ -3,3 +3,4 @@ export { checkTel } from './check-tel';
 export { buildRegistrationQuery, pingRegistration, registerAccount, type Registration } from './register-account';
 export { HTTP_TIMEOUT_MS, type CheckAnswer } from './client';
 export { captchaServer, fetchCaptchaChallenge, passTokenQuery, verifyCaptcha } from './captcha';
+export { reportPuzzleStep } from './funnel';

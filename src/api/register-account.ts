@@ -1,6 +1,7 @@
 import { apiClient, readCheckAnswer, type CheckAnswer } from './client';
 import { config } from '@/config/env';
 import type { QueryPairs } from '@/lib/http-client';
+import { visitChannel } from '@/lib/visit-channel';
 
 export interface Registration {
   name: string;
@@ -9,8 +10,11 @@ export interface Registration {
   mobile: string;
 }
 
-/** The registration query (docs/behaviour.md, "Calls"), in its exact order; wash, washType, QQ and islogin are fixed. */
-export function buildRegistrationQuery(registration: Registration, channelCode = config.channel.default): QueryPairs {
+/**
+ * The registration query (docs/behaviour.md, "Calls"), in its exact order; wash, washType, QQ and islogin are
+ * fixed, `code` is the visit's channel (src/lib/visit-channel.ts).
+ */
+export function buildRegistrationQuery(registration: Registration, channelCode = visitChannel(config.channel)): QueryPairs {
   return [
     ['name', registration.name],
     ['Password', registration.password],

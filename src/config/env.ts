@@ -21,6 +21,7 @@ function list(name: string): string[] {
 }
 
 const channelCode = text('VITE_CHANNEL_CODE', DEFAULTS.channel.default);
+const channelList = list('VITE_CHANNELS');
 
 /** The build's own values: a statically hosted dist/ runs on them, and the server starts from them. */
 export const buildTimeSettings: PageSettings = {
@@ -36,7 +37,7 @@ export const buildTimeSettings: PageSettings = {
     telegramQr: text('VITE_CONTACT_TELEGRAM_QR', DEFAULTS.contact.telegramQr),
   },
   captcha: { images: list('VITE_CAPTCHA_IMAGES') },
-  channel: { default: channelCode, allowed: [channelCode], param: DEFAULTS.channel.param },
+  channel: { default: channelCode, allowed: [...new Set([channelCode, ...channelList])], param: text('VITE_CHANNEL_PARAM', DEFAULTS.channel.param) },
   captchaMode: text('VITE_CAPTCHA_MODE', 'client') === 'server' ? 'server' : 'client',
 };
 
@@ -46,6 +47,7 @@ export interface AppConfig {
   gameUrlPc: string;
   apkUrl: string;
   iosProfileUrl: string;
+  /** The registration's `code`: the default, the codes an ad link may name (`?<param>=<code>`), the link's parameter. */
   channel: { default: string; allowed: string[]; param: string };
   contact: { phone: string; wechat: string; qq: string; telegram: string };
   contactQr: { wechat: string; telegram: string };

@@ -20,6 +20,8 @@ export interface HttpClientOptions {
   timeoutMs: number;
   log?: (line: string) => void;
   fetchImpl?: typeof fetch;
+  /** Headers sent with every call, read when it is made. */
+  headers?: () => Record<string, string>;
 }
 
 export interface PostOptions {
@@ -40,7 +42,7 @@ export function redactQuery(pairs: QueryPairs): string {
   return buildQuery(pairs.map(([key, value]) => [key, REDACTED_KEYS.has(key.toLowerCase()) ? '***' : value] as const));
 }
 
-export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl }: HttpClientOptions) {
+export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl, headers }: HttpClientOptions) {
   async function post<T>(path: string, { query = [], body, signal }: PostOptions = {}): Promise<T> {
     const search = query.length > 0 ? `?${buildQuery(query)}` : '';
     const url = `${baseUrl}${path}${search}`;
@@ -61,7 +63,7 @@ export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl }: HttpCli
         response = await (fetchImpl ?? fetch)(url, {
           method: 'POST',
           signal: controller.signal,
-          headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+          headers: { ...headers?.(), Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch {

@@ -9,22 +9,28 @@ import database from '../../plugins/database';
 import redisConnection from '../../plugins/redis';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
+import type { ChannelSettingsGetter } from '../../channels/settings';
+import funnelBeacon from './funnel-beacon';
+import { listedCodeHook, regWithoutBody } from './listed-code';
 
 export interface ApiOptions {
   config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis'>;
   /** The clock of strict mode's expiries (tests move it). */
   now?: () => number;
+  /** The site's channels, read on every use (they may be re-read while the server runs). */
+  channels: ChannelSettingsGetter;
 }
 
 const REGISTRATION_PATH = /^\/api\/index\/reg\/?(\?|$)/i;
 const ACCESSIBLE_PATH = /^\/api\/captcha\/accessible\/?(\?|$)/i;
+const BEACON_PATH = /^\/api\/funnel\/?(\?|$)/i;
 
 /**
  * Everything under /api: per-address limits (reg apart from the rest), JSON 404, strict mode's captcha
  * routes and reg gate when CAPTCHA_MODE=strict, then the embedded API or the proxy. With REDIS_URL, the
  * limits and strict mode's state are shared by every instance on that Redis.
  */
-export default async function api(fastify: FastifyInstance, { config, now }: ApiOptions) {
+export default async function api(fastify: FastifyInstance, { config, now, channels }: ApiOptions) {
   const { windowMs, checksPerWindow, regPerWindow } = config.rateLimit;
   const shared = config.redis.url !== null;
   if (shared) await fastify.register(redisConnection, { redis: { ...config.redis, url: config.redis.url! } });
@@ -41,8 +47,19 @@ export default async function api(fastify: FastifyInstance, { config, now }: Api
   const limitRegistrations = limit(regPerWindow, 'reg');
   // Strict mode's path without the picture has its own, tighter limit (one limiter runs per request).
   const limitAccessible = limit(ACCESSIBLE_LIMIT.max, 'accessible', ACCESSIBLE_LIMIT.windowMs);
+  // The puzzle's beacons do not use up the visitor's checks.
+  const limitBeacons = limit(checksPerWindow, 'funnel');
+  // First, so the funnel labels a reg by the code it was sent with, even when a limit then refuses it.
+  fastify.addHook('onRequest', listedCodeHook(channels));
+  fastify.addHook('preValidation', regWithoutBody);
   fastify.addHook('onRequest', function limitByAddress(request, reply) {
-    const limiter = REGISTRATION_PATH.test(request.url) ? limitRegistrations : ACCESSIBLE_PATH.test(request.url) ? limitAccessible : limitChecks;
+    const limiter = REGISTRATION_PATH.test(request.url)
+      ? limitRegistrations
+      : ACCESSIBLE_PATH.test(request.url)
+        ? limitAccessible
+        : BEACON_PATH.test(request.url)
+          ? limitBeacons
+          : limitChecks;
     return limiter.call(this, request, reply);
   });
 
@@ -55,9 +72,10 @@ export default async function api(fastify: FastifyInstance, { config, now }: Api
     await registerStrictMode(fastify, { captcha: config.captcha, now });
   }
 
+  await fastify.register(funnelBeacon, { channels, metrics });
   if (config.apiTarget) {
     const { default: apiProxy } = await import('./proxy'); // its HTTP client costs ~10 MB: loaded only when used
-    await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs });
+    await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs, channels });
   } else {
     await fastify.register(referenceApi);
   }

@@ -4,6 +4,8 @@ import { Transform, type Readable } from 'node:stream';
 import { NO_METRICS, type Metrics } from '../../metrics/metrics';
 import { errorAnswer } from '../../plugins/error-answers';
 import { apiCallOf, type ApiCall } from './call-of';
+import { CHANNEL_HEADER, channelOfRequest } from '../../channels/request-channel';
+import type { ChannelSettingsGetter } from '../../channels/settings';
 
 /** How much of a backend answer the funnel reads: the three calls answer a few dozen bytes. */
 const FUNNEL_PEEK_BYTES = 4096;
@@ -32,13 +34,15 @@ function countingAnswer(source: Readable, onEnd: (head: Buffer) => void): Readab
 export interface ApiProxyOptions {
   target: URL;
   timeoutMs: number;
+  channels: ChannelSettingsGetter;
 }
 
 /**
  * /api/* to the game backend with method, path, query and body unchanged (the body is read, up to the
- * body limit, and sent on as the same bytes). Down: 502 JSON; no answer within timeoutMs: 504 JSON.
+ * body limit, and sent on as the same bytes); reg's `code` has already been made a listed one (listed-code.ts).
+ * Down: 502 JSON; no answer within timeoutMs: 504 JSON.
  */
-export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs }: ApiProxyOptions) {
+export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs, channels }: ApiProxyOptions) {
   const metrics: Metrics | null = fastify.hasDecorator('metrics') && fastify.metrics !== NO_METRICS ? fastify.metrics : null;
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -58,14 +62,16 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
         const call: ApiCall | null = metrics === null ? null : apiCallOf(request.url);
         const stream = (res as unknown as { stream: Readable }).stream;
         if (call === null || metrics === null) return reply.send(stream);
-        return reply.send(countingAnswer(stream, (head) => metrics.funnelAnswer(call, reply.statusCode, head)));
+        const channel = channelOfRequest(request, channels());
+        return reply.send(countingAnswer(stream, (head) => metrics.funnelAnswer(call, reply.statusCode, head, channel)));
       },
       onError(reply, { error }) {
         const statusCode = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
         reply.code(statusCode).send(errorAnswer(statusCode));
       },
-      rewriteRequestHeaders: (request, { 'transfer-encoding': _chunked, ...headers }) => ({
-        ...headers, // the body goes on whole, with its length: no chunked framing
+      // The body goes on whole, with its length: no chunked framing. The app's channel header is this server's.
+      rewriteRequestHeaders: (request, { 'transfer-encoding': _chunked, [CHANNEL_HEADER]: _channel, ...headers }) => ({
+        ...headers,
         'x-forwarded-for': request.ip,
         'x-forwarded-proto': request.protocol,
       }),

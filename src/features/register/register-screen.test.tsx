@@ -1,9 +1,17 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { config } from '@/config/env';
 import { MemoryRouter } from '@/lib/router';
+import { startVisitChannel } from '@/lib/visit-channel';
 import { ToastProvider } from '@/components/toast';
 import { goToGameClient } from './game-client';
 import { RegisterScreen } from './register-screen';
+
+// The site lists one channel besides the default, as a deployment with ad links does.
+vi.mock('@/config/env', async (importOriginal) => {
+  const { config: original } = await importOriginal<typeof import('@/config/env')>();
+  return { config: { ...original, channel: { default: 'H5REG', allowed: ['H5REG', 'CH7'], param: 'c' } } };
+});
 
 vi.mock('./game-client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./game-client')>()),
@@ -26,20 +34,22 @@ const ok = (status: 'y' | 'n', info = '') => Response.json({ status, info });
 
 function backend(overrides: Partial<Record<'checkuser' | 'checktel' | 'reg', Handler>> = {}) {
   const calls: { path: string; query: string }[] = [];
+  const channels: (string | null)[] = [];
   const handlers: Record<string, Handler> = {
     checkuser: () => ok('y'),
     checktel: () => ok('y'),
     reg: () => ok('y', '注册成功'),
     ...overrides,
   };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const name = url.pathname.split('/').pop()!;
     calls.push({ path: url.pathname, query: url.search.slice(1) });
+    channels.push(new Headers(init?.headers).get('x-channel'));
     return handlers[name]!(url.searchParams);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { calls, count: (name: string) => calls.filter((c) => c.path.endsWith(name)).length };
+  return { calls, channels, count: (name: string) => calls.filter((c) => c.path.endsWith(name)).length };
 }
 
 function renderScreen() {
@@ -70,6 +80,7 @@ const ALL = { 账号: 'player01', 密码: 'secret88', 确认密码: 'secret88', 
 describe('RegisterScreen', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    window.sessionStorage.clear();
     vi.mocked(goToGameClient).mockClear();
   });
 
@@ -182,6 +193,23 @@ describe('RegisterScreen', () => {
     expect(reg.query).toBe('name=player01&Password=secret88&rePassword=secret88&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true');
     await user.click(screen.getByRole('button', { name: '我已保存，继续' }));
     expect(goToGameClient).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers under the channel the visit came with, names it on every call and reports the puzzle shown and passed', async () => {
+    startVisitChannel(config.channel, '?c=CH7');
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    const api = backend();
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await user.click(await screen.findByRole('button', { name: 'solve' }));
+    await screen.findByRole('dialog', { name: '注册成功' });
+    const reg = api.calls.find((c) => c.path === '/api/Index/reg')!;
+    expect(new URLSearchParams(reg.query).get('code')).toBe('CH7');
+    expect(api.channels.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(api.channels)).toEqual(new Set(['CH7']));
+    expect(sendBeacon.mock.calls).toEqual([['/api/funnel?step=shown&c=CH7'], ['/api/funnel?step=passed&c=CH7']]);
   });
 
   it('leads on to the game when the success popup is closed', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { captchaServer, passTokenQuery, registerAccount } from '@/api';
+import { captchaServer, passTokenQuery, registerAccount, reportPuzzleStep } from '@/api';
 import { useToast } from '@/components/toast';
 import { config } from '@/config/env';
 import { loadCaptcha } from './load-captcha';
@@ -94,6 +94,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
         return;
       }
       setPuzzleOpen(true);
+      reportPuzzleStep('shown');
     } finally {
       submitting.current = false;
       setBusy(false);
@@ -104,6 +105,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     setPuzzleOpen(false);
     if (registering.current) return;
     registering.current = true;
+    reportPuzzleStep('passed');
     setBusy(true);
     const snapshot = latest.current;
     const close = toast.loading(TEXT.registering);

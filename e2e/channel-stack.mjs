@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// The channels spec's stack (e2e/channels.spec.ts): a stand-in game backend that records every request it
+// gets, and the product's built server in proxy mode in front of it, with channels listed and metrics on.
+// Started by Playwright (playwright.config.ts); the ports come from the environment (scripts/e2e.mjs).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+
+const { E2E_CHANNELS_PORT, E2E_CHANNELS_BACKEND_PORT, E2E_CHANNELS_METRICS_PORT, CHANNELS_DIST_DIR, E2E_CHANNELS } = process.env;
+
+/** GET /__seen answers what the backend was sent, in order; any other request is recorded and answered y. */
+const seen = [];
+const backend = createServer((request, response) => {
+  if (request.method === 'GET' && request.url === '/__seen') {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(seen));
+    return;
+  }
+  const chunks = [];
+  request.on('data', (chunk) => chunks.push(chunk));
+  request.on('end', () => {
+    seen.push({ method: request.method, url: request.url, body: Buffer.concat(chunks).toString(), channelHeader: request.headers['x-channel'] ?? null });
+    const info = request.url.includes('/reg') ? '注册成功' : '可用';
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'y', info }));
+  });
+});
+await new Promise((resolve) => backend.listen(Number(E2E_CHANNELS_BACKEND_PORT), '127.0.0.1', resolve));
+
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: E2E_CHANNELS_PORT,
+    DIST_DIR: CHANNELS_DIST_DIR,
+    API_TARGET: `http://127.0.0.1:${E2E_CHANNELS_BACKEND_PORT}`,
+    METRICS_PORT: E2E_CHANNELS_METRICS_PORT,
+    METRICS_HOST: '127.0.0.1',
+    SITE_CHANNEL_ALLOWED: E2E_CHANNELS,
+    RATE_LIMIT_CHECKS: '1000000',
+    RATE_LIMIT_REG: '1000000',
+    LOG_LEVEL: 'warn',
+  },
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  backend.close();
+  process.exit(code ?? 0);
+});

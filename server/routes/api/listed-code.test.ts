@@ -1,0 +1,92 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Database from 'libsql';
+import { join } from 'node:path';
+import { fixedChannels } from '../../channels/settings';
+import { passToken, strictConfig } from '../../captcha/test-support';
+import { buildTestApp, tempDir } from '../../test-support';
+
+const channels = fixedChannels({ default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' });
+const HEAD = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2';
+const TAIL = 'mobile=13800138000&QQ=&islogin=true';
+const reg = (codes: string) => `/api/Index/reg?${HEAD}&${codes}&${TAIL}`;
+
+/** A stand-in game backend on a free port that records every request's URL and body, and answers y. */
+async function startUpstream() {
+  const seen: { url: string; body: string }[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      seen.push({ url: request.url!, body: Buffer.concat(chunks).toString() });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'y', info: 'from upstream' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return { url, seen, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const HOSTILE = ['code=EVIL', 'code=CH7&code=EVIL', 'Code=EVIL', 'code[]=EVIL', 'code=EVIL&code%5B%5D=CH7', `code=${'x'.repeat(200)}`, 'code=', 'nocode=1'];
+
+describe('reg reaches the backend with a listed code only', () => {
+  it('proxy mode: a listed code goes on byte for byte; any other, or none, goes on as the default', async () => {
+    const upstream = await startUpstream();
+    const { app } = await buildTestApp({ apiTarget: upstream.url }, { channels });
+    for (const codes of ['code=CH7', 'code=H5REG', ...HOSTILE]) {
+      expect((await app.inject({ method: 'POST', url: reg(codes) })).json()).toEqual({ status: 'y', info: 'from upstream' });
+    }
+    await app.close();
+    await upstream.stop();
+    const codes = upstream.seen.map(({ url }) => new URLSearchParams(url.split('?')[1]).getAll('code'));
+    expect(codes).toEqual([['CH7'], ['H5REG'], ...HOSTILE.map(() => ['H5REG'])]);
+    expect(upstream.seen[0]!.url).toBe(reg('code=CH7'));
+    expect(upstream.seen[2]!.url).toBe(reg('code=H5REG'));
+    expect(upstream.seen.map(({ url }) => url).join('\n')).not.toMatch(/EVIL|code%5B|Code=|code\[/);
+  });
+
+  it('proxy mode: a reg with a body is refused with 400 and never sent on; the download ping still is', async () => {
+    const upstream = await startUpstream();
+    const { app } = await buildTestApp({ apiTarget: upstream.url }, { channels });
+    const form = await app.inject({ method: 'POST', url: reg('code=CH7'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'code=EVIL' });
+    const json = await app.inject({ method: 'POST', url: reg('code=CH7'), payload: { code: 'EVIL' } });
+    const ping = await app.inject({ method: 'POST', url: '/api/Index/reg' });
+    await app.close();
+    await upstream.stop();
+    expect([form.statusCode, json.statusCode]).toEqual([400, 400]);
+    expect(form.json()).toEqual({ status: 'n', info: '参数格式不正确' });
+    expect(ping.statusCode).toBe(200);
+    expect(upstream.seen).toEqual([{ url: '/api/Index/reg', body: '' }]);
+  });
+
+  it('strict mode behind the proxy: the token is spent, and the code is still made a listed one', async () => {
+    const upstream = await startUpstream();
+    const { app } = await buildTestApp(strictConfig({}, { apiTarget: upstream.url }), { channels });
+    const token = await passToken(app);
+    expect((await app.inject({ method: 'POST', url: `${reg('code=EVIL')}&captchaToken=${token}` })).json()).toEqual({ status: 'y', info: 'from upstream' });
+    await app.close();
+    await upstream.stop();
+    expect(upstream.seen.map(({ url }) => url)).toEqual([reg('code=H5REG')]);
+  });
+
+  it('the reference API stores a listed code as sent and any other under the default', async () => {
+    const databasePath = join(await tempDir(), 'app.db');
+    const { app } = await buildTestApp({ databasePath }, { channels });
+    const answers = [];
+    for (const [index, codes] of ['code=CH8', 'code=EVIL', 'code=CH7&code=CH8', 'Code=CH7'].entries()) {
+      const url = reg(codes).replace('%E7%8E%A9%E5%AE%B6', `player${index}`).replace('13800138000', `1380013800${index}`);
+      answers.push((await app.inject({ method: 'POST', url })).json());
+    }
+    await app.close();
+    const db = new Database(databasePath);
+    const rows = db.prepare('SELECT name, channel_code FROM accounts ORDER BY id').all();
+    db.close();
+    expect(answers.every((answer) => answer.status === 'y')).toBe(true);
+    expect(rows).toEqual([
+      { name: 'player0', channel_code: 'CH8' },
+      { name: 'player1', channel_code: 'H5REG' },
+      { name: 'player2', channel_code: 'H5REG' },
+      { name: 'player3', channel_code: 'CH7' },
+    ]);
+  });
+});

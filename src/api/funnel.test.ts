@@ -1,0 +1,22 @@
+import { reportPuzzleStep } from './funnel';
+
+describe('reportPuzzleStep', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.sessionStorage.clear();
+  });
+
+  it('sends a beacon with the step and the visit\'s channel, and no body', () => {
+    const sendBeacon = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon });
+    reportPuzzleStep('shown');
+    expect(sendBeacon).toHaveBeenCalledWith('/api/funnel?step=shown&c=H5REG');
+  });
+
+  it('costs the visitor nothing when beacons are missing or refused', () => {
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: undefined });
+    expect(() => reportPuzzleStep('passed')).not.toThrow();
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: () => { throw new TypeError('refused'); } });
+    expect(() => reportPuzzleStep('passed')).not.toThrow();
+  });
+});
