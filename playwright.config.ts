@@ -115,7 +115,7 @@ export default defineConfig({
             env: { VITE_CHANNELS: process.env.E2E_CHANNELS, CHANNELS_DIST_DIR: channelsDir },
             url: `http://127.0.0.1:${channelsPort}/register`,
             reuseExistingServer: false,
-            timeout: 180_000,
+            timeout: 300_000, // a build and a prerender of its own, beside the other servers' builds
           },
         ]),
     ...(consumerPort === 'off'
