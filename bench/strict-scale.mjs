@@ -6,11 +6,17 @@
 // 2. Challenges per second with 1 and with 2 draw threads.
 // 3. Two instances on one Redis (a real redis-server): verify on B of challenges drawn by A, and reg
 //    through the gate, one at a time: p50/p99.
+// 4. The stock (CAPTCHA_STOCK) at pixel ratio 1 and 3, one draw thread: a burst of 200 challenge requests
+//    at once (p50/p99), then challenges per second for DURATION_S, with a full stock and with none.
+//    Goals: the burst's p99 under 100 ms with a full stock; sustained draws per thread at ratio 3 at least
+//    twice --baseline (today's figure on this machine: run with --server=<an older build> --sections=stock).
+// Sections 1-3 run without a stock: they measure draws. `--sections=stock` runs section 4 alone.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { startRedisServer } from '../scripts/redis-server.mjs';
@@ -26,12 +32,27 @@ const SEQUENTIAL_RUNS = Number(process.env.BENCH_VERIFY_RUNS || 200);
 const SEED = '20240607';
 const trailRandom = seededRandom(8); // the answers' hand-like drags, repeatable
 const DEFAULT_THREADS = Math.max(1, availableParallelism() - 1);
-export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5 };
+const BURST = 200;
+const STOCK = 300;
+const STOCK_FILL_TIMEOUT_MS = 180_000;
+export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5, burstP99MsWithStock: 100, ratio3DrawsPerThreadOverBaseline: 2 };
+const OPTIONS = {
+  sections: { type: 'string', default: 'isolation,rate,shared,stock' },
+  /** Another build of the server (an older version, for the baseline). */
+  server: { type: 'string' },
+  /** Challenges per second drawn by one thread at ratio 3 before this change (an older build on this machine). */
+  baseline: { type: 'string', default: '11' },
+};
+/** Read from the command line when this file is run (not when another bench imports startServer). */
+let options = { sections: OPTIONS.sections.default, server: undefined, baseline: OPTIONS.baseline.default };
 
-/** The built server in strict mode on a free port (env adds to or, with undefined, removes from the defaults below). */
-export async function startServer(env, dataDir) {
+/**
+ * The built server in strict mode on a free port (env adds to or, with undefined, removes from the defaults
+ * below); `entry` runs another build of it (a comparison with an older version).
+ */
+export async function startServer(env, dataDir, entry = options.server ?? SERVER_ENTRY) {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -40,9 +61,11 @@ export async function startServer(env, dataDir) {
       DATABASE_PATH: join(dataDir, `bench-${port}.db`),
       RATE_LIMIT_CHECKS: '1000000000',
       RATE_LIMIT_REG: '1000000000',
+      CAPTCHA_NETWORK_CHALLENGES: '1000000000', // every request comes from 127.0.0.1
       TRUST_PROXY: 'loopback',
       CAPTCHA_MODE: 'strict',
       CAPTCHA_TEST_SEED: SEED,
+      CAPTCHA_STOCK: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -50,20 +73,55 @@ export async function startServer(env, dataDir) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${base}/readyz`);
-  return { base, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
+  return { base, pid: child.pid, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
 }
 
 const checkuser = (base, duration = DURATION_S) =>
   autocannon({ url: `${base}/api/Index/checkuser?param=benchuser`, method: 'POST', connections: CHECK_CONNECTIONS, duration });
-const challenges = (base, duration = DURATION_S) =>
+const challenges = (base, duration = DURATION_S, pixelRatio = 2, load = { connections: CHALLENGE_CONNECTIONS, duration }) =>
   autocannon({
     url: `${base}/api/captcha/challenge`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pixelRatio: 2 }),
-    connections: CHALLENGE_CONNECTIONS,
-    duration,
+    body: JSON.stringify({ pixelRatio }),
+    ...load,
   });
+
+/** Waits until the server's stock holds `size` puzzles at every ratio (its metrics), and answers how long that took. */
+async function stockFilled(metricsPort, size) {
+  const started = performance.now();
+  for (;;) {
+    const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((response) => response.text());
+    const levels = [...text.matchAll(/^game_register_captcha_stock_level\{pixel_ratio="\d"\} (\d+)$/gm)].map((match) => Number(match[1]));
+    if (levels.length === 3 && levels.every((level) => level >= size)) return (performance.now() - started) / 1000;
+    if (performance.now() - started > STOCK_FILL_TIMEOUT_MS) throw new Error(`the stock did not fill: ${levels.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Section 4: one server, one draw thread, `stock` puzzles per ratio (0: none): a burst, then a sustained load. */
+async function stockRun(dataDir, pixelRatio, stock) {
+  const metricsPort = await freePort();
+  const env = { CAPTCHA_DRAW_THREADS: '1', CAPTCHA_DRAW_QUEUE: '1000', CAPTCHA_STOCK: String(stock), METRICS_PORT: String(metricsPort) };
+  const server = await startServer(env, dataDir);
+  try {
+    const fillSeconds = stock > 0 ? await stockFilled(metricsPort, stock) : null;
+    const burst = await challenges(server.base, undefined, pixelRatio, { connections: BURST, amount: BURST, timeout: 60 });
+    if (stock > 0) await stockFilled(metricsPort, stock);
+    const sustained = await challenges(server.base, DURATION_S, pixelRatio, { connections: 4, duration: DURATION_S });
+    return {
+      'pixel ratio': pixelRatio,
+      stock: stock > 0 ? `${stock} full` : 'none',
+      'fill s (3 ratios)': fillSeconds === null ? '' : Number(fillSeconds.toFixed(1)),
+      [`burst of ${BURST}: p50 ms`]: burst.latency.p50,
+      'p99 ms': burst.latency.p99,
+      'challenges/s (sustained)': Number(sustained.requests.average.toFixed(1)),
+      'non-2xx': burst.non2xx + burst.errors + sustained.non2xx + sustained.errors,
+    };
+  } finally {
+    await server.stop();
+  }
+}
 
 async function isolation(dataDir, threads, label) {
   const server = await startServer({ CAPTCHA_DRAW_THREADS: String(threads) }, dataDir);
@@ -134,32 +192,64 @@ async function twoInstances(dataDir) {
 }
 
 async function main() {
-  ensureBuilt({ customDist: false });
+  const sections = new Set(options.sections.split(','));
+  if (!options.server) ensureBuilt({ customDist: false });
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-strict-scale-'));
   try {
-    console.log(`[bench:strict-scale] ${availableParallelism()} CPUs; checkuser ${CHECK_CONNECTIONS} connections, challenges ${CHALLENGE_CONNECTIONS} connections (2x), ${DURATION_S} s each`);
-    const isolationRows = [await isolation(dataDir, 0, 'main thread (before)'), await isolation(dataDir, DEFAULT_THREADS, `pool, ${DEFAULT_THREADS} thread(s)`)];
-    console.table(isolationRows);
-    const rateRows = [await challengeRate(dataDir, 1), await challengeRate(dataDir, 2)];
-    console.table(rateRows);
-    const sharedRows = await twoInstances(dataDir);
-    console.table(sharedRows);
-
-    const pooled = isolationRows[1];
-    const checks = [
-      [`checkuser p99 < ${TARGETS.checkuserP99MsDuringChallenges} ms while challenges are drawn`, pooled['p99 ms during'] < TARGETS.checkuserP99MsDuringChallenges],
-      [
-        `checkuser keeps >= ${TARGETS.checkuserShareDuringChallenges * 100}% of its throughput while challenges are drawn`,
-        pooled['checkuser/s during'] >= TARGETS.checkuserShareDuringChallenges * pooled['checkuser/s alone'],
-      ],
-      ['every answer 2xx', [...isolationRows, ...rateRows].every((row) => row['non-2xx'] === 0)],
-      ['every verify on B passed, every reg through the gate registered', sharedRows.every((row) => row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`)],
-    ];
+    console.log(
+      `[bench:strict-scale] ${availableParallelism()} CPUs (a shared machine: compare runs made one after the other); ${options.server ?? SERVER_ENTRY}; ` +
+        `checkuser ${CHECK_CONNECTIONS} connections, challenges ${CHALLENGE_CONNECTIONS} connections (2x), ${DURATION_S} s each`,
+    );
+    const checks = [];
+    const results = {};
+    if (sections.has('isolation')) {
+      const isolationRows = [await isolation(dataDir, 0, 'main thread (before)'), await isolation(dataDir, DEFAULT_THREADS, `pool, ${DEFAULT_THREADS} thread(s)`)];
+      console.table(isolationRows);
+      const pooled = isolationRows[1];
+      checks.push(
+        [`checkuser p99 < ${TARGETS.checkuserP99MsDuringChallenges} ms while challenges are drawn`, pooled['p99 ms during'] < TARGETS.checkuserP99MsDuringChallenges],
+        [
+          `checkuser keeps >= ${TARGETS.checkuserShareDuringChallenges * 100}% of its throughput while challenges are drawn`,
+          pooled['checkuser/s during'] >= TARGETS.checkuserShareDuringChallenges * pooled['checkuser/s alone'],
+        ],
+        ['every answer 2xx (isolation)', isolationRows.every((row) => row['non-2xx'] === 0)],
+      );
+      results.isolation = isolationRows;
+    }
+    if (sections.has('rate')) {
+      const rateRows = [await challengeRate(dataDir, 1), await challengeRate(dataDir, 2)];
+      console.table(rateRows);
+      checks.push(['every answer 2xx (challenge rate)', rateRows.every((row) => row['non-2xx'] === 0)]);
+      results.challengeRate = rateRows;
+    }
+    if (sections.has('shared')) {
+      const sharedRows = await twoInstances(dataDir);
+      console.table(sharedRows);
+      checks.push(['every verify on B passed, every reg through the gate registered', sharedRows.every((row) => row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`)]);
+      results.twoInstances = sharedRows;
+    }
+    if (sections.has('stock')) {
+      // An older build has no stock: it is measured without one only (the baseline).
+      const stockRows = [];
+      for (const pixelRatio of [1, 3]) for (const stock of options.server ? [0] : [STOCK, 0]) stockRows.push(await stockRun(dataDir, pixelRatio, stock));
+      console.table(stockRows);
+      const full = stockRows.filter((row) => row.stock !== 'none');
+      const drawnAt3 = stockRows.find((row) => row['pixel ratio'] === 3 && row.stock === 'none');
+      if (full.length > 0) checks.push([`a burst of ${BURST} answered with p99 < ${TARGETS.burstP99MsWithStock} ms from a full stock`, full.every((row) => row['p99 ms'] < TARGETS.burstP99MsWithStock)]);
+      checks.push(
+        [
+          `challenges drawn per thread at ratio 3 >= ${TARGETS.ratio3DrawsPerThreadOverBaseline}x the baseline (${options.baseline}/s): ${drawnAt3['challenges/s (sustained)']}/s`,
+          drawnAt3['challenges/s (sustained)'] >= TARGETS.ratio3DrawsPerThreadOverBaseline * Number(options.baseline),
+        ],
+        ['every answer 2xx (stock)', stockRows.every((row) => row['non-2xx'] === 0)],
+      );
+      results.stock = stockRows;
+    }
     for (const [label, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${label}`);
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(
       'bench-results/strict-scale.json',
-      `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), targets: TARGETS, isolation: isolationRows, challengeRate: rateRows, twoInstances: sharedRows }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), server: options.server ?? SERVER_ENTRY, targets: TARGETS, ...results }, null, 2)}\n`,
     );
     return checks.every(([, ok]) => ok);
   } finally {
@@ -168,5 +258,6 @@ async function main() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  options = parseArgs({ options: OPTIONS }).values;
   process.exitCode = (await main()) ? 0 : 1;
 }
