@@ -8,7 +8,7 @@ import type { RandomSource } from '@game-register/puzzle-captcha/core';
 /** The widget's default layout: 310 x 160 canvas units, a 59-unit piece, a 50-unit handle. */
 export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});
 /**
- * How the pictures are encoded (bench/strict-scale.mjs, "picture costs"): the opaque picture as JPEG, the
+ * How the pictures are encoded (npm run bench:pictures): the opaque picture as JPEG, the
  * piece (it needs transparency) as PNG. Skia's WebP took about four times as long for about half the bytes.
  */
 export const PICTURE_FORMATS = { background: { format: 'jpeg', quality: 80, mimeType: 'image/jpeg' }, piece: { format: 'png', mimeType: 'image/png' } } as const;
