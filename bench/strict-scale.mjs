@@ -6,11 +6,18 @@
 // 2. Challenges per second with 1 and with 2 draw threads.
 // 3. Two instances on one Redis (a real redis-server): verify on B of challenges drawn by A, and reg
 //    through the gate, one at a time: p50/p99.
+// 4. The stock (CAPTCHA_STOCK) at pixel ratio 1 and 3, one draw thread, on a real Redis: a burst of 200 challenge requests
+//    at once (p50/p99), then challenges per second for DURATION_S, with a stock of 200 and with none.
+//    Goals: the burst's p99 under 100 ms with a full stock; challenges per core-second at ratio 3 (from the
+//    server's CPU time, so other load on the machine does not count) at least twice --baseline (run with
+//    --server=<an older build> --sections=stock for it).
+// Sections 1-3 run without a stock: they measure draws. `--sections=stock` runs section 4 alone.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { startRedisServer } from '../scripts/redis-server.mjs';
@@ -26,12 +33,28 @@ const SEQUENTIAL_RUNS = Number(process.env.BENCH_VERIFY_RUNS || 200);
 const SEED = '20240607';
 const trailRandom = seededRandom(8); // the answers' hand-like drags, repeatable
 const DEFAULT_THREADS = Math.max(1, availableParallelism() - 1);
-export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5 };
+const BURST = 200;
+/** The stock for section 4: the burst's size (the default, 300, takes long to fill on a busy machine). */
+const STOCK = BURST;
+const STOCK_FILL_TIMEOUT_MS = 600_000;
+export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5, burstP99MsWithStock: 100, ratio3DrawsPerCoreOverBaseline: 2 };
+const OPTIONS = {
+  sections: { type: 'string', default: 'isolation,rate,shared,stock' },
+  /** Another build of the server (an older version, for the baseline). */
+  server: { type: 'string' },
+  /** Challenges per core-second at ratio 3 drawn on demand before this change (1000 / an older build's CPU ms per challenge). */
+  baseline: { type: 'string', default: '11' },
+};
+/** Read from the command line when this file is run (not when another bench imports startServer). */
+let options = { sections: OPTIONS.sections.default, server: undefined, baseline: OPTIONS.baseline.default };
 
-/** The built server in strict mode on a free port (env adds to or, with undefined, removes from the defaults below). */
-export async function startServer(env, dataDir) {
+/**
+ * The built server in strict mode on a free port (env adds to or, with undefined, removes from the defaults
+ * below); `entry` runs another build of it (a comparison with an older version).
+ */
+export async function startServer(env, dataDir, entry = options.server ?? SERVER_ENTRY) {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -40,9 +63,11 @@ export async function startServer(env, dataDir) {
       DATABASE_PATH: join(dataDir, `bench-${port}.db`),
       RATE_LIMIT_CHECKS: '1000000000',
       RATE_LIMIT_REG: '1000000000',
+      CAPTCHA_NETWORK_CHALLENGES: '1000000000', // every request comes from 127.0.0.1
       TRUST_PROXY: 'loopback',
       CAPTCHA_MODE: 'strict',
       CAPTCHA_TEST_SEED: SEED,
+      CAPTCHA_STOCK: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -50,20 +75,85 @@ export async function startServer(env, dataDir) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${base}/readyz`);
-  return { base, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
+  return { base, pid: child.pid, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM')))) };
 }
 
 const checkuser = (base, duration = DURATION_S) =>
   autocannon({ url: `${base}/api/Index/checkuser?param=benchuser`, method: 'POST', connections: CHECK_CONNECTIONS, duration });
-const challenges = (base, duration = DURATION_S) =>
+const challenges = (base, duration = DURATION_S, pixelRatio = 2, load = { connections: CHALLENGE_CONNECTIONS, duration }) =>
   autocannon({
     url: `${base}/api/captcha/challenge`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pixelRatio: 2 }),
-    connections: CHALLENGE_CONNECTIONS,
-    duration,
+    body: JSON.stringify({ pixelRatio }),
+    ...load,
   });
+
+/**
+ * CPU seconds (user + system) used so far, from /proc (clock ticks of 10 ms): the whole process, its threads
+ * included, or with `mainThread` its event loop's thread alone.
+ */
+const cpuSecondsOf = (pid, mainThread = false) => {
+  const fields = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const rssMbOf = (pid) => Math.round(Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m)?.[1]) / 1024);
+
+/** Waits until the server's stock holds `size` puzzles at `pixelRatio` (its metrics), and answers how long that took. */
+async function stockFilled(metricsPort, size, pixelRatio) {
+  const started = performance.now();
+  for (;;) {
+    const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((response) => response.text());
+    const level = Number(text.match(new RegExp(`^game_register_captcha_stock_level\\{pixel_ratio="${pixelRatio}"\\} (\\d+)$`, 'm'))?.[1] ?? 0);
+    if (level >= size) return (performance.now() - started) / 1000;
+    if (performance.now() - started > STOCK_FILL_TIMEOUT_MS) throw new Error(`the stock did not fill: ${level} at ratio ${pixelRatio}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Section 4: one server, one draw thread, `stock` puzzles per ratio (0: none): a burst, then at once a
+ * sustained load (a stock emptied by the burst: what the thread draws, refills included).
+ */
+async function stockRun(dataDir, redis, pixelRatio, stock) {
+  const metricsPort = await freePort();
+  const env = {
+    CAPTCHA_DRAW_THREADS: '1',
+    CAPTCHA_DRAW_QUEUE: '1000',
+    CAPTCHA_STOCK: String(stock),
+    METRICS_PORT: String(metricsPort),
+    REDIS_URL: redis.url, // as an instance behind a balancer keeps its challenges
+    REDIS_PREFIX: `bench-stock-${pixelRatio}-${stock}:`,
+  };
+  const server = await startServer(env, dataDir);
+  try {
+    await challenges(server.base, undefined, pixelRatio, { connections: 1, amount: 3 }); // warm: the draw thread has its canvases
+    const fillSeconds = stock > 0 ? await stockFilled(metricsPort, stock, pixelRatio) : null;
+    const rssMb = rssMbOf(server.pid);
+    const loopBefore = cpuSecondsOf(server.pid, true);
+    const burst = await challenges(server.base, undefined, pixelRatio, { connections: BURST, amount: BURST, timeout: 60 });
+    const loopMsPerChallenge = ((cpuSecondsOf(server.pid, true) - loopBefore) * 1000) / BURST;
+    const cpuBefore = cpuSecondsOf(server.pid);
+    const sustained = await challenges(server.base, DURATION_S, pixelRatio, { connections: 4, duration: DURATION_S, timeout: 60 });
+    const cpuMsPerChallenge = ((cpuSecondsOf(server.pid) - cpuBefore) * 1000) / Math.max(1, sustained.requests.total);
+    return {
+      'pixel ratio': pixelRatio,
+      stock: stock > 0 ? `${stock} full` : 'none',
+      'fill s': fillSeconds === null ? '' : Number(fillSeconds.toFixed(1)),
+      'RSS MB, idle': rssMb,
+      [`burst of ${BURST}: p50 ms`]: burst.latency.p50,
+      'p99 ms': burst.latency.p99,
+      // One event loop answers the whole burst: on an idle core its p99 is about BURST times this.
+      'event-loop CPU ms each': Number(loopMsPerChallenge.toFixed(2)),
+      'challenges/s after it': Number(sustained.requests.average.toFixed(1)),
+      // What a challenge costs the server in CPU, whatever else the machine runs: 1000 / this = challenges per core-second.
+      'server CPU ms per challenge': Number(cpuMsPerChallenge.toFixed(1)),
+      'non-2xx': burst.non2xx + burst.errors + sustained.non2xx + sustained.errors,
+    };
+  } finally {
+    await server.stop();
+  }
+}
 
 async function isolation(dataDir, threads, label) {
   const server = await startServer({ CAPTCHA_DRAW_THREADS: String(threads) }, dataDir);
@@ -134,32 +224,70 @@ async function twoInstances(dataDir) {
 }
 
 async function main() {
-  ensureBuilt({ customDist: false });
+  const sections = new Set(options.sections.split(','));
+  if (!options.server) ensureBuilt({ customDist: false });
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-strict-scale-'));
   try {
-    console.log(`[bench:strict-scale] ${availableParallelism()} CPUs; checkuser ${CHECK_CONNECTIONS} connections, challenges ${CHALLENGE_CONNECTIONS} connections (2x), ${DURATION_S} s each`);
-    const isolationRows = [await isolation(dataDir, 0, 'main thread (before)'), await isolation(dataDir, DEFAULT_THREADS, `pool, ${DEFAULT_THREADS} thread(s)`)];
-    console.table(isolationRows);
-    const rateRows = [await challengeRate(dataDir, 1), await challengeRate(dataDir, 2)];
-    console.table(rateRows);
-    const sharedRows = await twoInstances(dataDir);
-    console.table(sharedRows);
-
-    const pooled = isolationRows[1];
-    const checks = [
-      [`checkuser p99 < ${TARGETS.checkuserP99MsDuringChallenges} ms while challenges are drawn`, pooled['p99 ms during'] < TARGETS.checkuserP99MsDuringChallenges],
-      [
-        `checkuser keeps >= ${TARGETS.checkuserShareDuringChallenges * 100}% of its throughput while challenges are drawn`,
-        pooled['checkuser/s during'] >= TARGETS.checkuserShareDuringChallenges * pooled['checkuser/s alone'],
-      ],
-      ['every answer 2xx', [...isolationRows, ...rateRows].every((row) => row['non-2xx'] === 0)],
-      ['every verify on B passed, every reg through the gate registered', sharedRows.every((row) => row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`)],
-    ];
+    console.log(
+      `[bench:strict-scale] ${availableParallelism()} CPUs (a shared machine: compare runs made one after the other); ${options.server ?? SERVER_ENTRY}; ` +
+        `checkuser ${CHECK_CONNECTIONS} connections, challenges ${CHALLENGE_CONNECTIONS} connections (2x), ${DURATION_S} s each`,
+    );
+    const checks = [];
+    const results = {};
+    if (sections.has('isolation')) {
+      const isolationRows = [await isolation(dataDir, 0, 'main thread (before)'), await isolation(dataDir, DEFAULT_THREADS, `pool, ${DEFAULT_THREADS} thread(s)`)];
+      console.table(isolationRows);
+      const pooled = isolationRows[1];
+      checks.push(
+        [`checkuser p99 < ${TARGETS.checkuserP99MsDuringChallenges} ms while challenges are drawn`, pooled['p99 ms during'] < TARGETS.checkuserP99MsDuringChallenges],
+        [
+          `checkuser keeps >= ${TARGETS.checkuserShareDuringChallenges * 100}% of its throughput while challenges are drawn`,
+          pooled['checkuser/s during'] >= TARGETS.checkuserShareDuringChallenges * pooled['checkuser/s alone'],
+        ],
+        ['every answer 2xx (isolation)', isolationRows.every((row) => row['non-2xx'] === 0)],
+      );
+      results.isolation = isolationRows;
+    }
+    if (sections.has('rate')) {
+      const rateRows = [await challengeRate(dataDir, 1), await challengeRate(dataDir, 2)];
+      console.table(rateRows);
+      checks.push(['every answer 2xx (challenge rate)', rateRows.every((row) => row['non-2xx'] === 0)]);
+      results.challengeRate = rateRows;
+    }
+    if (sections.has('shared')) {
+      const sharedRows = await twoInstances(dataDir);
+      console.table(sharedRows);
+      checks.push(['every verify on B passed, every reg through the gate registered', sharedRows.every((row) => row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`)]);
+      results.twoInstances = sharedRows;
+    }
+    if (sections.has('stock')) {
+      // An older build has no stock: it is measured without one only (the baseline).
+      const stockRows = [];
+      const redis = await startRedisServer();
+      try {
+        for (const pixelRatio of [1, 3]) for (const stock of options.server ? [0] : [STOCK, 0]) stockRows.push(await stockRun(dataDir, redis, pixelRatio, stock));
+      } finally {
+        await redis.close();
+      }
+      console.table(stockRows);
+      const full = stockRows.filter((row) => row.stock !== 'none');
+      const drawnAt3 = stockRows.find((row) => row['pixel ratio'] === 3 && row.stock === 'none');
+      if (full.length > 0) checks.push([`a burst of ${BURST} answered with p99 < ${TARGETS.burstP99MsWithStock} ms from a full stock`, full.every((row) => row['p99 ms'] < TARGETS.burstP99MsWithStock)]);
+      const perCore = 1000 / drawnAt3['server CPU ms per challenge'];
+      checks.push(
+        [
+          `challenges per core-second at ratio 3, drawn on demand, >= ${TARGETS.ratio3DrawsPerCoreOverBaseline}x the baseline (${options.baseline}): ${perCore.toFixed(1)}`,
+          perCore >= TARGETS.ratio3DrawsPerCoreOverBaseline * Number(options.baseline),
+        ],
+        ['every answer 2xx (stock)', stockRows.every((row) => row['non-2xx'] === 0)],
+      );
+      results.stock = stockRows;
+    }
     for (const [label, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${label}`);
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(
       'bench-results/strict-scale.json',
-      `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), targets: TARGETS, isolation: isolationRows, challengeRate: rateRows, twoInstances: sharedRows }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), server: options.server ?? SERVER_ENTRY, targets: TARGETS, ...results }, null, 2)}\n`,
     );
     return checks.every(([, ok]) => ok);
   } finally {
@@ -168,5 +296,6 @@ async function main() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  options = parseArgs({ options: OPTIONS }).values;
   process.exitCode = (await main()) ? 0 : 1;
 }

@@ -102,7 +102,7 @@ describe('loadConfig', () => {
   });
 
   it('keeps the puzzle in the browser unless CAPTCHA_MODE=strict, and reads its secret', () => {
-    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, work: { puzzle: 10_000, accessible: 80_000 }, networkChallenges: 300 });
+    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, stockSize: 300, work: { puzzle: 10_000, accessible: 80_000 }, networkChallenges: 300 });
     expect(loadConfig({ CAPTCHA_WORK_COST: '20000', CAPTCHA_ACCESSIBLE: 'off' }).captcha.work).toEqual({ puzzle: 20_000, accessible: null });
     expect(problemsOf({ CAPTCHA_WORK_COST: 'lots' })).toEqual([expect.stringMatching(/^CAPTCHA_WORK_COST must be an integer/)]);
     const secret = 'k'.repeat(32);
@@ -142,5 +142,11 @@ describe('loadConfig', () => {
       'CAPTCHA_DRAW_THREADS must be an integer from 0 to 64, got "many"',
       'CAPTCHA_DRAW_QUEUE must be an integer from 0 to 100000, got "-1"',
     ]);
+  });
+
+  it('keeps CAPTCHA_STOCK puzzles ready per pixel ratio (0: none)', () => {
+    expect(loadConfig({ CAPTCHA_STOCK: '0' }).captcha.stockSize).toBe(0);
+    expect(loadConfig({ CAPTCHA_STOCK: '50' }).captcha.stockSize).toBe(50);
+    expect(problemsOf({ CAPTCHA_STOCK: 'lots' })).toEqual(['CAPTCHA_STOCK must be an integer from 0 to 10000, got "lots"']);
   });
 });

@@ -54,6 +54,8 @@ export interface CaptchaConfig {
   drawThreads: number;
   /** Draws that may wait for a thread (CAPTCHA_DRAW_QUEUE); beyond it, challenge answers 503 at once. */
   drawQueue: number;
+  /** Puzzles drawn ahead and kept ready per pixel ratio (CAPTCHA_STOCK); 0: each drawn when asked for. */
+  stockSize: number;
   /** Proof of work: the counters a puzzle's task and the accessible path's task are drawn below; accessible null: off. */
   work: WorkSettings;
   /** Challenges (both paths) one /24 or /48 network may fetch per minute (CAPTCHA_NETWORK_CHALLENGES). */
@@ -61,6 +63,8 @@ export interface CaptchaConfig {
 }
 
 const MIN_SECRET_LENGTH = 32;
+/** Puzzles ready per pixel ratio: a burst of a few hundred visitors on one kind of phone (README: its memory). */
+const DEFAULT_CHALLENGE_STOCK = 300;
 
 type Env = Record<string, string | undefined>;
 
@@ -121,6 +125,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     ...parseCaptcha(read, env.NODE_ENV, problems),
     drawThreads: integer('CAPTCHA_DRAW_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
     drawQueue: integer('CAPTCHA_DRAW_QUEUE', 64, 0, 100_000),
+    stockSize: integer('CAPTCHA_STOCK', DEFAULT_CHALLENGE_STOCK, 0, 10_000),
     work: readWorkSettings(read, problems),
     networkChallenges: integer('CAPTCHA_NETWORK_CHALLENGES', NETWORK_CHALLENGE_LIMIT.max, 1, 1_000_000_000),
   };
@@ -176,7 +181,7 @@ function parseRedis(read: (name: string) => string | undefined, problems: string
   return { url, prefix };
 }
 
-function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue' | 'work' | 'networkChallenges'> {
+function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue' | 'stockSize' | 'work' | 'networkChallenges'> {
   const mode = (read('CAPTCHA_MODE') ?? 'off').toLowerCase();
   if (mode !== 'off' && mode !== 'strict') problems.push(`CAPTCHA_MODE must be off or strict, got "${mode}"`);
   const secret = read('CAPTCHA_SECRET') ?? null;

@@ -16,10 +16,11 @@ import {
 import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
 import { errorAnswer } from '../plugins/error-answers';
 import { AnswerSchema } from '../routes/api/reference-schemas';
+import { NO_STOCK, type ChallengeStock } from './challenge-stock';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
 import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION, workDoublings } from './limits';
 import { networkOf } from './network';
-import { CHALLENGE_LAYOUT, clampPixelRatio } from './pictures';
+import { CHALLENGE_LAYOUT, challengePixelRatio } from './pictures';
 import { FAILURES_BEFORE_LOCK, type CaptchaStore, type Standing } from './store';
 import { signPassToken } from './token';
 import { checkWork, createWorkTask, type WorkRefusal, type WorkSettings } from './work';
@@ -42,13 +43,15 @@ export interface CaptchaApiOptions {
   work: WorkSettings;
   /** Draws and encodes the pictures, on the draw threads. */
   drawer: ChallengeDrawer;
+  /** Puzzles drawn ahead (CAPTCHA_STOCK); without it, every puzzle is drawn when it is asked for. */
+  stock?: ChallengeStock;
   /** Challenges one network may fetch per NETWORK_CHALLENGE_LIMIT.windowMs (CAPTCHA_NETWORK_CHALLENGES). */
   networkChallenges?: number;
   now: () => number;
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, work, now, networkChallenges = NETWORK_CHALLENGE_LIMIT.max }) => {
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges = NETWORK_CHALLENGE_LIMIT.max }) => {
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
@@ -118,10 +121,12 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const standing = await standingOrLocked(request.ip, at, reply);
     if (standing === null || !(await networkAllows(request, reply))) return reply;
     await sweep(at);
-    const pixelRatio = clampPixelRatio(request.body.pixelRatio);
-    let drawn;
+    const pixelRatio = challengePixelRatio(request.body.pixelRatio);
+    // From the stock when it has one: its expiry and one-time take start here, as a fresh puzzle's do.
+    let drawn = stock.take(pixelRatio);
+    if (drawn === null && stock !== NO_STOCK) metrics.challengeStockMissed(pixelRatio);
     try {
-      drawn = await drawer.draw(pixelRatio);
+      drawn ??= await drawer.draw(pixelRatio);
     } catch (error) {
       if (!(error instanceof DrawQueueFullError)) throw error;
       reply.header('retry-after', String(BUSY_RETRY_AFTER_S));

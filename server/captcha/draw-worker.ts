@@ -1,5 +1,5 @@
 // A draw thread of the pool (draw-pool.ts): paints and encodes one challenge per task, off the main thread.
-import { drawChallenge, paintChallenge, WEBP_QUALITY } from './pictures';
+import { challengeCanvases, drawChallenge, encodeChallenge, paintChallenge, PICTURE_FORMATS, type ChallengeCanvases } from './pictures';
 import { randomFor } from './random';
 
 export interface DrawTask {
@@ -18,7 +18,22 @@ export interface DrawnChallenge {
   drawSeconds: number;
 }
 
-const dataUrl = (image: Buffer) => `data:image/webp;base64,${image.toString('base64')}`;
+const dataUrl = (mimeType: string, image: Buffer) => `data:${mimeType};base64,${image.toString('base64')}`;
+
+/**
+ * This thread's canvases, one pair per pixel ratio, painted over by every draw: a draw allocates no native
+ * pixels, so the thread's memory stays what three pairs take whatever the number of draws.
+ */
+const canvasesByRatio = new Map<number, ChallengeCanvases>();
+
+function canvasesFor(pixelRatio: number): ChallengeCanvases {
+  let canvases = canvasesByRatio.get(pixelRatio);
+  if (canvases === undefined) {
+    canvases = challengeCanvases(pixelRatio);
+    canvasesByRatio.set(pixelRatio, canvases);
+  }
+  return canvases;
+}
 
 /**
  * On a draw thread: paints and encodes on this very thread (encodeSync), so a draw never takes a libuv
@@ -26,10 +41,16 @@ const dataUrl = (image: Buffer) => `data:image/webp;base64,${image.toString('bas
  */
 export default async function drawTask({ pixelRatio, seed }: DrawTask): Promise<DrawnChallenge> {
   const started = performance.now();
-  const { plan, board, piece } = paintChallenge(randomFor(seed), pixelRatio);
-  const background = dataUrl(board.encodeSync('webp', WEBP_QUALITY));
-  const pieceImage = dataUrl(piece.encodeSync('webp', WEBP_QUALITY));
-  return { gapX: plan.gapX, gapY: plan.gapY, background, piece: pieceImage, drawSeconds: (performance.now() - started) / 1000 };
+  const canvases = canvasesFor(pixelRatio);
+  const { plan } = paintChallenge(randomFor(seed), pixelRatio, undefined, canvases);
+  const encoded = encodeChallenge(canvases);
+  return {
+    gapX: plan.gapX,
+    gapY: plan.gapY,
+    background: dataUrl(PICTURE_FORMATS.background.mimeType, encoded.background),
+    piece: dataUrl(PICTURE_FORMATS.piece.mimeType, encoded.piece),
+    drawSeconds: (performance.now() - started) / 1000,
+  };
 }
 
 /** On the main thread (CAPTCHA_DRAW_THREADS=0, as before the pool): painted here, encoded on libuv's threads. */
@@ -39,8 +60,8 @@ export async function drawOnMainThread({ pixelRatio, seed }: DrawTask): Promise<
   return {
     gapX: pictures.plan.gapX,
     gapY: pictures.plan.gapY,
-    background: dataUrl(pictures.background),
-    piece: dataUrl(pictures.piece),
+    background: dataUrl(PICTURE_FORMATS.background.mimeType, pictures.background),
+    piece: dataUrl(PICTURE_FORMATS.piece.mimeType, pictures.piece),
     drawSeconds: (performance.now() - started) / 1000,
   };
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CaptchaConfig } from '../config';
 import { NO_METRICS } from '../metrics/metrics';
 import captchaApi from './captcha-api';
-import { createDrawer } from './draw-pool';
+import { createChallengeStock } from './challenge-stock';
+import { createDrawer, DrawQueueFullError } from './draw-pool';
 import { registrationGate } from './gateway';
 import { createLibsqlStore } from './libsql-store';
 import { createRedisStore } from './redis-store';
@@ -27,10 +28,23 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
   await store.secret().catch((error: unknown) => fastify.log.warn({ err: error }, 'the captcha secret is not available yet'));
   if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'CAPTCHA_TEST_SEED is set: every puzzle is the same (tests only)');
   const drawer = createDrawer({ threads: captcha.drawThreads, maxQueue: captcha.drawQueue, seed: captcha.testSeed });
-  fastify.addHook('onClose', () => drawer.close());
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
-  metrics.watchDrawQueue(() => drawer.queueSize);
   drawer.onDrawFinished((seconds) => metrics.drawFinished(seconds));
+  // Filled by the draw threads only (CAPTCHA_DRAW_THREADS=0 has no stock: it would draw on the event loop).
+  const stock = createChallengeStock({
+    drawer,
+    size: captcha.stockSize,
+    parallel: captcha.drawThreads,
+    onRefillError: (error) => {
+      if (!(error instanceof DrawQueueFullError)) fastify.log.error({ err: error }, 'a puzzle for the stock could not be drawn');
+    },
+  });
+  fastify.addHook('onClose', async () => {
+    stock.close();
+    await drawer.close();
+  });
+  metrics.watchDrawQueue(() => drawer.queueSize);
+  metrics.watchChallengeStock(() => stock.levels());
   fastify.addHook('onRequest', registrationGate(store, now, metrics));
-  await fastify.register(captchaApi, { store, drawer, work: captcha.work, networkChallenges: captcha.networkChallenges, now });
+  await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now });
 }

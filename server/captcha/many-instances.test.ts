@@ -18,9 +18,9 @@ beforeAll(async () => {
 afterAll(() => redis.close());
 
 /** Two instances behind one balancer: each its own process state and database, one Redis, one prefix. */
-async function twoInstances(overrides: Partial<ServerConfig> = {}): Promise<[App, App]> {
+async function twoInstances(overrides: Partial<ServerConfig> = {}, captcha: Parameters<typeof strictConfig>[0] = {}): Promise<[App, App]> {
   const shared = { redis: { url: redis.url, prefix: `two-${randomBytes(4).toString('hex')}:` }, ...overrides };
-  const [a, b] = await Promise.all([buildTestApp(strictConfig({}, shared)), buildTestApp(strictConfig({}, shared))]);
+  const [a, b] = await Promise.all([buildTestApp(strictConfig(captcha, shared)), buildTestApp(strictConfig(captcha, shared))]);
   return [a.app, b.app];
 }
 
@@ -32,6 +32,17 @@ describe('two strict-mode instances on one Redis', () => {
     apps = await twoInstances();
     const [a, b] = apps;
     const answer = await humanAnswer(await openPuzzle(a));
+    expect((await verify(b, answer)).json()).toMatchObject({ status: 'y' });
+    expect((await verify(a, answer)).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
+  });
+
+  it('verifies on B, once, a puzzle A handed out from its stock', { timeout: 30_000 }, async () => {
+    apps = await twoInstances(metricsOn(), { stockSize: 1 });
+    const [a, b] = apps;
+    const stocked = async () => valueOf(parseExposition((await scrape(a)).text).samples, `game_register_captcha_stock_level`, { pixel_ratio: '1' });
+    while ((await stocked()) < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    const answer = await humanAnswer(await openPuzzle(a));
+    expect(valueOf(parseExposition((await scrape(a)).text).samples, 'game_register_captcha_stock_misses_total')).toBe(0);
     expect((await verify(b, answer)).json()).toMatchObject({ status: 'y' });
     expect((await verify(a, answer)).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
   });

@@ -5,7 +5,7 @@ import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { outlineBounds, pixelBounds, type Bounds } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT as layout, clampPixelRatio, drawChallenge, paintChallenge } from './pictures';
+import { CHALLENGE_LAYOUT as layout, challengeCanvases, challengePixelRatio, clampPixelRatio, drawChallenge, paintChallenge } from './pictures';
 
 function expectNear(actual: Bounds | null, expected: Bounds, slack: number) {
   expect(actual).not.toBeNull();
@@ -71,9 +71,10 @@ describe('server pictures (the core drawing on @napi-rs/canvas)', () => {
     expect(alpha(far.piece)).toEqual(alpha(near.piece));
   });
 
-  it('encodes both pictures as WebP at the asked scale', async () => {
+  it('encodes the picture as JPEG and the piece as PNG (it keeps its transparency) at the asked scale', async () => {
     const pictures = await drawChallenge(seededRandom(3), 2);
-    expect(pictures.mimeType).toBe('image/webp');
+    expect(pictures.background.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(pictures.piece.subarray(1, 4).toString('latin1')).toBe('PNG');
     const background = await loadImage(pictures.background);
     const piece = await loadImage(pictures.piece);
     expect([background.width, background.height]).toEqual([layout.width * 2, layout.height * 2]);
@@ -82,6 +83,21 @@ describe('server pictures (the core drawing on @napi-rs/canvas)', () => {
 
   it('clamps the pixel ratio to [1, 3] and defaults to 1', () => {
     expect([clampPixelRatio(0.5), clampPixelRatio(2.5), clampPixelRatio(9), clampPixelRatio('2'), clampPixelRatio(Number.NaN)]).toEqual([1, 2.5, 3, 1, 1]);
+  });
+
+  it('draws a challenge at the asked ratio rounded up, so a stock per whole ratio serves every phone as sharp', () => {
+    expect([0.5, 1, 1.5, 2, 2.625, 3, 9, 'x'].map(challengePixelRatio)).toEqual([1, 1, 2, 2, 3, 3, 3, 1]);
+  });
+
+  it('paints the same puzzle on canvases painted before as on new ones', () => {
+    const reused = challengeCanvases(2);
+    paintChallenge(seededRandom(1), 2, layout, reused);
+    reused.piece.getContext('2d').save(); // a draw that threw halfway leaves its state behind
+    paintChallenge(seededRandom(2), 2, layout, reused);
+    const fresh = paintChallenge(seededRandom(2), 2);
+    const pixels = (canvas: typeof fresh.board) => canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    expect(Buffer.from(pixels(reused.board)).equals(Buffer.from(pixels(fresh.board)))).toBe(true);
+    expect(Buffer.from(pixels(reused.piece)).equals(Buffer.from(pixels(fresh.piece)))).toBe(true);
   });
 });
 

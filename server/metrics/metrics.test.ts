@@ -58,6 +58,8 @@ describe('metrics', () => {
       [`${P}captcha_tokens_total`]: 'counter',
       [`${P}captcha_draw_seconds`]: 'histogram',
       [`${P}captcha_draw_queue_length`]: 'gauge',
+      [`${P}captcha_stock_level`]: 'gauge',
+      [`${P}captcha_stock_misses_total`]: 'counter',
     });
     // The process's own: CPU, heap, event-loop lag, GC.
     for (const name of ['process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_gc_duration_seconds']) {

@@ -56,6 +56,10 @@ export interface Metrics {
   drawFinished(seconds: number): void;
   /** Where the draw queue's length is read at scrape time. */
   watchDrawQueue(length: () => number): void;
+  /** Where the challenge stock's levels (puzzles ready per pixel ratio) are read at scrape time. */
+  watchChallengeStock(levels: () => ReadonlyMap<number, number>): void;
+  /** A challenge drawn on demand because the stock had none ready at its pixel ratio. */
+  challengeStockMissed(pixelRatio: number): void;
 }
 
 export const NO_METRICS: Metrics = {
@@ -70,6 +74,8 @@ export const NO_METRICS: Metrics = {
   tokenRefused() {},
   drawFinished() {},
   watchDrawQueue() {},
+  watchChallengeStock() {},
+  challengeStockMissed() {},
 };
 
 function statusOf(body: string | Buffer | undefined): unknown {
@@ -211,6 +217,22 @@ export function createMetrics(gate: GateInfos, channels: ChannelSettingsGetter):
       this.set(drawQueue());
     },
   });
+  let stockLevels: () => ReadonlyMap<number, number> = () => new Map();
+  new Gauge({
+    name: name('captcha_stock_level'),
+    help: 'Strict mode: puzzles drawn ahead and ready to hand out, by pixel ratio (CAPTCHA_STOCK each).',
+    labelNames: ['pixel_ratio'] as const,
+    registers: [registry],
+    collect() {
+      for (const [ratio, level] of stockLevels()) this.labels(String(ratio)).set(level);
+    },
+  });
+  const stockMisses = new Counter({
+    name: name('captcha_stock_misses_total'),
+    help: 'Strict mode: challenges drawn on demand because the stock had none ready at their pixel ratio.',
+    labelNames: ['pixel_ratio'] as const,
+    registers: [registry],
+  });
 
   // Series start at 0, so rates and ratios (the alert rules) hold from the first scrape, not the first event.
   for (const channel of [...listedChannels(channels()), OTHER_CHANNEL_LABEL]) startChannel(channel);
@@ -262,6 +284,13 @@ export function createMetrics(gate: GateInfos, channels: ChannelSettingsGetter):
     },
     watchDrawQueue(length) {
       drawQueue = length;
+    },
+    watchChallengeStock(levels) {
+      stockLevels = levels;
+      for (const ratio of levels().keys()) stockMisses.labels(String(ratio)).inc(0);
+    },
+    challengeStockMissed(pixelRatio) {
+      stockMisses.labels(String(pixelRatio)).inc();
     },
   };
 }
