@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { Engine } from './e2e/engines/driver';
 import { CHROMIUM_ARGS } from './scripts/ensure-chromium.mjs';
 import { resolve } from 'node:path';
 
@@ -20,7 +21,13 @@ process.env.E2E_CONSUMER_PORT ||= String(port + 3);
 const consumerPort = process.env.E2E_CONSUMER_PORT;
 
 
-export default defineConfig({
+// The journeys written once for every engine (e2e/journeys.spec.ts): Chromium runs them in the phone project,
+// WebKit and Firefox in their own projects, through the `driver` fixture (e2e/engines/); scripts/e2e.mjs sets
+// E2E_ENGINES=off when only other specs run.
+const JOURNEYS = /journeys\.spec\.ts$/;
+const otherEngines: Engine[] = process.env.E2E_ENGINES === 'off' ? [] : ['webkit', 'firefox'];
+
+export default defineConfig<{ engine: Engine }>({
   testDir: 'e2e',
   timeout: 30_000,
   expect: { timeout: 5_000 },
@@ -51,8 +58,10 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      testIgnore: JOURNEYS,
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
+    ...otherEngines.map((engine) => ({ name: engine, testMatch: JOURNEYS, use: { engine } })),
   ],
   webServer: [
     {
