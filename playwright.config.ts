@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import type { Engine } from './e2e/engines/driver';
 import { CHROMIUM_ARGS } from './scripts/ensure-chromium.mjs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 const port = Number(process.env.E2E_PORT || 4173);
@@ -34,7 +35,9 @@ export default defineConfig<{ engine: Engine }>({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers even on a 2-core machine (Playwright's own default there is one): the WebKit and Firefox
+  // journeys mostly wait on their browsers, so they overlap with the Chromium specs (README, "Browser engines").
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.max(2, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
