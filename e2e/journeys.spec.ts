@@ -21,6 +21,9 @@ const PINNED_RANDOM = 0.5;
 const STRICT_ORIGIN = `http://127.0.0.1:${process.env.E2E_STRICT_PORT}`;
 const STRICT_SEED = Number(process.env.E2E_STRICT_SEED);
 
+// A WebKit session starts in about 2 s and a registration waits up to 20 s for its popup: room under load.
+test.describe.configure({ timeout: 60_000 });
+
 /** An account no other test (in any engine, at any time of this run) registers: the mobile number is unique too. */
 function newAccount(driver: Driver, journey: number) {
   const engineDigit = { chromium: 3, webkit: 5, firefox: 7 }[driver.engine];
@@ -144,8 +147,29 @@ test('the download popup offers both downloads and closes with Escape', async ({
 test('strict mode: registers through the server puzzle, its proof of work solved in the page', async ({ driver }) => {
   const account = newAccount(driver, 4);
   await driver.goto(`${STRICT_ORIGIN}/register`);
+  await recordWorkers(driver);
   await fillForm(driver, account);
   await openPuzzle(driver);
   await dragIntoGap(driver, seededRandom(STRICT_SEED));
   await expectRegistered(driver, account);
+  // One worker, the WebCrypto one (not the fallback with its own SHA-256), and it did not fail.
+  const workers = await driver.evaluate(() => (window as unknown as { __workers: string[] }).__workers);
+  expect(workers).toHaveLength(1);
+  expect(workers[0]).toMatch(/\/solve-worker-(?!noble-)[\w-]+\.js$/);
 });
+
+/** Records in window.__workers the script of every Web Worker the page starts, and 'error' if one fails. */
+async function recordWorkers(driver: Driver) {
+  await driver.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __workers: string[] }).__workers = seen;
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        seen.push(String(url));
+        this.addEventListener('error', () => seen.push('error'));
+      }
+    };
+  });
+}

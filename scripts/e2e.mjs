@@ -20,8 +20,9 @@ const playgroundPort = needsPlayground ? process.env.E2E_PLAYGROUND_PORT || Stri
 const playgroundDir = resolve(`build/playground-${playgroundPort}`);
 // Strict mode's own app build (VITE_CAPTCHA_MODE=server) and server (CAPTCHA_MODE=strict), likewise.
 const needsStrict = specs.length === 0 || specs.some((spec) => spec.includes('strict') || spec.includes('journeys'));
-// The journeys also run in WebKit and Firefox (e2e/journeys.spec.ts), each in its Playwright project.
-const needsEngines = specs.length === 0 || specs.some((spec) => spec.includes('journeys'));
+// The journeys also run in WebKit and Firefox (e2e/journeys.spec.ts), each in its Playwright project;
+// E2E_ENGINES=off leaves them to Chromium.
+const needsEngines = process.env.E2E_ENGINES !== 'off' && (specs.length === 0 || specs.some((spec) => spec.includes('journeys')));
 if (needsEngines) {
   ensureWebKit();
   ensureFirefox();
