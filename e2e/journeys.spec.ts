@@ -58,6 +58,17 @@ async function dragIntoGap(driver: Driver, random: () => number) {
   await driver.drag(handDragPath(track!, grip!, units, layout.width), DRAG_STEP_MS);
 }
 
+/** A new account typed into /register and the puzzle open, its gap planned from PINNED_RANDOM. */
+async function registerUpToPuzzle(driver: Driver, journey: number) {
+  const account = newAccount(driver, journey);
+  await driver.goto('/register');
+  // The puzzle plans its gap from Math.random when it opens: pinned, the test knows the gap, the page never tells.
+  await driver.evaluate((value) => { Math.random = () => value; }, PINNED_RANDOM);
+  await fillForm(driver, account);
+  await openPuzzle(driver);
+  return account;
+}
+
 async function expectRegistered(driver: Driver, account: ReturnType<typeof newAccount>) {
   const popup = await until(() => driver.text({ role: 'dialog', name: '注册成功' }), 'the success popup', 20_000);
   expect(popup).toContain(account.name);
@@ -88,22 +99,13 @@ test('the three screens at 390 px: heading shown, no horizontal scroll, no page 
 });
 
 test('registers from an empty form to the success popup through a pointer drag of the puzzle', async ({ driver }) => {
-  const account = newAccount(driver, 1);
-  await driver.goto('/register');
-  // The puzzle plans its gap from Math.random when it opens: pinned, the test knows the gap, the page never tells.
-  await driver.evaluate((value) => { Math.random = () => value; }, PINNED_RANDOM);
-  await fillForm(driver, account);
-  await openPuzzle(driver);
+  const account = await registerUpToPuzzle(driver, 1);
   await dragIntoGap(driver, () => PINNED_RANDOM);
   await expectRegistered(driver, account);
 });
 
 test('solves the puzzle by keyboard: focus on the handle, arrows, Enter', async ({ driver }) => {
-  const account = newAccount(driver, 2);
-  await driver.goto('/register');
-  await driver.evaluate((value) => { Math.random = () => value; }, PINNED_RANDOM);
-  await fillForm(driver, account);
-  await openPuzzle(driver);
+  const account = await registerUpToPuzzle(driver, 2);
   await until(() => driver.evaluate(() => document.activeElement?.getAttribute('role') === 'slider'), 'focus on the handle');
   const { units } = handleForGap(() => PINNED_RANDOM);
   await driver.press('Home');

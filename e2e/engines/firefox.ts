@@ -1,10 +1,8 @@
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
 import { FIREFOX_PATH } from '../../scripts/ensure-firefox.mjs';
 import type { Key, Point } from './driver';
-import { findInPage } from './in-page';
+import { findInPage, type Query } from './in-page';
 import { InPageDriver } from './in-page-driver';
-
-type Query = Parameters<typeof findInPage>[0];
 
 /** Firefox ESR, headless, driven over WebDriver BiDi by puppeteer-core; shared by the tests of one worker. */
 export function launchFirefox(): Promise<Browser> {

@@ -1,8 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { until, type Box, type ByRole, type Driver, type Engine, type Key, type Point } from './driver';
-import { findInPage } from './in-page';
-
-type Query = Parameters<typeof findInPage>[0];
+import { findInPage, type Query } from './in-page';
 
 /** An expression that finds the element for the query in the page and hands it (or null) to the reader. */
 function readElement(query: Query, reader: (element: HTMLElement | null) => unknown): string {

@@ -1,8 +1,16 @@
 // Functions the WebDriver drivers run inside the page (serialised with toString, so each is self-contained).
 // Playwright finds by role itself; these cover the few roles and names the journeys use.
 
+/** What to find: an element by role and accessible name, a field by its label's text, or a CSS selector. */
+export interface Query {
+  role?: string;
+  name?: string;
+  label?: string;
+  css?: string;
+}
+
 /** The visible element with this role and accessible name (exact, whitespace collapsed), or a field by its label. */
-export function findInPage(query: { role?: string; name?: string; label?: string; css?: string }): Element | null {
+export function findInPage(query: Query): Element | null {
   const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
   const visible = (element: Element) => {
     const box = element.getBoundingClientRect();

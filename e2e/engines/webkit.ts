@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../scripts/ensure-webkit.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { until, type Key, type Point } from './driver';
-import { recordErrorsInPage, findInPage } from './in-page';
+import { findInPage, recordErrorsInPage, type Query } from './in-page';
 import { InPageDriver } from './in-page-driver';
 import { WebDriverSession, type Action, type ElementRef } from './webdriver-client';
 
@@ -74,15 +74,15 @@ export class WebKitDriver extends InPageDriver {
     await this.session.execute(recordErrorsInPage.toString());
   }
 
-  private element(query: Parameters<typeof findInPage>[0]) {
+  private element(query: Query) {
     return this.session.execute<ElementRef>(findInPage.toString(), [query]);
   }
 
-  protected async clickFound(query: Parameters<typeof findInPage>[0]) {
+  protected async clickFound(query: Query) {
     await this.session.click(await this.element(query));
   }
 
-  protected async typeInto(query: Parameters<typeof findInPage>[0], text: string) {
+  protected async typeInto(query: Query, text: string) {
     const field = await this.element(query);
     await this.session.click(field);
     await this.session.sendKeys(field, text);
