@@ -19,9 +19,10 @@ function walkSources(): string[] {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = relative(ROOT, join(dir, entry.name));
-      if (ignored.ignores(entry.isDirectory() ? `${path}/` : path)) continue;
+      // Either form, so that a symlinked node_modules/ is left out like a real one.
+      if (ignored.ignores(path) || ignored.ignores(`${path}/`)) continue;
       if (entry.isDirectory()) walk(join(dir, entry.name));
-      else files.push(path);
+      else if (entry.isFile()) files.push(path);
     }
   };
   walk(ROOT);
