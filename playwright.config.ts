@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { Engine } from './e2e/engines/driver';
 import { CHROMIUM_ARGS } from './scripts/ensure-chromium.mjs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 const port = Number(process.env.E2E_PORT || 4173);
@@ -28,14 +30,22 @@ const channelsPort = process.env.E2E_CHANNELS_PORT;
 const channelsDir = resolve(process.env.CHANNELS_DIST_DIR || `build/channels-${channelsPort}`);
 
 
-export default defineConfig({
+// The journeys written once for every engine (e2e/journeys.spec.ts): Chromium runs them in the phone project,
+// WebKit and Firefox in their own projects, through the `driver` fixture (e2e/engines/); scripts/e2e.mjs sets
+// E2E_ENGINES=off when only other specs run.
+const JOURNEYS = /journeys\.spec\.ts$/;
+const otherEngines: Engine[] = process.env.E2E_ENGINES === 'off' ? [] : ['webkit', 'firefox'];
+
+export default defineConfig<{ engine: Engine }>({
   testDir: 'e2e',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers even on a 2-core machine (Playwright's own default there is one): the WebKit and Firefox
+  // journeys mostly wait on their browsers, so they overlap with the Chromium specs (README, "Browser engines").
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.max(2, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
@@ -59,8 +69,10 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      testIgnore: JOURNEYS,
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
+    ...otherEngines.map((engine) => ({ name: engine, testMatch: JOURNEYS, use: { engine } })),
   ],
   webServer: [
     {

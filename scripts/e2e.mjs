@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureFirefox } from './ensure-firefox.mjs';
+import { ensureWebKit } from './ensure-webkit.mjs';
 import { freePort } from './free-port.mjs';
 
 const chromium = ensureChromium();
@@ -17,7 +19,14 @@ const needsPlayground = specs.length === 0 || specs.some((spec) => spec.includes
 const playgroundPort = needsPlayground ? process.env.E2E_PLAYGROUND_PORT || String(await freePort()) : 'off';
 const playgroundDir = resolve(`build/playground-${playgroundPort}`);
 // Strict mode's own app build (VITE_CAPTCHA_MODE=server) and server (CAPTCHA_MODE=strict), likewise.
-const needsStrict = specs.length === 0 || specs.some((spec) => spec.includes('strict'));
+const needsStrict = specs.length === 0 || specs.some((spec) => spec.includes('strict') || spec.includes('journeys'));
+// The journeys also run in WebKit and Firefox (e2e/journeys.spec.ts), each in its Playwright project;
+// E2E_ENGINES=off leaves them to Chromium.
+const needsEngines = process.env.E2E_ENGINES !== 'off' && (specs.length === 0 || specs.some((spec) => spec.includes('journeys')));
+if (needsEngines) {
+  ensureWebKit();
+  ensureFirefox();
+}
 const strictPort = needsStrict ? process.env.E2E_STRICT_PORT || String(await freePort()) : 'off';
 const strictDir = resolve(`build/strict-${strictPort}`);
 // The packed package in a scratch app (scripts/package-consumer.mjs), likewise.
@@ -48,6 +57,7 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
     CHANNELS_DIST_DIR: channelsDir,
     ...channelPorts,
     CHROMIUM_PATH: chromium,
+    E2E_ENGINES: needsEngines ? 'on' : 'off',
     // The specs import the puzzle package's core and test helpers from source, as the app's build does.
     NODE_OPTIONS: [process.env.NODE_OPTIONS, '--conditions=game-register-source'].filter(Boolean).join(' '),
   },

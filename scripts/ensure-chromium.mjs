@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Makes sure Debian's Chromium is there for the browser tests; never downloads a browser of its own.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { aptInstall, canAptInstall } from './debian-packages.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -17,22 +17,12 @@ export const CHROMIUM_ARGS = [
 ];
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
 
-function aptInstall(packages) {
-  console.log(`[ensure-chromium] installing ${packages.join(' ')} from Debian (apt-get)...`);
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-}
-
 export function ensureChromium() {
   const missing = [];
   if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
   if (!existsSync(CJK_FONT_DIR)) missing.push('fonts-noto-cjk');
   if (missing.length === 0) return CHROMIUM_PATH;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+  if (!canAptInstall()) {
     const cjkOnly = missing.length === 1 && missing[0] === 'fonts-noto-cjk';
     if (cjkOnly) {
       console.warn('[ensure-chromium] fonts-noto-cjk is missing: Chinese text in screenshots will show as boxes.');
@@ -45,7 +35,7 @@ export function ensureChromium() {
     );
     process.exit(1);
   }
-  aptInstall(missing);
+  aptInstall('ensure-chromium', missing);
   if (!existsSync(CHROMIUM_PATH)) {
     console.error(`[ensure-chromium] apt-get finished but ${CHROMIUM_PATH} is still missing.`);
     process.exit(1);

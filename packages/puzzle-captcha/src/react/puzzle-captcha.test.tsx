@@ -267,6 +267,28 @@ describe('pointer', () => {
     document.body.removeEventListener('pointermove', seen);
   });
 
+  it('during a drag, hides the dragging pointer\'s moves from listeners below window, but not from a capture listener on window', () => {
+    setup();
+    const below = vi.fn();
+    const earlyOnWindow = vi.fn();
+    const lateOnWindow = vi.fn();
+    document.addEventListener('pointermove', below);
+    window.addEventListener('pointermove', earlyOnWindow, { capture: true });
+    fireEvent.pointerDown(slider(), { pointerId: 1, clientX: 20, button: 0, pointerType: 'touch' });
+    window.addEventListener('pointermove', lateOnWindow, { capture: true }); // added after the widget's own
+    fireEvent.pointerMove(track(), { pointerId: 1, clientX: 40 });
+    fireEvent.pointerMove(track(), { pointerId: 1, clientX: 60 });
+    expect(below).not.toHaveBeenCalled();
+    expect(earlyOnWindow).toHaveBeenCalledTimes(2);
+    expect(lateOnWindow).toHaveBeenCalledTimes(2);
+    fireEvent.pointerUp(track(), { pointerId: 1, clientX: 60 });
+    fireEvent.pointerMove(track(), { pointerId: 1, clientX: 70 });
+    expect(below).toHaveBeenCalledTimes(1);
+    document.removeEventListener('pointermove', below);
+    window.removeEventListener('pointermove', earlyOnWindow, { capture: true });
+    window.removeEventListener('pointermove', lateOnWindow, { capture: true });
+  });
+
   it('ignores the right mouse button', () => {
     setup();
     fireEvent.pointerDown(track(), { pointerId: 1, clientX: 125, pointerType: 'mouse', button: 2 });

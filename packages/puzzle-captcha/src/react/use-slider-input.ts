@@ -52,7 +52,8 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit, 
     // takes the dragging pointer's moves first and stops them there, so a move runs no React dispatch (no
     // synthetic event, no walk up the fiber tree) and costs one custom property and, in server mode, a trail
     // sample: the box measured at the press, the event's own time stamp (no clock read), three numbers stored.
-    // Other pointers' moves, and every move outside a drag, go through untouched.
+    // Other pointers' moves, and every move outside a drag, go through untouched; stopPropagation (not the
+    // immediate kind) leaves a host's own capture listeners on window every move (the package README says so).
     const move = (event: PointerEvent) => {
       const current = drag.current;
       if (!current || current.pointerId !== event.pointerId) return;
