@@ -11,23 +11,21 @@ const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_PLAYGROUND_PORT ||= String(port + 1);
 const playgroundPort = process.env.E2E_PLAYGROUND_PORT;
 const playgroundDir = resolve(process.env.PLAYGROUND_DIR || `build/playground-${playgroundPort}`);
-// Strict mode (e2e/register-strict.spec.ts): a second app build with VITE_CAPTCHA_MODE=server, served by the
-// same server with CAPTCHA_MODE=strict and a pinned puzzle (CAPTCHA_TEST_SEED); 'off' when not needed.
+// Strict mode (e2e/register-strict.spec.ts, the journeys): the same build served with CAPTCHA_MODE=strict and a
+// pinned puzzle (CAPTCHA_TEST_SEED); the pages follow the server's mode. 'off' when not needed.
 process.env.E2E_STRICT_PORT ||= String(port + 2);
 const strictPort = process.env.E2E_STRICT_PORT;
-const strictDir = resolve(process.env.STRICT_DIST_DIR || `build/strict-${strictPort}`);
 process.env.E2E_STRICT_SEED ||= '20240607';
 // The packed package in a scratch app (e2e/package-consumer.spec.ts, scripts/package-consumer.mjs); 'off' when not needed.
 process.env.E2E_CONSUMER_PORT ||= String(port + 3);
 const consumerPort = process.env.E2E_CONSUMER_PORT;
-// Channels from the ad link (e2e/channels.spec.ts): an app build listing channels, served in proxy mode in
+// Channels from the ad link (e2e/channels.spec.ts): the same build with channels listed in the site settings, in proxy mode in
 // front of a recording backend, metrics on (e2e/channel-stack.mjs); 'off' when not needed.
 process.env.E2E_CHANNELS_PORT ||= String(port + 4);
 process.env.E2E_CHANNELS_BACKEND_PORT ||= String(port + 5);
 process.env.E2E_CHANNELS_METRICS_PORT ||= String(port + 6);
 process.env.E2E_CHANNELS ||= 'CH7,CH8,CH9,CH10';
 const channelsPort = process.env.E2E_CHANNELS_PORT;
-const channelsDir = resolve(process.env.CHANNELS_DIST_DIR || `build/channels-${channelsPort}`);
 
 
 // The journeys written once for every engine (e2e/journeys.spec.ts): Chromium runs them in the phone project,
@@ -96,38 +94,37 @@ export default defineConfig<{ engine: Engine }>({
       ? []
       : [
           {
-            // NODE_ENV below is the server's; the build gets production's, or React would be its development
-            // build (StrictMode's double mounts and all), which is not what an operator ships.
-            command: `NODE_ENV=production node_modules/.bin/vite build --logLevel warn --outDir ${strictDir} --emptyOutDir && node scripts/start.mjs`,
+            // The same build as the default server: the page follows the server's CAPTCHA_MODE (site settings).
+            command: 'node scripts/start.mjs',
             env: {
-              VITE_CAPTCHA_MODE: 'server',
               HOST: '127.0.0.1',
               PORT: strictPort,
-              DIST_DIR: strictDir,
+              DIST_DIR: process.env.DIST_DIR || 'dist',
               DATABASE_PATH: ':memory:',
               RATE_LIMIT_CHECKS: '1000000',
               RATE_LIMIT_REG: '1000000',
               LOG_LEVEL: 'warn',
               CAPTCHA_MODE: 'strict',
               CAPTCHA_TEST_SEED: process.env.E2E_STRICT_SEED,
+              // A small stock: enough for the journeys, without hundreds of draws at start beside the tests.
+              CAPTCHA_STOCK: '8',
               NODE_ENV: 'test', // the only setting under which the server takes a test seed
             },
             url: `http://127.0.0.1:${strictPort}/register`,
             reuseExistingServer: false,
-            timeout: 120_000,
+            timeout: 60_000,
           },
         ]),
     ...(channelsPort === 'off'
       ? []
       : [
           {
-            command:
-              `NODE_ENV=production node_modules/.bin/vite build --logLevel warn --outDir ${channelsDir} --emptyOutDir && ` +
-              `node scripts/prerender.mjs ${channelsDir} && node e2e/channel-stack.mjs`,
-            env: { VITE_CHANNELS: process.env.E2E_CHANNELS, CHANNELS_DIST_DIR: channelsDir },
+            // The same build as the default server, its channels listed in the server's site settings.
+            command: 'node e2e/channel-stack.mjs',
+            env: { CHANNELS_DIST_DIR: process.env.DIST_DIR || 'dist' },
             url: `http://127.0.0.1:${channelsPort}/register`,
             reuseExistingServer: false,
-            timeout: 300_000, // a build and a prerender of its own, beside the other servers' builds
+            timeout: 60_000,
           },
         ]),
     ...(consumerPort === 'off'

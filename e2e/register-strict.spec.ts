@@ -5,7 +5,7 @@ import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { dragHandle } from './puzzle-drag';
 import { fillForm } from './register-form';
 
-// Strict mode: an app built with VITE_CAPTCHA_MODE=server against a server with CAPTCHA_MODE=strict, whose
+// Strict mode: the app's one build served with CAPTCHA_MODE=strict (the page follows the server), whose
 // puzzles are pinned by CAPTCHA_TEST_SEED (a test hook the server honours only under NODE_ENV=test). The
 // test works the gap out from the seed: the page itself never gets it.
 const ORIGIN = `http://127.0.0.1:${process.env.E2E_STRICT_PORT}`;

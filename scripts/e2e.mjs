@@ -18,7 +18,7 @@ const specs = args.filter((arg) => /\.spec\.|(^|\/)e2e\//.test(arg));
 const needsPlayground = specs.length === 0 || specs.some((spec) => spec.includes('captcha'));
 const playgroundPort = needsPlayground ? process.env.E2E_PLAYGROUND_PORT || String(await freePort()) : 'off';
 const playgroundDir = resolve(`build/playground-${playgroundPort}`);
-// Strict mode's own app build (VITE_CAPTCHA_MODE=server) and server (CAPTCHA_MODE=strict), likewise.
+// A second server of the same build in strict mode (CAPTCHA_MODE=strict), likewise.
 const needsStrict = specs.length === 0 || specs.some((spec) => spec.includes('strict') || spec.includes('journeys'));
 // The journeys also run in WebKit and Firefox (e2e/journeys.spec.ts), each in its Playwright project;
 // E2E_ENGINES=off leaves them to Chromium.
@@ -28,17 +28,15 @@ if (needsEngines) {
   ensureFirefox();
 }
 const strictPort = needsStrict ? process.env.E2E_STRICT_PORT || String(await freePort()) : 'off';
-const strictDir = resolve(`build/strict-${strictPort}`);
 // The packed package in a scratch app (scripts/package-consumer.mjs), likewise.
 const needsConsumer = specs.length === 0 || specs.some((spec) => spec.includes('package-consumer'));
 const consumerPort = needsConsumer ? process.env.E2E_CONSUMER_PORT || String(await freePort()) : 'off';
 // Outside the repository, so nothing resolves from its node_modules by accident; removed here because
 // Playwright stops its servers with no chance to clean up.
 const consumerDir = needsConsumer ? mkdtempSync(join(tmpdir(), 'puzzle-consumer-')) : '';
-// The channels spec's stack (e2e/channel-stack.mjs): an app build of its own and three ports, likewise.
+// The channels spec's stack (e2e/channel-stack.mjs): the same build with listed channels, on three ports, likewise.
 const needsChannels = specs.length === 0 || specs.some((spec) => spec.includes('channel'));
 const channelsPort = needsChannels ? process.env.E2E_CHANNELS_PORT || String(await freePort()) : 'off';
-const channelsDir = resolve(`build/channels-${channelsPort}`);
 const channelPorts = needsChannels
   ? { E2E_CHANNELS_BACKEND_PORT: process.env.E2E_CHANNELS_BACKEND_PORT || String(await freePort()), E2E_CHANNELS_METRICS_PORT: process.env.E2E_CHANNELS_METRICS_PORT || String(await freePort()) }
   : {};
@@ -52,9 +50,7 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
     E2E_STRICT_PORT: strictPort,
     E2E_CONSUMER_PORT: consumerPort,
     CONSUMER_DIR: consumerDir,
-    STRICT_DIST_DIR: strictDir,
     E2E_CHANNELS_PORT: channelsPort,
-    CHANNELS_DIST_DIR: channelsDir,
     ...channelPorts,
     CHROMIUM_PATH: chromium,
     E2E_ENGINES: needsEngines ? 'on' : 'off',
@@ -64,8 +60,6 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
 });
 child.on('exit', (code, signal) => {
   if (needsPlayground) rmSync(playgroundDir, { recursive: true, force: true });
-  if (needsStrict) rmSync(strictDir, { recursive: true, force: true });
   if (needsConsumer) rmSync(consumerDir, { recursive: true, force: true });
-  if (needsChannels) rmSync(channelsDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
 });
