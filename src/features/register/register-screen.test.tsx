@@ -67,6 +67,22 @@ function renderScreen() {
 const field = (name: string) => screen.getByLabelText(name, { selector: 'input' });
 const toast = () => screen.getByRole('status');
 
+/** The field's failed-check message: marked invalid, described by a visible line that follows the input. */
+function expectMessageUnder(label: string, message: string) {
+  const input = field(label);
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(input).toHaveAccessibleDescription(message);
+  const line = document.getElementById(input.getAttribute('aria-describedby')!);
+  expect(line).toBeVisible();
+  expect(line).toHaveTextContent(message);
+  expect(input.compareDocumentPosition(line!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+}
+
+function expectNoMessageUnder(label: string) {
+  expect(field(label)).not.toHaveAttribute('aria-invalid');
+  expect(field(label)).not.toHaveAttribute('aria-describedby');
+}
+
 async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<'账号' | '密码' | '确认密码' | '手机号', string>>) {
   for (const [label, value] of Object.entries(values)) {
     await user.click(field(label));
@@ -103,17 +119,25 @@ describe('RegisterScreen', () => {
   });
 
   it.each([
-    [{}, '请输入用户名'],
-    [{ 账号: 'player01' }, '请输入密码'],
-    [{ 账号: 'player01', 密码: 'secret88' }, '请输入密码'],
-    [{ 账号: 'player01', 密码: 'secret88', 确认密码: 'secret88' }, '请输入手机号'],
-  ])('asks for the first empty field on 立即注册', async (values, message) => {
+    [{}, '账号', '请输入用户名'],
+    [{ 账号: 'player01' }, '密码', '请输入密码'],
+    [{ 账号: 'player01', 密码: 'secret88' }, '确认密码', '请输入密码'],
+    [{ 账号: 'player01', 密码: 'secret88', 确认密码: 'secret88' }, '手机号', '请输入手机号'],
+  ])('asks for the first empty field on 立即注册, in the toast and under %s', async (values, label, message) => {
     const api = backend();
     const user = renderScreen();
     await fill(user, values);
     await user.click(screen.getByRole('button', { name: '立即注册' }));
     expect(toast()).toHaveTextContent(message);
+    expectMessageUnder(label, message);
+    expect(screen.getAllByText(message, { selector: 'p' })).toHaveLength(1);
     expect(api.count('checktel')).toBe(0);
+  });
+
+  it('shows no message and no invalid mark on a field that has not failed', () => {
+    backend();
+    renderScreen();
+    for (const label of ['账号', '密码', '确认密码', '手机号']) expectNoMessageUnder(label);
   });
 
   it('checks the username when it loses focus and says when it is taken', async () => {
@@ -121,7 +145,21 @@ describe('RegisterScreen', () => {
     const user = renderScreen();
     await fill(user, { 账号: 'player01' });
     await waitFor(() => expect(toast()).toHaveTextContent('用户名已存在'));
+    expectMessageUnder('账号', '用户名已存在');
     expect(api.calls[0]).toEqual({ path: '/api/Index/checkuser', query: 'param=player01&name=name' });
+  });
+
+  it('clears the message under a field when the visitor edits that field, and only that one', async () => {
+    backend({ checkuser: () => ok('n', 'taken') });
+    const user = renderScreen();
+    await fill(user, { 账号: 'player01', 密码: 'secret88', 确认密码: 'secret89' });
+    await waitFor(() => expectMessageUnder('账号', '用户名已存在'));
+    expectMessageUnder('确认密码', '两次密码不一致');
+    await user.type(field('账号'), '2');
+    expectNoMessageUnder('账号');
+    expect(screen.queryByText('用户名已存在', { selector: 'p' })).toBeNull();
+    expectMessageUnder('确认密码', '两次密码不一致');
+    expect(toast()).toHaveTextContent('两次密码不一致');
   });
 
   it('says nothing and calls nothing when the empty username loses focus', async () => {
@@ -138,6 +176,17 @@ describe('RegisterScreen', () => {
     const user = renderScreen();
     await fill(user, { 密码: 'secret88', 确认密码: 'secret89' });
     expect(toast()).toHaveTextContent('两次密码不一致');
+    expectMessageUnder('确认密码', '两次密码不一致');
+    expectNoMessageUnder('密码');
+  });
+
+  it.each(['密码', '确认密码'])('clears 两次密码不一致 when the visitor edits %s, as that clears the valid mark', async (label) => {
+    backend();
+    const user = renderScreen();
+    await fill(user, { 密码: 'secret88', 确认密码: 'secret89' });
+    expectMessageUnder('确认密码', '两次密码不一致');
+    await user.type(field(label), '9');
+    expectNoMessageUnder('确认密码');
   });
 
   it('says the passwords differ on 立即注册 too', async () => {
@@ -146,6 +195,7 @@ describe('RegisterScreen', () => {
     await fill(user, { ...ALL, 确认密码: 'secret89' });
     await user.click(screen.getByRole('button', { name: '立即注册' }));
     expect(toast()).toHaveTextContent('两次密码不一致');
+    expectMessageUnder('确认密码', '两次密码不一致');
   });
 
   it('asks to verify the username when its check cannot reach the server', async () => {
@@ -154,6 +204,7 @@ describe('RegisterScreen', () => {
     await fill(user, ALL);
     await user.click(screen.getByRole('button', { name: '立即注册' }));
     await waitFor(() => expect(toast()).toHaveTextContent('请先验证用户名'));
+    expectMessageUnder('账号', '请先验证用户名');
   });
 
   it("shows the server's text, as text, when the phone check says n", async () => {
@@ -162,6 +213,7 @@ describe('RegisterScreen', () => {
     await fill(user, ALL);
     await user.click(screen.getByRole('button', { name: '立即注册' }));
     await waitFor(() => expect(toast()).toHaveTextContent('<img src=x onerror=alert(1)>该手机号已注册'));
+    expectMessageUnder('手机号', '<img src=x onerror=alert(1)>该手机号已注册');
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 
@@ -174,7 +226,20 @@ describe('RegisterScreen', () => {
     await waitFor(() => expect(toast()).toHaveTextContent('验证手机号中...'));
     await act(async () => answer(new Response('<html>oops</html>', { status: 200 })));
     await waitFor(() => expect(toast()).toHaveTextContent('网络错误，请重试'));
+    expectMessageUnder('手机号', '网络错误，请重试');
     expect(field('手机号')).toHaveValue('13800138000');
+  });
+
+  it('clears every message when a later tap passes all checks', async () => {
+    const answers = [() => Promise.reject(new TypeError('Failed to fetch')), () => ok('y')];
+    backend({ checktel: () => answers.shift()!() });
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await waitFor(() => expectMessageUnder('手机号', '网络错误，请重试'));
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await screen.findByRole('dialog', { name: '拼图验证' });
+    expectNoMessageUnder('手机号');
   });
 
   it('registers after the puzzle, shows the credentials and leads on to the game', async () => {
@@ -370,6 +435,8 @@ describe('RegisterScreen', () => {
     await user.type(field('账号'), 'x');
     await act(async () => answerOld(ok('n', 'taken')));
     expect(toast()).not.toHaveTextContent('用户名已存在');
+    expectNoMessageUnder('账号');
+    expect(screen.queryByText('用户名已存在')).toBeNull();
   });
 
   it('sends 立即登陆 straight to the game client', async () => {

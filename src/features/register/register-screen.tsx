@@ -40,7 +40,7 @@ export function RegisterScreen() {
   const [choosingDownload, setChoosingDownload] = useState(false);
   const download = useAppDownload();
   const Puzzle = flow.captcha?.PuzzleCaptcha;
-  const { values } = flow;
+  const { values, fieldErrors } = flow;
 
   return (
     <main className="register">
@@ -63,6 +63,7 @@ export function RegisterScreen() {
           label={TEXT.labels.name}
           placeholder={TEXT.placeholders.name}
           value={values.name}
+          error={fieldErrors.name}
           onValueChange={(value) => flow.update('name', value)}
           onBlur={flow.onNameBlur}
           inputRef={(element) => { inputs.current.name = element; }}
@@ -79,6 +80,7 @@ export function RegisterScreen() {
           type="password"
           revealable
           value={values.password}
+          error={fieldErrors.password}
           onValueChange={(value) => flow.update('password', value)}
           inputRef={(element) => { inputs.current.password = element; }}
           enterKeyHint={enterKeyHintOf('password')}
@@ -91,6 +93,7 @@ export function RegisterScreen() {
           type="password"
           revealable
           value={values.rePassword}
+          error={fieldErrors.rePassword}
           onValueChange={(value) => flow.update('rePassword', value)}
           onBlur={flow.onRePasswordBlur}
           inputRef={(element) => { inputs.current.rePassword = element; }}
@@ -104,6 +107,7 @@ export function RegisterScreen() {
           type="tel"
           inputMode="numeric"
           value={values.mobile}
+          error={fieldErrors.mobile}
           onValueChange={(value) => flow.update('mobile', value)}
           inputRef={(element) => { inputs.current.mobile = element; }}
           enterKeyHint={enterKeyHintOf('mobile')}

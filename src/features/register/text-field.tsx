@@ -7,13 +7,16 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   inputRef?: Ref<HTMLInputElement>;
   /** Offers a show/hide toggle for a password field. */
   revealable?: boolean;
+  /** A failed check's message, shown under the input and named as its description. */
+  error?: string;
 }
 
-export function TextField({ label, value, onValueChange, inputRef, revealable, type = 'text', id, ...input }: TextFieldProps) {
+export function TextField({ label, value, onValueChange, inputRef, revealable, error, type = 'text', id, ...input }: TextFieldProps) {
   const [revealed, setRevealed] = useState(false);
   const inputId = id ?? `field-${label}`;
+  const errorId = `${inputId}-error`;
   return (
-    <div className="field">
+    <div className={error ? 'field field--invalid' : 'field'}>
       <label className="field__label" htmlFor={inputId}>{label}</label>
       <div className="field__control">
         <input
@@ -23,6 +26,8 @@ export function TextField({ label, value, onValueChange, inputRef, revealable, t
           className="field__input"
           type={revealable && revealed ? 'text' : type}
           value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           onChange={(event) => onValueChange(event.target.value)}
         />
         {revealable && (
@@ -41,6 +46,7 @@ export function TextField({ label, value, onValueChange, inputRef, revealable, t
           </button>
         )}
       </div>
+      {error && <p id={errorId} className="field__error">{error}</p>}
     </div>
   );
 }

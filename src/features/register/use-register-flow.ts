@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { captchaServer, passTokenQuery, registerAccount, reportPuzzleStep } from '@/api';
 import { useToast } from '@/components/toast';
 import { config } from '@/config/env';
+import { afterEdit, NO_FIELD_ERRORS, withoutErrors, type FieldErrors } from './field-errors';
 import { loadCaptcha } from './load-captcha';
 import { RemoteCheck } from './remote-check';
 import { passwordsMatch, runSubmitChecks, type Field, type RegisterValues } from './submit-checks';
@@ -30,11 +31,19 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
   const [account, setAccount] = useState<{ name: string; password: string } | null>(null);
   /** True while the submit checks or the registration run: 立即注册 shows it and is announced as busy. */
   const [busy, setBusy] = useState(false);
+  /** The failed checks' messages, each shown under its field beside the toast (WCAG 3.3.1). */
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
+
+  const fail = useCallback((field: Field, message: string) => {
+    toast.show(message, { kind: 'fail' });
+    setFieldErrors((errors) => ({ ...errors, [field]: message }));
+  }, [toast]);
 
   const update = useCallback((field: Field, value: string) => {
     const next = { ...latest.current, [field]: field === 'mobile' ? value.replace(/\D/g, '') : value };
     latest.current = next;
     setValues(next);
+    setFieldErrors((errors) => afterEdit(errors, field));
     if (field === 'name') userCheck.reset();
     if (field === 'password' || field === 'rePassword') passwordValid.current = false;
     if (field === 'mobile') phoneCheck.reset();
@@ -48,17 +57,19 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     const name = latest.current.name;
     if (name === '') return;
     void userCheck.check(name).then((verdict) => {
-      if (verdict.status !== 'n' || latest.current.name !== name) return; // an answer for an older value
-      toast.show(TEXT.errors.nameTaken, { kind: 'fail' });
+      if (latest.current.name !== name) return; // an answer for an older value
+      if (verdict.status === 'n') fail('name', TEXT.errors.nameTaken);
+      if (verdict.status === 'y') setFieldErrors((errors) => withoutErrors(errors, ['name']));
     });
-  }, [toast, userCheck]);
+  }, [fail, userCheck]);
 
   const onRePasswordBlur = useCallback(() => {
     const match = passwordsMatch(latest.current.password, latest.current.rePassword);
     if (match === null) return;
     passwordValid.current = match;
-    if (!match) toast.show(TEXT.errors.passwordMismatch, { kind: 'fail' });
-  }, [toast]);
+    if (match) setFieldErrors((errors) => withoutErrors(errors, ['password', 'rePassword']));
+    else fail('rePassword', TEXT.errors.passwordMismatch);
+  }, [fail]);
 
   const submit = useCallback(async () => {
     if (submitting.current || registering.current) return;
@@ -82,11 +93,12 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
       });
       if (latest.current !== snapshot) return; // edited while checking: the visitor taps again
       if (!outcome.ok) {
-        toast.show(outcome.message, { kind: 'fail' });
+        fail(outcome.field, outcome.message);
         focusField(outcome.field);
         return;
       }
       passwordValid.current = true;
+      setFieldErrors(NO_FIELD_ERRORS);
       try {
         setCaptcha(await loadCaptcha());
       } catch {
@@ -99,7 +111,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
       submitting.current = false;
       setBusy(false);
     }
-  }, [focusField, phoneCheck, toast, userCheck]);
+  }, [fail, focusField, phoneCheck, toast, userCheck]);
 
   const onPuzzleSuccess = useCallback(async (captchaToken?: string) => {
     setPuzzleOpen(false);
@@ -134,6 +146,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
 
   return {
     values,
+    fieldErrors,
     update,
     prefetchCaptcha,
     onNameBlur,
