@@ -77,6 +77,17 @@ async function expectRegistered(driver: Driver, account: ReturnType<typeof newAc
   expect(await driver.pageErrors()).toEqual([]);
 }
 
+/** The failed-check message under the labelled field: the text its aria-describedby names, when the input is marked invalid and that text is shown below it. */
+function messageUnder(driver: Driver, label: string) {
+  return driver.evaluate((labelText) => {
+    const input = [...document.querySelectorAll('label')].find((each) => each.textContent?.trim() === labelText)?.control;
+    const message = document.getElementById(input?.getAttribute('aria-describedby') ?? '');
+    if (!input || !message || input.getAttribute('aria-invalid') !== 'true') return null;
+    const shownBelow = message.getBoundingClientRect().height > 0 && message.getBoundingClientRect().top >= input.getBoundingClientRect().bottom;
+    return shownBelow ? message.textContent : null;
+  }, label);
+}
+
 /** A page beside the screenshots that shows each screen in the three engines side by side. */
 function writeScreensIndex() {
   const rows = SCREENS.map(([screen]) => `<tr><th>${screen}</th>${ENGINES.map((engine) => `<td><img src="${screen}-${engine}.png" width="${PHONE.width}" alt="${screen} in ${engine}"></td>`).join('')}</tr>`);
@@ -116,7 +127,7 @@ test('solves the puzzle by keyboard: focus on the handle, arrows, Enter', async 
   await expectRegistered(driver, account);
 });
 
-test('a failed check is shown: a taken account name, on leaving the field', async ({ driver, baseURL }) => {
+test('a failed check is shown, in the toast and under its field: a taken account name, on leaving the field', async ({ driver, baseURL }) => {
   const taken = newAccount(driver, 3);
   const query = new URLSearchParams({ name: taken.name, Password: taken.password, rePassword: taken.password, wash: '1', washType: '2', code: 'H5REG', mobile: taken.mobile, QQ: '', islogin: 'true' });
   const answer = (await (await fetch(`${baseURL}/api/Index/reg?${query}`, { method: 'POST' })).json()) as { status: string };
@@ -124,7 +135,8 @@ test('a failed check is shown: a taken account name, on leaving the field', asyn
   await driver.goto('/register');
   await driver.fill('账号', taken.name);
   await driver.press('Tab');
-  await until(async () => (await driver.text({ role: 'status' }))?.includes('用户名已存在'), 'the 用户名已存在 message');
+  await until(async () => (await driver.text({ role: 'status' }))?.includes('用户名已存在'), 'the 用户名已存在 toast');
+  expect(await until(() => messageUnder(driver, '账号'), 'the 用户名已存在 message under 账号')).toBe('用户名已存在');
   expect(await driver.pageErrors()).toEqual([]);
 });
 
