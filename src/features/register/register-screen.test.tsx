@@ -207,6 +207,20 @@ describe('RegisterScreen', () => {
     expectMessageUnder('账号', '请先验证用户名');
   });
 
+  it('clears 请先验证用户名 when the name, unchanged, passes its check on leaving the field', async () => {
+    let reachable = false;
+    backend({ checkuser: () => (reachable ? ok('y') : Promise.reject(new TypeError('Failed to fetch'))) });
+    const user = renderScreen();
+    await fill(user, ALL);
+    await user.click(screen.getByRole('button', { name: '立即注册' }));
+    await waitFor(() => expectMessageUnder('账号', '请先验证用户名'));
+    expect(field('账号')).toHaveFocus();
+    reachable = true;
+    await user.click(field('密码'));
+    await waitFor(() => expectNoMessageUnder('账号'));
+    expect(field('账号')).toHaveValue('player01');
+  });
+
   it("shows the server's text, as text, when the phone check says n", async () => {
     backend({ checktel: () => ok('n', '<img src=x onerror=alert(1)>该手机号已注册') });
     const user = renderScreen();
