@@ -120,7 +120,7 @@ test.describe('two brands from one build', () => {
 });
 
 test('the page follows the server’s captcha mode: one build, strict on the server, puzzles from the server', async ({ page }, testInfo) => {
-  const instance = await startInstance(join(settingsFolder({ 'site.json': '{}' }), 'site.json'), { CAPTCHA_MODE: 'strict', CAPTCHA_DRAW_THREADS: '1' });
+  const instance = await startInstance(join(settingsFolder({ 'site.json': '{}' }), 'site.json'), { CAPTCHA_MODE: 'strict', CAPTCHA_DRAW_THREADS: '1', CAPTCHA_STOCK: '2' });
   try {
     await page.goto(`${instance.baseURL}/register`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
