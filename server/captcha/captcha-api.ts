@@ -8,6 +8,7 @@ import {
   AccessibleVerifyRequestSchema,
   ChallengeRequestSchema,
   ChallengeResponseSchema,
+  type ChallengeResponse,
   handleForPieceOffset,
   PASS_TOLERANCE,
   VerifyRequestSchema,
@@ -16,6 +17,7 @@ import {
 import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
 import { errorAnswer } from '../plugins/error-answers';
 import { AnswerSchema } from '../routes/api/reference-schemas';
+import { challengeAnswer, ChallengeHeadSchema, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from './challenge-stock';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
 import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION, workDoublings } from './limits';
@@ -34,6 +36,7 @@ const SWEEP_EVERY_MS = 60_000;
 export const FAILED_INFO = '验证失败，请重试';
 /** Every draw thread busy and the queue full: the client may ask again after this many seconds. */
 const BUSY_RETRY_AFTER_S = 1;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export { ACCESSIBLE_LIMIT } from './limits';
 
@@ -114,7 +117,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   });
 
   // The response schemas are also the list of the only fields ever serialised: nothing else about the
-  // puzzle (its gap above all) can slip into an answer.
+  // puzzle (its gap above all) can slip into an answer. The challenge's 200 is sent as bytes, its fields
+  // through ChallengeHeadSchema and the pictures serialised by the draw thread (challenge-answer.ts).
   const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
   fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
@@ -134,23 +138,20 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     }
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
-    await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
     const doublings = workDoublings(standing);
-    const task = await createWorkTask(await store.secret(), id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings);
+    const secret = await store.secret();
+    // The store's round trip and the work's signature at once: neither needs the other.
+    const [, task] = await Promise.all([
+      store.putChallenge(id, { gapX: drawn.gapX, expiresAt }),
+      createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings),
+    ]);
     metrics.challengeIssued(doublings);
     reply.header('cache-control', 'no-store');
-    return {
-      work: task,
-      accessible: work.accessible !== null,
-      id,
-      background: drawn.background,
-      piece: drawn.piece,
-      pieceY: drawn.gapY,
-      width: layout.width,
-      height: layout.height,
-      pieceSize: layout.pieceSize,
-      expiresAt,
-    };
+    const head: ChallengeHead = { work: task, accessible: work.accessible !== null, id, pieceY: drawn.gapY, width: layout.width, height: layout.height, pieceSize: layout.pieceSize, expiresAt };
+    const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
+    // Bytes skip Fastify's serialiser (the 200 schema above still says what they hold): typed as the body they encode.
+    const answer = challengeAnswer(headJson, drawn.pictureFields) as unknown as ChallengeResponse;
+    return reply.type(JSON_TYPE).send(answer);
   });
 
   fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
