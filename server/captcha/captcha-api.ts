@@ -58,27 +58,26 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
-  /**
-   * Where the caller stands, or null once its 429 is sent because its address or its network is locked.
-   * (Not the reply itself: a reply is a thenable, and awaiting one waits for the send.)
-   */
-  const standingOrLocked = async (address: string, at: number, reply: FastifyReply): Promise<Standing | null> => {
-    const standing = await store.standing(address, networkOf(address));
-    if (standing.lockedUntil <= at) return standing;
-    tooMany(reply, standing.lockedUntil - at);
-    return null;
-  };
   const tooMany = (reply: FastifyReply, waitMs: number) => {
     reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
     void reply.code(429).send(errorAnswer(429));
   };
-  /** Counts a challenge for the caller's network; false once its 429 is sent (too many from that network). */
-  const networkAllows = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const { count, endsAt } = await store.countHit(`challenges:net:${networkOf(request.ip)}`, NETWORK_CHALLENGE_LIMIT.windowMs);
-    if (count <= networkChallenges) return true;
+  /**
+   * Admits a challenge: where the caller stands, with one more challenge counted for its network, in one
+   * store round trip. Null once its 429 is sent: its address is locked (nothing counted), or its network
+   * asked for too many. (Not the reply itself: a reply is a thenable, and awaiting one waits for the send.)
+   */
+  const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Standing | null> => {
+    const network = networkOf(request.ip);
+    const { standing, hit } = await store.admitChallenge(request.ip, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs);
+    if (hit === null || standing.lockedUntil > at) {
+      tooMany(reply, standing.lockedUntil - at);
+      return null;
+    }
+    if (hit.count <= networkChallenges) return standing;
     metrics.rateLimited(request.routeOptions.url ?? 'captcha');
-    tooMany(reply, endsAt - now()); // what is left of the window
-    return false;
+    tooMany(reply, hit.endsAt - now()); // what is left of the window
+    return null;
   };
   /**
    * Counts an answer as a failure before judging it, so that answers sent at once cannot all slip in under
@@ -122,8 +121,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
   fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
-    const standing = await standingOrLocked(request.ip, at, reply);
-    if (standing === null || !(await networkAllows(request, reply))) return reply;
+    const standing = await admitted(request, at, reply);
+    if (standing === null) return reply;
     await sweep(at);
     const pixelRatio = challengePixelRatio(request.body.pixelRatio);
     // From the stock when it has one: its expiry and one-time take start here, as a fresh puzzle's do.
@@ -205,8 +204,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   // Its tighter limit per address (ACCESSIBLE_LIMIT) is applied with the others, in routes/api/index.ts.
   fastify.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const at = now();
-    const standing = await standingOrLocked(request.ip, at, reply);
-    if (standing === null || !(await networkAllows(request, reply))) return reply;
+    const standing = await admitted(request, at, reply);
+    if (standing === null) return reply;
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
     const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
