@@ -11,9 +11,14 @@
 //    Goals: the burst's p99 under 100 ms with a full stock; challenges per core-second at ratio 3 (from the
 //    server's CPU time, so other load on the machine does not count) at least twice --baseline (run with
 //    --server=<an older build> --sections=stock for it).
+// 5. `--sections=burst` (not in the default run): the burst alone, from a full stock at ratio 3, `--rounds`
+//    times on one server (refilled in between): p50/p99, the event loop's CPU per challenge, and Redis commands
+//    per challenge (INFO commandstats). It works with `--server=<an older build with a stock>` too, so a
+//    before/after pair can be run alternately.
 // Sections 1-3 run without a stock: they measure draws. `--sections=stock` runs section 4 alone.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,9 +49,11 @@ const OPTIONS = {
   server: { type: 'string' },
   /** Challenges per core-second at ratio 3 drawn on demand before this change (1000 / an older build's CPU ms per challenge). */
   baseline: { type: 'string', default: '11' },
+  /** Bursts per server in the burst section. */
+  rounds: { type: 'string', default: '3' },
 };
 /** Read from the command line when this file is run (not when another bench imports startServer). */
-let options = { sections: OPTIONS.sections.default, server: undefined, baseline: OPTIONS.baseline.default };
+let options = { sections: OPTIONS.sections.default, server: undefined, baseline: OPTIONS.baseline.default, rounds: OPTIONS.rounds.default };
 
 /**
  * The built server in strict mode on a free port (env adds to or, with undefined, removes from the defaults
@@ -153,6 +160,47 @@ async function stockRun(dataDir, redis, pixelRatio, stock) {
   } finally {
     await server.stop();
   }
+}
+
+/** Redis commands run since the last reset, by name (INFO commandstats; a script's own commands are counted too). */
+async function redisCommands(client) {
+  const text = await client.info('commandstats');
+  return Object.fromEntries([...text.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map(([, name, calls]) => [name, Number(calls)]));
+}
+
+/** Section 5: bursts of BURST at ratio 3 from a full stock, one server, refilled between rounds. */
+async function burstRuns(dataDir, redis) {
+  const metricsPort = await freePort();
+  const env = { CAPTCHA_DRAW_THREADS: '1', CAPTCHA_DRAW_QUEUE: '1000', CAPTCHA_STOCK: String(STOCK), METRICS_PORT: String(metricsPort), REDIS_URL: redis.url, REDIS_PREFIX: 'bench-burst:' };
+  const server = await startServer(env, dataDir);
+  const client = new Redis(redis.url);
+  const rows = [];
+  try {
+    await challenges(server.base, undefined, 3, { connections: 1, amount: 3 });
+    for (let round = 1; round <= Number(options.rounds); round += 1) {
+      await stockFilled(metricsPort, STOCK, 3);
+      await client.config('RESETSTAT');
+      const loopBefore = cpuSecondsOf(server.pid, true);
+      const burst = await challenges(server.base, undefined, 3, { connections: BURST, amount: BURST, timeout: 60 });
+      const loopMs = ((cpuSecondsOf(server.pid, true) - loopBefore) * 1000) / BURST;
+      const commands = await redisCommands(client);
+      delete commands['config|resetstat'];
+      const total = Object.values(commands).reduce((sum, calls) => sum + calls, 0);
+      rows.push({
+        round,
+        [`burst of ${BURST}: p50 ms`]: burst.latency.p50,
+        'p99 ms': burst.latency.p99,
+        'event-loop CPU ms each': Number(loopMs.toFixed(2)),
+        'Redis commands each': Number((total / BURST).toFixed(1)),
+        'load average': Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]),
+        'non-2xx': burst.non2xx + burst.errors,
+      });
+    }
+  } finally {
+    client.disconnect();
+    await server.stop();
+  }
+  return rows;
 }
 
 async function isolation(dataDir, threads, label) {
@@ -282,6 +330,16 @@ async function main() {
         ['every answer 2xx (stock)', stockRows.every((row) => row['non-2xx'] === 0)],
       );
       results.stock = stockRows;
+    }
+    if (sections.has('burst')) {
+      const redis = await startRedisServer();
+      try {
+        results.burst = await burstRuns(dataDir, redis);
+      } finally {
+        await redis.close();
+      }
+      console.table(results.burst);
+      checks.push(['every answer 2xx (burst)', results.burst.every((row) => row['non-2xx'] === 0)]);
     }
     for (const [label, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${label}`);
     mkdirSync('bench-results', { recursive: true });

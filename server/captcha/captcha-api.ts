@@ -8,6 +8,7 @@ import {
   AccessibleVerifyRequestSchema,
   ChallengeRequestSchema,
   ChallengeResponseSchema,
+  type ChallengeResponse,
   handleForPieceOffset,
   PASS_TOLERANCE,
   VerifyRequestSchema,
@@ -16,6 +17,7 @@ import {
 import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
 import { errorAnswer } from '../plugins/error-answers';
 import { AnswerSchema } from '../routes/api/reference-schemas';
+import { challengeAnswer, ChallengeHeadSchema, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from './challenge-stock';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
 import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION, workDoublings } from './limits';
@@ -34,6 +36,7 @@ const SWEEP_EVERY_MS = 60_000;
 export const FAILED_INFO = '验证失败，请重试';
 /** Every draw thread busy and the queue full: the client may ask again after this many seconds. */
 const BUSY_RETRY_AFTER_S = 1;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export { ACCESSIBLE_LIMIT } from './limits';
 
@@ -55,27 +58,26 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
-  /**
-   * Where the caller stands, or null once its 429 is sent because its address or its network is locked.
-   * (Not the reply itself: a reply is a thenable, and awaiting one waits for the send.)
-   */
-  const standingOrLocked = async (address: string, at: number, reply: FastifyReply): Promise<Standing | null> => {
-    const standing = await store.standing(address, networkOf(address));
-    if (standing.lockedUntil <= at) return standing;
-    tooMany(reply, standing.lockedUntil - at);
-    return null;
-  };
   const tooMany = (reply: FastifyReply, waitMs: number) => {
     reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
     void reply.code(429).send(errorAnswer(429));
   };
-  /** Counts a challenge for the caller's network; false once its 429 is sent (too many from that network). */
-  const networkAllows = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const { count, endsAt } = await store.countHit(`challenges:net:${networkOf(request.ip)}`, NETWORK_CHALLENGE_LIMIT.windowMs);
-    if (count <= networkChallenges) return true;
+  /**
+   * Admits a challenge: where the caller stands, with one more challenge counted for its network, in one
+   * store round trip. Null once its 429 is sent: its address is locked (nothing counted), or its network
+   * asked for too many. (Not the reply itself: a reply is a thenable, and awaiting one waits for the send.)
+   */
+  const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Standing | null> => {
+    const network = networkOf(request.ip);
+    const { standing, hit } = await store.admitChallenge(request.ip, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs);
+    if (hit === null || standing.lockedUntil > at) {
+      tooMany(reply, standing.lockedUntil - at);
+      return null;
+    }
+    if (hit.count <= networkChallenges) return standing;
     metrics.rateLimited(request.routeOptions.url ?? 'captcha');
-    tooMany(reply, endsAt - now()); // what is left of the window
-    return false;
+    tooMany(reply, hit.endsAt - now()); // what is left of the window
+    return null;
   };
   /**
    * Counts an answer as a failure before judging it, so that answers sent at once cannot all slip in under
@@ -114,12 +116,13 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   });
 
   // The response schemas are also the list of the only fields ever serialised: nothing else about the
-  // puzzle (its gap above all) can slip into an answer.
+  // puzzle (its gap above all) can slip into an answer. The challenge's 200 is sent as bytes, its fields
+  // through ChallengeHeadSchema and the pictures serialised by the draw thread (challenge-answer.ts).
   const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
   fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
-    const standing = await standingOrLocked(request.ip, at, reply);
-    if (standing === null || !(await networkAllows(request, reply))) return reply;
+    const standing = await admitted(request, at, reply);
+    if (standing === null) return reply;
     await sweep(at);
     const pixelRatio = challengePixelRatio(request.body.pixelRatio);
     // From the stock when it has one: its expiry and one-time take start here, as a fresh puzzle's do.
@@ -134,23 +137,20 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     }
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
-    await store.putChallenge(id, { gapX: drawn.gapX, expiresAt });
     const doublings = workDoublings(standing);
-    const task = await createWorkTask(await store.secret(), id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings);
+    const secret = await store.secret();
+    // The store's round trip and the work's signature at once: neither needs the other.
+    const [, task] = await Promise.all([
+      store.putChallenge(id, { gapX: drawn.gapX, expiresAt }),
+      createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings),
+    ]);
     metrics.challengeIssued(doublings);
     reply.header('cache-control', 'no-store');
-    return {
-      work: task,
-      accessible: work.accessible !== null,
-      id,
-      background: drawn.background,
-      piece: drawn.piece,
-      pieceY: drawn.gapY,
-      width: layout.width,
-      height: layout.height,
-      pieceSize: layout.pieceSize,
-      expiresAt,
-    };
+    const head: ChallengeHead = { work: task, accessible: work.accessible !== null, id, pieceY: drawn.gapY, width: layout.width, height: layout.height, pieceSize: layout.pieceSize, expiresAt };
+    const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
+    // Bytes skip Fastify's serialiser (the 200 schema above still says what they hold): typed as the body they encode.
+    const answer = challengeAnswer(headJson, drawn.pictureFields) as unknown as ChallengeResponse;
+    return reply.type(JSON_TYPE).send(answer);
   });
 
   fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
@@ -204,8 +204,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   // Its tighter limit per address (ACCESSIBLE_LIMIT) is applied with the others, in routes/api/index.ts.
   fastify.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const at = now();
-    const standing = await standingOrLocked(request.ip, at, reply);
-    if (standing === null || !(await networkAllows(request, reply))) return reply;
+    const standing = await admitted(request, at, reply);
+    if (standing === null) return reply;
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
     const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);

@@ -25,7 +25,7 @@ function manualDrawer() {
           finish: () => {
             drawn += 1;
             for (const listener of listeners) listener(0.01);
-            resolve({ gapX: drawn, gapY: pixelRatio, background: `picture ${drawn}`, piece: `piece ${drawn}`, drawSeconds: 0.01 });
+            resolve({ gapX: drawn, gapY: pixelRatio, pictureFields: Buffer.from(`"background":"picture ${drawn}","piece":"piece ${drawn}"`), drawSeconds: 0.01 });
           },
           fail: reject,
         });

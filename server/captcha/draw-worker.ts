@@ -11,14 +11,22 @@ export interface DrawTask {
 export interface DrawnChallenge {
   gapX: number;
   gapY: number;
-  /** Both pictures as data URLs, ready for the answer. */
-  background: string;
-  piece: string;
+  /**
+   * The answer's two picture fields, serialised where they are drawn (`"background":"data:…","piece":"data:…"`,
+   * UTF-8 JSON): the event loop copies them into the answer instead of escaping 20-80 KB of base64 per request.
+   */
+  pictureFields: Uint8Array;
   /** How long the drawing and encoding took, in seconds. */
   drawSeconds: number;
 }
 
 const dataUrl = (mimeType: string, image: Buffer) => `data:${mimeType};base64,${image.toString('base64')}`;
+
+/** Data URLs need no JSON escaping (base64's alphabet has no quote or backslash), so this is their JSON. */
+export function pictureFieldsJson(background: Buffer, piece: Buffer): Uint8Array {
+  const fields = `"background":"${dataUrl(PICTURE_FORMATS.background.mimeType, background)}","piece":"${dataUrl(PICTURE_FORMATS.piece.mimeType, piece)}"`;
+  return Buffer.from(fields, 'latin1');
+}
 
 /**
  * This thread's canvases, one pair per pixel ratio, painted over by every draw: a draw allocates no native
@@ -47,8 +55,7 @@ export default async function drawTask({ pixelRatio, seed }: DrawTask): Promise<
   return {
     gapX: plan.gapX,
     gapY: plan.gapY,
-    background: dataUrl(PICTURE_FORMATS.background.mimeType, encoded.background),
-    piece: dataUrl(PICTURE_FORMATS.piece.mimeType, encoded.piece),
+    pictureFields: pictureFieldsJson(encoded.background, encoded.piece),
     drawSeconds: (performance.now() - started) / 1000,
   };
 }
@@ -60,8 +67,7 @@ export async function drawOnMainThread({ pixelRatio, seed }: DrawTask): Promise<
   return {
     gapX: pictures.plan.gapX,
     gapY: pictures.plan.gapY,
-    background: dataUrl(PICTURE_FORMATS.background.mimeType, pictures.background),
-    piece: dataUrl(PICTURE_FORMATS.piece.mimeType, pictures.piece),
+    pictureFields: pictureFieldsJson(pictures.background, pictures.piece),
     drawSeconds: (performance.now() - started) / 1000,
   };
 }

@@ -94,6 +94,11 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
       const row = upsertHit.get({ name, now: at, windowEnds: at + windowMs }) as { count: number; window_ends: number };
       return { count: row.count, endsAt: row.window_ends };
     },
+    async admitChallenge(address, network, hitKey, windowMs) {
+      // One process and a synchronous database: the two steps cannot interleave with another request's.
+      const standing = await this.standing(address, network);
+      return { standing, hit: standing.lockedUntil > 0 ? null : await this.countHit(hitKey, windowMs) };
+    },
     async sweep() {
       const at = now();
       for (const statement of sweeps) statement.run(at);

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { connectRedis } from '../redis';
 import { startTestRedis, type TestRedis } from '../test-redis';
 import { CHALLENGE_TTL_MS } from './captcha-api';
 import { createRedisStore } from './redis-store';
@@ -10,6 +12,7 @@ beforeAll(async () => {
   server = await startTestRedis();
 });
 afterAll(() => server.close());
+const quietLog = { warn() {}, info() {} } as unknown as FastifyBaseLogger;
 
 describeStoreContract('redis', async () => {
   const prefix = `contract-${randomBytes(4).toString('hex')}:`;
@@ -17,7 +20,9 @@ describeStoreContract('redis', async () => {
   const clients: Redis[] = [];
   return {
     async open(secret) {
-      const client = new Redis(server.url);
+      // The server's own client (commands of one event-loop turn pipelined into one write), so every
+      // racing case below runs through the pipeline as it does in production.
+      const client = await connectRedis(server.url, quietLog);
       clients.push(client);
       return createRedisStore(client, { prefix, secret, now: () => clock.at });
     },
@@ -28,6 +33,17 @@ describeStoreContract('redis', async () => {
 });
 
 describe('the Redis store, on a real redis-server', () => {
+  it('pipelines the commands of one turn into one write and still gives a challenge to one take only', async () => {
+    const client = await connectRedis(server.url, quietLog);
+    const store = createRedisStore(client, { prefix: 'pipelined:', secret: 'k' });
+    await store.putChallenge('burst', { gapX: 120, expiresAt: Date.now() + CHALLENGE_TTL_MS });
+    const racing = Array.from({ length: 20 }, () => store.takeChallenge('burst'));
+    expect(client.autoPipelineQueueSize).toBe(20); // queued in this turn, sent as one write
+    const takes = await Promise.all(racing);
+    expect(takes.filter((take) => take !== null)).toEqual([{ gapX: 120, expiresAt: expect.any(Number) }]);
+    await client.quit();
+  });
+
   it('puts every key under its prefix, each with an expiry except the shared secret', async () => {
     const client = new Redis(server.url);
     const store = createRedisStore(client, { prefix: 'deploy-a:', secret: null });

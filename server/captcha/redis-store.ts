@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, StoreUnavailableError, type CaptchaStore } from './store';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, StoreUnavailableError, type CaptchaStore, type Standing } from './store';
 
 /**
  * An answer counted as a failure before it is judged, in one step, unless its address is locked. The
@@ -55,6 +55,39 @@ if ends <= now then
   return {1, ends}
 end
 return {redis.call('HINCRBY', KEYS[1], 'count', 1), ends}`;
+
+/**
+ * A challenge's admission: the caller's standing (read as `standing` reads it) and, unless its address is
+ * locked, one more hit counted as COUNT_HIT counts it. KEYS: address count, address lock, network count,
+ * hit counter. ARGV: now, window ms. Returns {count, at, lock, network count, network ends, hits, hits' end}
+ * (false, read as null, for what is not there; hits 0 when locked).
+ */
+const ADMIT_CHALLENGE = `
+local now = tonumber(ARGV[1])
+local failures = redis.call('HMGET', KEYS[1], 'count', 'at')
+local lock = redis.call('GET', KEYS[2])
+local network = redis.call('HMGET', KEYS[3], 'count', 'ends')
+local standing = {failures[1], failures[2], lock, network[1], network[2]}
+if tonumber(lock or '0') > now then return {standing[1], standing[2], standing[3], standing[4], standing[5], 0, 0} end
+local ends = tonumber(redis.call('HGET', KEYS[4], 'ends') or '0')
+local hits
+if ends <= now then
+  ends = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[4], 'count', 1, 'ends', ends)
+  redis.call('PEXPIRE', KEYS[4], ARGV[2])
+  hits = 1
+else hits = redis.call('HINCRBY', KEYS[4], 'count', 1) end
+return {standing[1], standing[2], standing[3], standing[4], standing[5], hits, ends}`;
+
+/** A standing from its stored fields: the address's count and latest failure, its lock, the network's count and window end. */
+function standingOf([count, latest, lock, networkCount, ends]: (string | null | undefined)[], at: number): Standing {
+  const lockedUntil = Number(lock ?? 0);
+  return {
+    lockedUntil: lockedUntil > at ? lockedUntil : 0,
+    failures: count && Number(latest) > at - FAILURE_WINDOW_MS ? Number(count) : 0,
+    networkFailures: networkCount && Number(ends) > at ? Number(networkCount) : 0,
+  };
+}
 
 export interface RedisStoreOptions {
   /** Every key starts with it (REDIS_PREFIX), so deployments can share one Redis. */
@@ -132,12 +165,15 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       });
       const [count, latest] = (failures as (string | null)[] | undefined) ?? [];
       const [networkCount, ends] = (networkFailures as (string | null)[] | undefined) ?? [];
-      const lockedUntil = Number(lock ?? 0);
-      return {
-        lockedUntil: lockedUntil > at ? lockedUntil : 0,
-        failures: count && Number(latest) > at - FAILURE_WINDOW_MS ? Number(count) : 0,
-        networkFailures: networkCount && Number(ends) > at ? Number(networkCount) : 0,
-      };
+      return standingOf([count, latest, lock as string | null, networkCount, ends], at);
+    },
+    async admitChallenge(address, network, hitKey, windowMs) {
+      const at = now();
+      const keys = [key.failures(address), key.lock(address), key.networkFailures(network), key.hits(hitKey)];
+      const reply = (await run(() => redis.eval(ADMIT_CHALLENGE, 4, ...keys, at, windowMs))) as (string | number | null)[];
+      const standing = standingOf(reply.slice(0, 5) as (string | null)[], at);
+      const [hits, endsAt] = [Number(reply[5]), Number(reply[6])];
+      return { standing, hit: hits === 0 ? null : { count: hits, endsAt } };
     },
     async countAttempt(address, network) {
       const keys = [key.failures(address), key.networkFailures(network), key.lock(address)];

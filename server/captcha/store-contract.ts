@@ -152,6 +152,27 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       expect(await other.countHit('challenges:net:198.51.100.0/24', 60_000)).toEqual({ count: 1, endsAt: at + 120_000 });
     });
 
+    it('admits a challenge in one step: the standing, and a hit counted unless the address is locked', async () => {
+      const other = await backing.open(null);
+      const hitKey = 'challenges:net:198.51.102.0/24';
+      for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) {
+        await store.countAttempt('198.51.102.1', '198.51.102.0/24');
+        await store.settleAttempt('198.51.102.1', '198.51.102.0/24', false, LOCK_MS);
+      }
+      const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000)));
+      // Each sees the same standing as standing() and its own count in the one window.
+      for (const { standing } of racing) expect(standing).toEqual(await store.standing('198.51.102.1', '198.51.102.0/24'));
+      expect(racing.map(({ hit }) => hit!.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(racing.every(({ hit }) => hit!.endsAt === at + 60_000)).toBe(true);
+
+      await store.countAttempt('198.51.102.1', '198.51.102.0/24'); // the fifth failure locks the address
+      await store.settleAttempt('198.51.102.1', '198.51.102.0/24', false, LOCK_MS);
+      const locked = await other.admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000);
+      expect(locked).toEqual({ standing: { lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: FAILURES_BEFORE_LOCK }, hit: null });
+      // Nothing was counted for the locked address: its neighbour's call is the seventh.
+      expect((await store.admitChallenge('198.51.102.2', '198.51.102.0/24', hitKey, 60_000)).hit).toEqual({ count: 7, endsAt: at + 60_000 });
+    });
+
     it('uses the configured secret, else generates one that every instance on the backing shares', async () => {
       const configured = 'c'.repeat(40);
       expect(await (await backing.open(configured)).secret()).toBe(configured);

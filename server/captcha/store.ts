@@ -51,7 +51,13 @@ export interface CaptchaStore {
    */
   settleAttempt(address: string, network: string, passed: boolean, lockMs: number): Promise<void>;
   /** Counts one call under `key` in a fixed window of `windowMs` from its first call: the count so far, and when the window ends. */
-  countHit(key: string, windowMs: number): Promise<{ count: number; endsAt: number }>;
+  countHit(key: string, windowMs: number): Promise<Hit>;
+  /**
+   * A challenge's admission in one step (one round trip on Redis, where a burst pays for every one): the
+   * caller's standing as `standing` answers it and, unless its address is locked, one more call counted under
+   * `hitKey` as `countHit` counts it; `hit` is null for a locked address (nothing counted).
+   */
+  admitChallenge(address: string, network: string, hitKey: string, windowMs: number): Promise<{ standing: Standing; hit: Hit | null }>;
   /** Drops what has expired (a no-op where keys expire by themselves). */
   sweep(): Promise<void>;
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
@@ -60,6 +66,12 @@ export interface CaptchaStore {
 
 /** How long an address's failures are remembered after its latest; a network's window from its first. */
 export const FAILURE_WINDOW_MS = 10 * 60_000;
+
+/** A call counted in a fixed window: the count so far, and when the window ends. */
+export interface Hit {
+  count: number;
+  endsAt: number;
+}
 
 /** Where a caller stands with strict mode. */
 export interface Standing {
