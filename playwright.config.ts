@@ -41,9 +41,9 @@ export default defineConfig<{ engine: Engine }>({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // Two workers even on a 2-core machine (Playwright's own default there is one): the WebKit and Firefox
-  // journeys mostly wait on their browsers, so they overlap with the Chromium specs (README, "Browser engines").
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.max(2, Math.floor(availableParallelism() / 2)),
+  // Three workers even on a 2-core machine (Playwright's own default there is one): the specs mostly wait on
+  // their browsers and servers, so they overlap (README, "Browser engines"); E2E_WORKERS sets another number.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.max(3, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
@@ -67,7 +67,8 @@ export default defineConfig<{ engine: Engine }>({
     },
     {
       name: 'desktop',
-      testIgnore: JOURNEYS,
+      // Specs that set their own user agent per test, or test the server's channels, run once, in the phone project.
+      testIgnore: [JOURNEYS, /register\.spec\.ts$/, /channels\.spec\.ts$/],
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
     ...otherEngines.map((engine) => ({ name: engine, testMatch: JOURNEYS, use: { engine } })),
