@@ -128,7 +128,8 @@ export default defineConfig<{ engine: Engine }>({
             timeout: 60_000,
           },
         ]),
-    ...(consumerPort === 'off'
+    // scripts/e2e.mjs starts it itself (E2E_CONSUMER_STARTED) so the other specs need not wait for its build.
+    ...(consumerPort === 'off' || process.env.E2E_CONSUMER_STARTED
       ? []
       : [
           {

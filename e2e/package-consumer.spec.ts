@@ -9,6 +9,12 @@ import { dragHandle } from './puzzle-drag';
 const CONSUMER = `http://127.0.0.1:${process.env.E2E_CONSUMER_PORT}/`;
 const SEED = 20240607;
 
+// scripts/e2e.mjs builds the scratch app beside the other specs; this spec alone waits for it to answer.
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  await expect(async () => expect((await fetch(CONSUMER)).ok).toBe(true)).toPass({ timeout: 230_000, intervals: [500] });
+});
+
 test('the packed widget, installed from its tarball, is styled and passes a drag to the gap', async ({ page }, testInfo) => {
   const layout = createLayout({});
   const { gapX } = planPuzzle(seededRandom(SEED), layout, 0, -1);

@@ -40,6 +40,11 @@ const channelsPort = needsChannels ? process.env.E2E_CHANNELS_PORT || String(awa
 const channelPorts = needsChannels
   ? { E2E_CHANNELS_BACKEND_PORT: process.env.E2E_CHANNELS_BACKEND_PORT || String(await freePort()), E2E_CHANNELS_METRICS_PORT: process.env.E2E_CHANNELS_METRICS_PORT || String(await freePort()) }
   : {};
+// The packed package's scratch app takes half a minute to pack, install and build; started here rather than as
+// a Playwright web server, the other specs run meanwhile and only e2e/package-consumer.spec.ts waits for it.
+const consumer = needsConsumer
+  ? spawn(process.execPath, ['scripts/package-consumer.mjs'], { stdio: 'inherit', env: { ...process.env, E2E_CONSUMER_PORT: consumerPort, CONSUMER_DIR: consumerDir } })
+  : null;
 const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   stdio: 'inherit',
   env: {
@@ -49,6 +54,7 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
     PLAYGROUND_DIR: playgroundDir,
     E2E_STRICT_PORT: strictPort,
     E2E_CONSUMER_PORT: consumerPort,
+    E2E_CONSUMER_STARTED: consumer ? '1' : '',
     CONSUMER_DIR: consumerDir,
     E2E_CHANNELS_PORT: channelsPort,
     ...channelPorts,
@@ -59,6 +65,7 @@ const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   },
 });
 child.on('exit', (code, signal) => {
+  consumer?.kill('SIGTERM');
   if (needsPlayground) rmSync(playgroundDir, { recursive: true, force: true });
   if (needsConsumer) rmSync(consumerDir, { recursive: true, force: true });
   process.exit(code ?? (signal ? 1 : 0));
