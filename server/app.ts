@@ -11,6 +11,7 @@ import staticFiles from './plugins/static-files';
 import api from './routes/api/index';
 import { openLiveSite, type LiveSite } from './site/live-site';
 import type { ChannelSettingsGetter } from './channels/settings';
+import { readApiRequestLine } from './api-reading/reading';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,8 @@ export async function buildApp(
     trustProxy: config.trustProxy as Exclude<ServerConfig['trustProxy'], number>, // hop counts work; the types omit them
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
+    // Every /api request is read once, here, before routing: it is routed, judged and forwarded by that reading.
+    rewriteUrl: (raw) => readApiRequestLine(raw),
   });
   // The site and its settings first: every scope reads them (a wrong setting stops the start here).
   const site = await openLiveSite({ distDir: config.distDir, sources: config.site, captchaMode: config.captcha.mode, cspImgHosts: config.cspImgHosts, log: fastify.log });

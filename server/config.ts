@@ -4,6 +4,7 @@ import { readWorkSettings, type WorkSettings } from './captcha/work';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { SiteSettingsSources } from './site/read-settings';
+import { parseForwardCookies } from './api-reading/cookie-names';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -20,6 +21,8 @@ export interface ServerConfig {
   apiTarget: URL | null;
   /** How long the proxy waits for the backend before answering 504. */
   apiTimeoutMs: number;
+  /** Cookies the proxy passes on to the backend, by name (API_FORWARD_COOKIES); none by default. */
+  apiForwardCookies: string[];
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   rateLimit: { windowMs: number; checksPerWindow: number; regPerWindow: number };
@@ -101,6 +104,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const databasePath = read('DATABASE_PATH') ?? './data/app.db';
   const apiTarget = parseApiTarget(read('API_TARGET'), problems);
   const apiTimeoutMs = integer('API_TIMEOUT_MS', 4000, 100, 60_000);
+  const apiForwardCookies = parseForwardCookies(read('API_FORWARD_COOKIES'), problems);
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
 
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
@@ -144,6 +148,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     databasePath: databasePath === ':memory:' ? databasePath : resolve(cwd, databasePath),
     apiTarget,
     apiTimeoutMs,
+    apiForwardCookies,
     trustProxy,
     logLevel: logLevel as LogLevel,
     rateLimit,

@@ -2,7 +2,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp } from '../test-support';
 import { TOKEN_TTL_MS } from './captcha-api';
-import { isRegistrationUrl, withoutToken } from './gateway';
 import { signPassToken } from './token';
 import { passToken, strictConfig } from './test-support';
 
@@ -83,29 +82,22 @@ describe('the reg gate in strict mode, proxy to API_TARGET', () => {
     expect(upstream.urls).toEqual([`/api/Index/reg?${SPEC_QUERY}`, '/api/Index/reg?name=a&Password=b&code=H5REG']);
   });
 
-  it('guards reg however its path is spelled, and never asks the backend', async () => {
+  it('guards reg however its path is spelled, refuses what reads more than one way, and never asks the backend', async () => {
     const upstream = await startUpstream();
     const { app } = await buildTestApp(strictConfig({}, { apiTarget: upstream.url }));
-    const spellings = ['/api/index/reg', '/api/INDEX/REG/', '/api/Index/%72eg', '/api/Index/%2572eg', '/api//Index//reg', '/api/./Index/./reg', '/api/Index/reg.html', '/api/Index%2Freg'];
-    const answers = await Promise.all(spellings.map((path) => app.inject(reg(SPEC_QUERY, path))));
+    const gated = ['/api/index/reg', '/api/INDEX/REG', '/api/Index/%72eg', '/API/Index/reg'];
+    // (Dot segments, %2e too, never reach the server through inject, whose URL parser resolves them: the raw-socket tests send them.)
+    const refused = ['/api/INDEX/REG/', '/api/Index/%2572eg', '/api//Index//reg', '/api/Index%5Creg', '/api/Index%2Freg', '/api/Index/reg/code/EVIL'];
+    const answers = await Promise.all([...gated, ...refused, '/api/Index/reg.html'].map((path) => app.inject(reg(SPEC_QUERY, path))));
     const check = await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=bob' });
     await app.close();
     await upstream.stop();
-    expect(answers.map((answer) => answer.json())).toEqual(spellings.map(() => NEEDS_CAPTCHA));
+    expect(answers.map((answer) => [answer.statusCode, answer.json()])).toEqual([
+      ...gated.map(() => [200, NEEDS_CAPTCHA]),
+      ...refused.map(() => [400, { status: 'n', info: '参数格式不正确' }]),
+      [404, { status: 'n', info: '接口不存在' }],
+    ]);
     expect(check.json()).toEqual({ status: 'y', info: 'from upstream' });
     expect(upstream.urls).toEqual(['/api/Index/checkuser?param=bob']);
-  });
-});
-
-describe('gate helpers', () => {
-  it('tells registration URLs from others', () => {
-    expect(['/api/Index/reg', '/api/Index/reg?x=1', '/api/index.php/Index/reg', '/api/Index\\reg'].every(isRegistrationUrl)).toBe(true);
-    expect(['/api/Index/checkuser', '/api/Index/region', '/api/Index/regist', '/api/Index/checkuser?param=Index/reg&name=name'].some(isRegistrationUrl)).toBe(false);
-  });
-
-  it('removes only the captchaToken pairs and keeps every other byte', () => {
-    expect(withoutToken(`/api/Index/reg?${SPEC_QUERY}&captchaToken=v1.a.b.c`)).toBe(`/api/Index/reg?${SPEC_QUERY}`);
-    expect(withoutToken('/api/Index/reg?captchaToken=x')).toBe('/api/Index/reg');
-    expect(withoutToken('/api/Index/reg?a=%20&captcha%54oken=x&b=+')).toBe('/api/Index/reg?a=%20&b=+');
   });
 });

@@ -45,6 +45,6 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
   });
   metrics.watchDrawQueue(() => drawer.queueSize);
   metrics.watchChallengeStock(() => stock.levels());
-  fastify.addHook('onRequest', registrationGate(store, now, metrics));
+  fastify.addHook('preValidation', registrationGate(store, now, metrics));
   await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now });
 }

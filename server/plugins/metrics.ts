@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GATE_UNAVAILABLE, NEEDS_CAPTCHA } from '../captcha/gateway';
 import { createMetrics, NO_METRICS, type Metrics } from '../metrics/metrics';
-import { apiCallOf, type ApiCall } from '../routes/api/call-of';
+import { backendCallOf } from '../api-reading/reading';
+import type { BackendCall } from '../api-reading/calls';
 import { channelOfRequest } from '../channels/request-channel';
 import { channelLabel, queryValue } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
@@ -34,26 +35,7 @@ function isRegisterPageView(request: FastifyRequest, status: number): boolean {
   return request.method === 'GET' && (status === 200 || status === 304) && REGISTER_PAGE.test(request.url);
 }
 
-const CALL_LABELS: Readonly<Record<ApiCall, string>> = { checkuser: '/api/Index/checkuser', checktel: '/api/Index/checktel', reg: '/api/Index/reg' };
-const CALL_ROUTES: ReadonlyMap<string, ApiCall> = new Map([
-  ['/api/Index/checkuser', 'checkuser'],
-  ['/api/Index/checktel', 'checktel'],
-  ['/api/Index/reg', 'reg'],
-]);
-
-/**
- * Which of the three calls a request is: straight from its route pattern in the embedded mode; from its
- * path, however spelled, behind the proxy's one pattern (/api/*) or when no route matched.
- */
-function callOf(request: FastifyRequest): ApiCall | null {
-  const pattern = request.routeOptions.url;
-  if (pattern !== undefined) {
-    const call = CALL_ROUTES.get(pattern);
-    if (call || !pattern.startsWith('/api/')) return call ?? null;
-  }
-  return apiCallOf(request.url);
-}
-
+const CALL_LABELS: Readonly<Record<BackendCall, string>> = { checkuser: '/api/Index/checkuser', checktel: '/api/Index/checktel', reg: '/api/Index/reg' };
 /**
  * Prometheus metrics on their own listener (never the public port, which answers /metrics with 404), the
  * request-duration histogram, and the funnel read from the answers of the three calls as they leave, in
@@ -73,12 +55,12 @@ export default fp(
     // One hook does both, as the answer leaves: the funnel needs its body, and the duration is the time to
     // produce it (a streamed file's transfer is not counted). One hook per request rather than two.
     fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-      const call = callOf(request);
+      const call = backendCallOf(request);
       if (call) {
         const channel = channelOfRequest(request, channels());
-        // A stream is the proxy passing the backend's answer on: the proxy counts it as it flows (proxy.ts).
+        // Every answer of the three calls is a string or bytes here, the proxy's too (it reads the backend's whole).
         if (typeof payload === 'string' || Buffer.isBuffer(payload)) metrics.funnelAnswer(call, reply.statusCode, payload, channel);
-        else if (payload === null || payload === undefined) metrics.funnelAnswer(call, reply.statusCode, undefined, channel);
+        else metrics.funnelAnswer(call, reply.statusCode, undefined, channel);
       } else if (isRegisterPageView(request, reply.statusCode)) {
         const settings = channels();
         metrics.registerPageView(channelLabel(queryValue(request.url, settings.param), settings));

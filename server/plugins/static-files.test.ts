@@ -111,7 +111,7 @@ describe('static hosting of the built app', () => {
     ['GET', '/api/nothing'],
     ['POST', '/api/Index/unknown'],
     ['GET', '/api'],
-    ['DELETE', '/api/Index/reg'],
+    ['DELETE', '/api/Index/regist'],
   ])('answers %s %s with JSON 404', async (method, url) => {
     const response = await app.inject({ method: method as 'GET', url });
     expect(response.statusCode).toBe(404);

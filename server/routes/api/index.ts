@@ -1,7 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_METRICS } from '../../metrics/metrics';
-import { apiCallOf } from './call-of';
 import { ACCESSIBLE_LIMIT } from '../../captcha/limits';
 import type { ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
@@ -11,24 +10,26 @@ import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
 import type { ChannelSettingsGetter } from '../../channels/settings';
 import funnelBeacon from './funnel-beacon';
-import { listedCodeHook, regWithoutBody } from './listed-code';
+import { makeCodeListed } from './listed-code';
+import type { Budget } from '../../api-reading/calls';
+import { backendCallOf, budgetOf, readingOf, readRequestBody, type ApiReading } from '../../api-reading/reading';
 
 export interface ApiOptions {
-  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis'>;
+  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis'>;
   /** The clock of strict mode's expiries (tests move it). */
   now?: () => number;
   /** The site's channels, read on every use (they may be re-read while the server runs). */
   channels: ChannelSettingsGetter;
 }
 
-const REGISTRATION_PATH = /^\/api\/index\/reg\/?(\?|$)/i;
-const ACCESSIBLE_PATH = /^\/api\/captcha\/accessible\/?(\?|$)/i;
-const BEACON_PATH = /^\/api\/funnel\/?(\?|$)/i;
+/** Outside the server's own rewriteUrl (which reads every /api request line), nothing is read: refused. */
+const unread = (): ApiReading => ({ call: null, query: {}, body: null, bodyType: null, refusal: { status: 400, reason: 'unread' }, sentCode: null, channelHeader: null });
 
 /**
- * Everything under /api: per-address limits (reg apart from the rest), JSON 404, strict mode's captcha
- * routes and reg gate when CAPTCHA_MODE=strict, then the embedded API or the proxy. With REDIS_URL, the
- * limits and strict mode's state are shared by every instance on that Redis.
+ * Everything under /api, on the one reading of each request (server/api-reading): its body read once from
+ * the raw bytes, the rate limit of the budget its reading pays from, the refusal of what cannot be read one
+ * way, reg's code made a listed one; then strict mode's routes and reg gate when CAPTCHA_MODE=strict, and
+ * the embedded API or the proxy. With REDIS_URL, the limits and strict mode's state are shared.
  */
 export default async function api(fastify: FastifyInstance, { config, now, channels }: ApiOptions) {
   const { windowMs, checksPerWindow, regPerWindow } = config.rateLimit;
@@ -40,29 +41,37 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
     ...(shared ? { store: sharedLimitStore(fastify.redis, config.redis.prefix), skipOnError: true } : {}),
   });
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
-  const onExceeded = (request: FastifyRequest) => metrics.rateLimited(apiCallOf(request.url) ?? request.routeOptions.url ?? 'unmatched');
+  const onExceeded = (request: FastifyRequest) => metrics.rateLimited(routeLabelOf(request));
   const limit = (max: number, limitName: string, timeWindow = windowMs) =>
     fastify.rateLimit({ max, timeWindow, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit);
-  const limitChecks = limit(checksPerWindow, 'checks');
-  const limitRegistrations = limit(regPerWindow, 'reg');
-  // Strict mode's path without the picture has its own, tighter limit (one limiter runs per request).
-  const limitAccessible = limit(ACCESSIBLE_LIMIT.max, 'accessible', ACCESSIBLE_LIMIT.windowMs);
-  // The puzzle's beacons do not use up the visitor's checks.
-  const limitBeacons = limit(checksPerWindow, 'funnel');
-  // First, so the funnel labels a reg by the code it was sent with, even when a limit then refuses it.
-  fastify.addHook('onRequest', listedCodeHook(channels));
-  fastify.addHook('preValidation', regWithoutBody);
-  fastify.addHook('onRequest', function limitByAddress(request, reply) {
-    const limiter = REGISTRATION_PATH.test(request.url)
-      ? limitRegistrations
-      : ACCESSIBLE_PATH.test(request.url)
-        ? limitAccessible
-        : BEACON_PATH.test(request.url)
-          ? limitBeacons
-          : limitChecks;
-    return limiter.call(this, request, reply);
-  });
+  const limits: Record<Budget, ReturnType<typeof limit>> = {
+    checks: limit(checksPerWindow, 'checks'),
+    reg: limit(regPerWindow, 'reg'),
+    // Strict mode's path without the picture has its own, tighter limit.
+    accessible: limit(ACCESSIBLE_LIMIT.max, 'accessible', ACCESSIBLE_LIMIT.windowMs),
+    // The puzzle's beacons do not use up the visitor's checks.
+    funnel: limit(checksPerWindow, 'funnel'),
+  };
 
+  // The body's bytes go to the reading alone: no other parser sees them.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  fastify.addHook('preValidation', async function readLimitRefuse(request: FastifyRequest, reply: FastifyReply) {
+    const reading = readingOf(request) ?? unread();
+    readRequestBody(reading, request.headers['content-type'], Buffer.isBuffer(request.body) ? request.body : undefined);
+    request.query = reading.query;
+    request.body = reading.body ?? undefined;
+    await limits[budgetOf(reading)].call(this, request, reply);
+    if (reading.refusal !== null) {
+      const { status, reason } = reading.refusal;
+      request.log.info({ refusal: reason }, 'api request refused');
+      if (status === 405) reply.header('allow', 'POST');
+      return reply.code(status).send(errorAnswer(status));
+    }
+    if (reading.call === 'reg') makeCodeListed(request, reading, channels());
+  });
+  // The reading named no call this server answers (or one strict mode answers, with strict mode off).
+  fastify.all('/*', (_request, reply) => reply.code(404).send(errorAnswer(404)));
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
 
   const strict = config.captcha.mode === 'strict';
@@ -75,8 +84,13 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   await fastify.register(funnelBeacon, { channels, metrics });
   if (config.apiTarget) {
     const { default: apiProxy } = await import('./proxy'); // its HTTP client costs ~10 MB: loaded only when used
-    await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs, channels });
+    await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs, forwardCookies: config.apiForwardCookies });
   } else {
     await fastify.register(referenceApi);
   }
+}
+
+/** The rate-limit metric's label: the backend call by name, else the route's pattern (bounded either way). */
+function routeLabelOf(request: FastifyRequest): string {
+  return backendCallOf(request) ?? request.routeOptions.url ?? 'unmatched';
 }

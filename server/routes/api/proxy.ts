@@ -1,89 +1,81 @@
-import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
-import type { FastifyInstance } from 'fastify';
-import { Transform, type Readable } from 'node:stream';
-import { NO_METRICS, type Metrics } from '../../metrics/metrics';
+import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import { API_CALLS, BACKEND_CALLS, type BackendCall } from '../../api-reading/calls';
+import { forwardedRequest } from '../../api-reading/forward';
+import { readingOf } from '../../api-reading/reading';
 import { errorAnswer } from '../../plugins/error-answers';
-import { apiCallOf, type ApiCall } from './call-of';
-import { CHANNEL_HEADER, channelOfRequest } from '../../channels/request-channel';
-import type { ChannelSettingsGetter } from '../../channels/settings';
+import { forwardedHeaders, answerHeaders } from './forwarded-headers';
 
-/** How much of a backend answer the funnel reads: the three calls answer a few dozen bytes. */
-const FUNNEL_PEEK_BYTES = 4096;
-
-/** Passes the backend's answer on byte for byte, keeping its first bytes to count its verdict at the end. */
-function countingAnswer(source: Readable, onEnd: (head: Buffer) => void): Readable {
-  const head: Buffer[] = [];
-  let kept = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (kept < FUNNEL_PEEK_BYTES) {
-        head.push(chunk.subarray(0, FUNNEL_PEEK_BYTES - kept));
-        kept += Math.min(chunk.length, FUNNEL_PEEK_BYTES - kept);
-      }
-      callback(null, chunk);
-    },
-    flush(callback) {
-      onEnd(Buffer.concat(head));
-      callback();
-    },
-  });
-  source.on('error', (error) => tap.destroy(error));
-  return source.pipe(tap);
-}
+/** The most of a backend answer passed on: the three calls answer a few dozen bytes. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
 
 export interface ApiProxyOptions {
   target: URL;
   timeoutMs: number;
-  channels: ChannelSettingsGetter;
+  /** Cookies the backend needs, by name (API_FORWARD_COOKIES); no other cookie is sent on. */
+  forwardCookies: readonly string[];
+}
+
+class AnswerTooLargeError extends Error {}
+
+/** The backend's whole answer, up to MAX_ANSWER_BYTES (the funnel and the hooks after it read it). */
+async function wholeAnswer(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_ANSWER_BYTES) {
+      stream.destroy();
+      throw new AnswerTooLargeError();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**
- * /api/* to the game backend with method, path, query and body unchanged (the body is read, up to the
- * body limit, and sent on as the same bytes); reg's `code` has already been made a listed one (listed-code.ts).
- * Down: 502 JSON; no answer within timeoutMs: 504 JSON.
+ * The backend's three calls, forwarded to API_TARGET as the one reading understood them (never as sent): the
+ * call's canonical path, the fields read rebuilt in the app's order, the body rebuilt in the type it came in,
+ * and an allow-list of headers (server/routes/api/forwarded-headers.ts). Down: 502 JSON; no answer within
+ * timeoutMs: 504 JSON. Nothing else under /api is forwarded.
  */
-export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs, channels }: ApiProxyOptions) {
-  const metrics: Metrics | null = fastify.hasDecorator('metrics') && fastify.metrics !== NO_METRICS ? fastify.metrics : null;
-  fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const basePath = target.pathname.replace(/\/$/, '');
-
-  const proxyOptions: FastifyHttpProxyOptions = {
-    upstream: target.origin,
-    proxyPayloads: false,
+export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs, forwardCookies }: ApiProxyOptions) {
+  await fastify.register(replyFrom, {
+    base: target.origin,
     disableRequestLogging: true, // its lines would carry the query, and with it the password
     undici: {
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
       connect: { timeout: timeoutMs, rejectUnauthorized: true }, // reply-from would otherwise skip TLS checks
     },
-    replyOptions: {
-      onResponse(request, reply, res) {
-        const call: ApiCall | null = metrics === null ? null : apiCallOf(request.url);
+  });
+  const basePath = target.pathname.replace(/\/$/, '');
+  const forward = (call: BackendCall) => (request: FastifyRequest, reply: FastifyReply) => {
+    const reading = readingOf(request)!; // /api's first hook refuses a request without one
+    const { path, query, body } = forwardedRequest(call, reading);
+    return reply.from(basePath + path, {
+      queryString: () => query,
+      body: body?.text ?? null,
+      contentType: body?.contentType,
+      rewriteRequestHeaders: (_request, headers: IncomingHttpHeaders) => forwardedHeaders(request, headers, forwardCookies),
+      rewriteHeaders: answerHeaders,
+      onResponse(_request, proxied, res) {
         const stream = (res as unknown as { stream: Readable }).stream;
-        if (call === null || metrics === null) return reply.send(stream);
-        const channel = channelOfRequest(request, channels());
-        return reply.send(countingAnswer(stream, (head) => metrics.funnelAnswer(call, reply.statusCode, head, channel)));
+        wholeAnswer(stream).then(
+          (answer) => proxied.send(answer),
+          (error: unknown) => {
+            request.log.warn({ tooLarge: error instanceof AnswerTooLargeError }, 'the backend answer could not be read');
+            proxied.code(502).send(errorAnswer(502));
+          },
+        );
       },
-      onError(reply, { error }) {
+      onError(proxied, { error }) {
         const statusCode = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
-        reply.code(statusCode).send(errorAnswer(statusCode));
+        proxied.code(statusCode).send(errorAnswer(statusCode));
       },
-      // The body goes on whole, with its length: no chunked framing. The app's channel header is this server's.
-      rewriteRequestHeaders: (request, { 'transfer-encoding': _chunked, [CHANNEL_HEADER]: _channel, ...headers }) => ({
-        ...headers,
-        'x-forwarded-for': request.ip,
-        'x-forwarded-proto': request.protocol,
-      }),
-    },
-    handler(request, reply, _dest, options) {
-      // The path alone: reply-from then takes the query verbatim from the raw request line.
-      const source = basePath + request.url.split('?', 1)[0];
-      const hasBody = Buffer.isBuffer(request.body) && request.method !== 'GET' && request.method !== 'HEAD';
-      const body = hasBody ? (request.body as Buffer) : undefined;
-      const contentType = request.headers['content-type'] ?? 'application/octet-stream';
-      return reply.from(source, body ? { ...options, body, contentType } : options);
-    },
+    });
   };
-  await fastify.register(httpProxy, proxyOptions);
+  for (const call of BACKEND_CALLS) fastify.post(API_CALLS[call].path.slice('/api'.length), forward(call));
 }

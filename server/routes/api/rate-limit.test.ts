@@ -31,6 +31,23 @@ describe('per-address rate limits', () => {
     expect((await call('/api/Index/reg', '198.51.100.9')).statusCode).toBe(200);
   });
 
+  it('charges a spelling of reg to reg\'s budget: the call as read, never as sent, picks the budget', async () => {
+    const spellings = ['/api/Index/%72eg', '/api/index/REG', '/api/Index/r%65g', '/api/INDEX/%52EG'];
+    const statuses = [];
+    for (const path of spellings) statuses.push((await call(`${path}?name=a`)).statusCode);
+    expect(statuses).toEqual([200, 200, 429, 429]);
+    // The checks' budget is untouched.
+    expect((await call('/api/Index/checkuser?param=x')).statusCode).toBe(200);
+  });
+
+  it('charges a request refused as unreadable to reg\'s budget, the strictest', async () => {
+    const statuses = [];
+    for (const target of ['/api/Index/checkuser?param=a&param=b', '/api/Index/checkuser/code/EVIL', '/api/Index%2Fcheckuser']) statuses.push((await call(target)).statusCode);
+    expect(statuses).toEqual([400, 400, 429]);
+    expect((await call('/api/Index/reg')).statusCode).toBe(429);
+    expect((await call('/api/Index/checkuser?param=x')).statusCode).toBe(200);
+  });
+
   it('does not limit the static pages', async () => {
     for (let i = 0; i < 5; i += 1) await call('/api/Index/checkuser');
     expect((await app.inject({ url: '/register', remoteAddress: '203.0.113.7' })).statusCode).not.toBe(429);

@@ -205,7 +205,6 @@ describe('reference API', () => {
       ['JSON that is not an object', 'application/json', '"player1"'],
       ['JSON null', 'application/json', 'null'],
       ['broken JSON', 'application/json', '{"param":'],
-      ['plain text', 'text/plain', 'param=player1'],
     ])('answers 400 JSON for %s', async (_label, contentType, payload) => {
       const response = await app.inject({ method: 'POST', url: '/api/Index/checkuser', headers: { 'content-type': contentType }, payload });
       expect(response.statusCode).toBe(400);
@@ -264,10 +263,17 @@ describe('reference API', () => {
       expect(await check(app, 'checkuser', 'player1')).toMatchObject({ status: 'y' });
     });
 
-    it('answers a GET on a call with 404 JSON', async () => {
+    it('answers a GET on a call with 405 JSON naming POST', async () => {
       const response = await app.inject({ method: 'GET', url: '/api/Index/checkuser?param=a' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ status: 'n', info: '接口不存在' });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('POST');
+      expect(response.json()).toEqual({ status: 'n', info: '请求方式不支持' });
+    });
+
+    it('answers 415 JSON for a plain-text body on a check', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/Index/checkuser', headers: { 'content-type': 'text/plain' }, payload: 'param=player1' });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ status: 'n', info: '不支持的内容类型' });
     });
   });
 });

@@ -1,6 +1,5 @@
-import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import type { preValidationHookHandler } from 'fastify';
 import { hashPassword } from '../../db/password';
 import {
   checkTelAnswer,
@@ -19,18 +18,6 @@ const absentBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {
   done();
 };
 
-/**
- * A request that declares a content type but sends no body has nothing to parse: the three calls then read the
- * query, as the backend they stand in for does. Dropping the header lets Fastify skip its parsers (which would
- * refuse an empty JSON body with 400, or an unknown type with 415). A non-empty body is still parsed and judged.
- */
-const emptyBodyHasNoType: onRequestHookHandler = (request, _reply, done) => {
-  const { headers } = request;
-  const noBody = headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0');
-  if (noBody) delete headers['content-type'];
-  done();
-};
-
 const checkRoute = {
   schema: { querystring: CheckParamsSchema, body: CheckParamsSchema, response: { 200: AnswerSchema } },
   preValidation: absentBodyAsEmpty,
@@ -38,10 +25,7 @@ const checkRoute = {
 
 /** The reference implementation of the game backend's three calls (docs/behaviour.md, "The server's reference API"). */
 const referenceApi: FastifyPluginAsyncTypebox = async (fastify) => {
-  await fastify.register(formbody, { bodyLimit: fastify.initialConfig.bodyLimit });
-  fastify.addHook('onRequest', emptyBodyHasNoType);
-
-  /** The check's params: the query's, else the body's (JSON or form). */
+  /** The check's params, as the one reading read them: the query's, else the body's (JSON or form). */
   const checkParamsOf = ({ query, body }: { query: CheckParams; body: CheckParams | undefined }) => ({
     param: query.param ?? body?.param,
     name: query.name ?? body?.name,

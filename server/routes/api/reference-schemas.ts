@@ -1,6 +1,7 @@
 // The reference API's bodies as TypeBox schemas, their types derived: one definition for validation,
 // serialisation and the handlers' types.
 import { Type, type Static } from 'typebox';
+import { API_CALLS } from '../../api-reading/calls';
 
 /** Every answer of the game backend's API (and every error answer of this server): `y`/`n` and a message. */
 export const AnswerSchema = Type.Object({ status: Type.Enum(['y', 'n']), info: Type.String() });
@@ -10,7 +11,8 @@ export type Answer = Static<typeof AnswerSchema>;
 export const CheckParamsSchema = Type.Object({ param: Type.Optional(Type.String()), name: Type.Optional(Type.String()) });
 export type CheckParams = Static<typeof CheckParamsSchema>;
 
-export const REGISTRATION_FIELDS = ['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin'] as const;
+/** reg's fields, in the app's order: the one reading's list (server/api-reading/calls.ts). */
+export const REGISTRATION_FIELDS = API_CALLS.reg.query;
 /** reg's fields, all in the query and all optional for the schema: the rules name what is missing. */
 export const RegistrationQuerySchema = Type.Object({
   name: Type.Optional(Type.String()),

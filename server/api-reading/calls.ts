@@ -1,0 +1,51 @@
+import { PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
+
+/**
+ * Every call the server answers under /api, as the one reading names it: its canonical path, the fields it
+ * reads (those the backend receives, and those only the gateway reads), whether it takes a body, and the
+ * rate-limit budget that pays for it. Nothing else in the server matches /api paths.
+ */
+export const API_CALLS = {
+  checkuser: { path: '/api/Index/checkuser', query: ['param', 'name'], gatewayOnly: [], body: 'fields' },
+  checktel: { path: '/api/Index/checktel', query: ['param', 'name'], gatewayOnly: [], body: 'fields' },
+  reg: {
+    path: '/api/Index/reg',
+    query: ['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin'],
+    gatewayOnly: [PASS_TOKEN_PARAM],
+    body: 'none',
+  },
+  funnel: { path: '/api/funnel', query: [], gatewayOnly: ['step', 'c'], body: 'none' },
+  'captcha-challenge': { path: '/api/captcha/challenge', query: [], gatewayOnly: [], body: 'json' },
+  'captcha-verify': { path: '/api/captcha/verify', query: [], gatewayOnly: [], body: 'json' },
+  'captcha-accessible': { path: '/api/captcha/accessible', query: [], gatewayOnly: [], body: 'json' },
+  'captcha-accessible-verify': { path: '/api/captcha/accessible/verify', query: [], gatewayOnly: [], body: 'json' },
+} as const satisfies Record<string, CallShape>;
+
+interface CallShape {
+  /** The path the backend routes; the gateway's own calls are answered here and never forwarded. */
+  path: string;
+  /** Query (and body) fields the backend receives, in the order the app sends them. */
+  query: readonly string[];
+  /** Fields only the gateway reads: never forwarded. */
+  gatewayOnly: readonly string[];
+  /** `fields`: a JSON or form body with the query's fields; `json`: any JSON (the route's schema judges); `none`. */
+  body: 'fields' | 'json' | 'none';
+}
+
+export type ApiCall = keyof typeof API_CALLS;
+
+/** The backend's three calls: the only ones ever forwarded, and the ones the funnel counts. */
+export type BackendCall = 'checkuser' | 'checktel' | 'reg';
+export const BACKEND_CALLS: readonly BackendCall[] = ['checkuser', 'checktel', 'reg'];
+export const isBackendCall = (call: ApiCall | null): call is BackendCall => call === 'checkuser' || call === 'checktel' || call === 'reg';
+
+/** Every field name a call reads, forwarded or not. */
+export const fieldsOf = (call: ApiCall): readonly string[] => [...API_CALLS[call].query, ...API_CALLS[call].gatewayOnly];
+
+/** The lower-case path segments after /api of each call, for the classifier. */
+export const CALL_BY_SEGMENTS: ReadonlyMap<string, ApiCall> = new Map(
+  (Object.keys(API_CALLS) as ApiCall[]).map((call) => [API_CALLS[call].path.slice('/api/'.length).toLowerCase(), call]),
+);
+
+/** The rate-limit budgets; a refused request pays reg's, the strictest. */
+export type Budget = 'checks' | 'reg' | 'accessible' | 'funnel';
