@@ -1,0 +1,6 @@
+import { startPhpServer, type PhpServer } from '../scripts/php-server.mjs';
+
+/** The game backend's PHP stand-in for a test file (Debian's php-cli, installed by scripts/ensure-php.mjs). */
+export type TestPhp = PhpServer;
+export type { PhpReading, PhpValue, PhpCall } from '../scripts/php-server.mjs';
+export const startTestPhp = startPhpServer;
