@@ -13,6 +13,7 @@ const PARTS = [
   ['server-verified puzzle', 'bench/captcha-server.mjs'],
   ['strict mode scaling out', 'bench/strict-scale.mjs'],
   ['strict mode against scripted bots', 'bench/bots.mjs'],
+  ['the gateway against PHP: generated hostile spellings', 'bench/fuzz-gateway.ts'],
   ['Lighthouse mobile', 'bench/lighthouse.mjs'],
 ];
 
@@ -21,7 +22,9 @@ let failed = 0;
 for (const [title, script] of PARTS) {
   if (!existsSync(script)) continue;
   console.log(`\n## ${title} (${script})`);
-  const run = spawnSync(process.execPath, [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
+  // TypeScript benches run under tsx, with the workspace packages' sources.
+  const flags = script.endsWith('.ts') ? ['--conditions=game-register-source', '--import', 'tsx'] : [];
+  const run = spawnSync(process.execPath, [...flags, script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
   process.stdout.write(run.stdout ?? '');
   report.push(`\n## ${title} (${script})\n`, (run.stdout ?? '').trimEnd());
   if (run.status !== 0) {

@@ -3,7 +3,7 @@ import { isApiTarget, readTarget } from './read-target';
 const REG_QUERY = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
 
 describe('which requests the API reads', () => {
-  it.each(['/api/Index/reg', '/api', '/api?x=1', '/API/Index/reg', '/%61pi/Index/reg', '/%2561pi/x', '//api/x', '/./api/x', '/\\api/x', '/api;x', 'http://host/api/Index/reg', '*'])(
+  it.each(['/api/Index/reg', '/api', '/api?x=1', '/API/Index/reg', '/%61pi/Index/reg', '/%2561pi/x', '//api/x', '/./api/x', '/\\api/x', '/api;x', '/api%%32FIndex/reg', '/a%7%30i/Index/reg', '/api%zz', 'http://host/api/Index/reg', '*'])(
     '%s is read by the API',
     (target) => expect(isApiTarget(target)).toBe(true),
   );

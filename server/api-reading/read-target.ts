@@ -22,14 +22,13 @@ export function isApiTarget(target: string): boolean {
   if (target.startsWith('/api/') || target === '/api' || target.startsWith('/api?')) return true;
   if (!target.startsWith('/')) return true;
   let path = target.split('?', 1)[0]!;
-  for (let i = 0; i < 3 && path.includes('%'); i += 1) {
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      break;
-    }
+  // Every well-formed %XX decoded, the rest left as it is, until nothing changes: `/a%7%30i` is `/api`.
+  for (let i = 0; i < 4 && path.includes('%'); i += 1) {
+    const decoded = path.replace(/%([0-9a-f]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    if (decoded === path) break;
+    path = decoded;
   }
-  return /^[/\\.]*api(?:$|[/\\?;.#])/i.test(path);
+  return /^[/\\.]*api(?:$|[/\\?;.#%])/i.test(path);
 }
 
 /**

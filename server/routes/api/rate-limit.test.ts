@@ -1,3 +1,5 @@
+import { strictConfig } from '../../captcha/test-support';
+import { sendRaw } from '../../raw-http';
 import { buildTestApp } from '../../test-support';
 
 describe('per-address rate limits', () => {
@@ -51,5 +53,21 @@ describe('per-address rate limits', () => {
   it('does not limit the static pages', async () => {
     for (let i = 0; i < 5; i += 1) await call('/api/Index/checkuser');
     expect((await app.inject({ url: '/register', remoteAddress: '203.0.113.7' })).statusCode).not.toBe(429);
+  });
+});
+
+describe('per-address rate limits, on a real socket (what inject cannot send)', () => {
+  it('charges a reg with a raw # in its request line to reg\'s budget and refuses it, and strict mode\'s accessible path likewise', async () => {
+    const { app } = await buildTestApp(strictConfig({}, { rateLimit: { windowMs: 60_000, checksPerWindow: 100, regPerWindow: 2 } }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const send = (target: string) => sendRaw({ port, method: 'POST', target, headers: [['Content-Length', '0']] });
+    const regs = [];
+    for (let i = 0; i < 3; i += 1) regs.push((await send('/api/Index/reg#?name=a&Password=p')).status);
+    const accessible = await send('/api/captcha/accessible#x');
+    const dots = await send('/api/Index/checkuser/../reg?name=a');
+    await app.close();
+    expect(regs).toEqual([400, 400, 429]);
+    expect([accessible.status, dots.status]).toEqual([429, 429]);
   });
 });

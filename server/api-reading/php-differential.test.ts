@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { appRequest, HOSTILE_SPELLINGS, hostileSpellingArbitrary, type RawRequest } from '../routes/api/hostile-spellings';
+import { judgeThroughPhp, startPhpGateway, type PhpGateway } from './php-oracle';
+
+/** What a client could not put on the wire (raw whitespace or controls in the target, line breaks in a header). */
+const sendable = ({ target, headers }: RawRequest) =>
+  ![...target].some((character) => character.charCodeAt(0) <= 0x20 || character.charCodeAt(0) === 0x7f) &&
+  !headers.some(([name, value]) => /[\r\n:]/.test(name) || /[\r\n]/.test(value));
+
+let gateway: PhpGateway;
+let counted = new Map<string, number>();
+beforeAll(async () => void (gateway = await startPhpGateway()));
+afterAll(async () => gateway?.close());
+
+async function judge(request: RawRequest) {
+  const verdict = await judgeThroughPhp(gateway, request, counted);
+  counted = verdict.after;
+  return verdict;
+}
+
+describe('the gateway against PHP, the backend it guards', () => {
+  it.each(['reg', 'checkuser', 'checktel'] as const)("lets the app's %s through, and PHP reads exactly what the gateway read and counted", async (call) => {
+    expect(await judge(appRequest(call))).toEqual({ refused: false, problems: [], after: expect.any(Map) });
+  });
+
+  it('refuses every hostile spelling of the corpus, or PHP reads it exactly as the gateway judged it', { timeout: 60_000 }, async () => {
+    const wrong: string[] = [];
+    let refused = 0;
+    for (const spelling of HOSTILE_SPELLINGS.filter(sendable)) {
+      const verdict = await judge(spelling);
+      if (verdict.refused) refused += 1;
+      for (const problem of verdict.problems) wrong.push(`${spelling.name} (${spelling.target}): ${problem}`);
+    }
+    expect(wrong).toEqual([]);
+    // The corpus is hostile: most of it must be refused, and some of it (case, one encoding) read and passed on.
+    expect(refused).toBeGreaterThan(HOSTILE_SPELLINGS.length / 2);
+    expect(refused).toBeLessThan(HOSTILE_SPELLINGS.length);
+  });
+
+  it('holds for generated spellings too (fast-check, a fixed seed; npm run bench:fuzz runs many more)', { timeout: 60_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileSpellingArbitrary.filter(sendable), async (spelling) => {
+        const { problems } = await judge(spelling);
+        if (problems.length > 0) throw new Error(`${spelling.name} (${spelling.target}): ${problems.join('; ')}`);
+      }),
+      { numRuns: 60, seed: 20261125 },
+    );
+  });
+});
