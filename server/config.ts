@@ -1,12 +1,11 @@
 import { isIP } from 'node:net';
-import { NETWORK_CHALLENGE_LIMIT } from './captcha/limits';
-import { readWorkSettings, type WorkSettings } from './captcha/work';
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { WORK_DEFAULTS, type WorkSettings } from './captcha/work';
+import { LOG_LEVELS, readServerEnv } from './config-schema';
 import type { SiteSettingsSources } from './site/read-settings';
 import { parseForwardCookies } from './api-reading/cookie-names';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export { LOG_LEVELS };
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Fastify's trustProxy: off, every hop, a hop count, or the addresses of trusted proxies. */
@@ -65,10 +64,6 @@ export interface CaptchaConfig {
   networkChallenges: number;
 }
 
-const MIN_SECRET_LENGTH = 32;
-/** Puzzles ready per pixel ratio: a burst of a few hundred visitors on one kind of phone (README: its memory). */
-const DEFAULT_CHALLENGE_STOCK = 300;
-
 type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {
@@ -80,128 +75,70 @@ export class ConfigError extends Error {
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const CSP_SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+const TEST_SEED_HOOK = 'CAPTCHA_TEST_SEED is a test hook, honoured only when NODE_ENV=test';
 
-/** Reads and validates the server's settings from the environment; throws one ConfigError listing every bad value. */
+/**
+ * Reads and validates the server's settings from the environment (one schema: config-schema.ts); throws one
+ * ConfigError listing every bad value, each naming its variable.
+ */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
-  const problems: string[] = [];
-  const read = (name: string) => {
-    const value = env[name]?.trim();
-    return value === undefined || value === '' ? undefined : value;
-  };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const value = read(name);
-    if (value === undefined) return fallback;
-    const parsed = Number(value);
-    if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
-      return fallback;
-    }
-    return parsed;
-  };
+  const read = readServerEnv(env);
+  const { values: v } = read;
+  // A production server started without NODE_ENV must not take the test seed either: opt in explicitly.
+  const seedRefused = env.CAPTCHA_TEST_SEED?.trim() && env.NODE_ENV !== 'test';
+  const problems = seedRefused ? [...read.problems.filter((problem) => !problem.startsWith('CAPTCHA_TEST_SEED ')), TEST_SEED_HOOK] : read.problems;
 
-  const host = read('HOST') ?? '127.0.0.1';
-  const port = integer('PORT', 8080, 0, 65535);
-  const databasePath = read('DATABASE_PATH') ?? './data/app.db';
-  const apiTarget = parseApiTarget(read('API_TARGET'), problems);
-  const apiTimeoutMs = integer('API_TIMEOUT_MS', 4000, 100, 60_000);
-  const apiForwardCookies = parseForwardCookies(read('API_FORWARD_COOKIES'), problems);
-  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
-
-  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-  }
-
-  const rateLimit = {
-    windowMs: integer('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400) * 1000,
-    checksPerWindow: integer('RATE_LIMIT_CHECKS', 120, 1, 1_000_000_000),
-    regPerWindow: integer('RATE_LIMIT_REG', 20, 1, 1_000_000_000),
-  };
-
-  const cspImgHosts = (read('CSP_IMG_HOSTS') ?? '').split(/[\s,]+/).filter(Boolean);
+  const apiTarget = parseApiTarget(v.API_TARGET, problems);
+  const apiForwardCookies = parseForwardCookies(v.API_FORWARD_COOKIES, problems);
+  const trustProxy = parseTrustProxy(v.TRUST_PROXY, problems);
+  const cspImgHosts = (v.CSP_IMG_HOSTS ?? '').split(/[\s,]+/).filter(Boolean);
   for (const source of cspImgHosts) {
-    if (!CSP_SOURCE.test(source)) {
-      problems.push(`CSP_IMG_HOSTS entries must be origins such as https://cdn.example.com, got "${source}"`);
-    }
+    if (!CSP_SOURCE.test(source)) problems.push(`CSP_IMG_HOSTS entries must be origins such as https://cdn.example.com, got "${source}"`);
   }
-
-  const captcha = {
-    ...parseCaptcha(read, env.NODE_ENV, problems),
-    drawThreads: integer('CAPTCHA_DRAW_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
-    drawQueue: integer('CAPTCHA_DRAW_QUEUE', 64, 0, 100_000),
-    stockSize: integer('CAPTCHA_STOCK', DEFAULT_CHALLENGE_STOCK, 0, 10_000),
-    work: readWorkSettings(read, problems),
-    networkChallenges: integer('CAPTCHA_NETWORK_CHALLENGES', NETWORK_CHALLENGE_LIMIT.max, 1, 1_000_000_000),
+  const work = {
+    puzzle: v.CAPTCHA_WORK_COST,
+    accessible: v.CAPTCHA_ACCESSIBLE === 'off' ? null : (v.CAPTCHA_ACCESSIBLE_WORK_COST ?? Math.max(WORK_DEFAULTS.accessible, v.CAPTCHA_WORK_COST)),
   };
-  const redis = parseRedis(read, problems);
-
+  if (work.accessible !== null && work.accessible < work.puzzle) {
+    problems.push(`CAPTCHA_ACCESSIBLE_WORK_COST (${work.accessible}) must not be below CAPTCHA_WORK_COST (${work.puzzle}): the path without the picture would be the cheaper one`);
+  }
   // Metrics never share the public port: their own listener, on loopback unless METRICS_HOST says otherwise.
-  const metricsPort = read('METRICS_PORT') === undefined ? null : integer('METRICS_PORT', 0, 0, 65535);
-  const metricsHost = read('METRICS_HOST') ?? '127.0.0.1';
-  if (metricsPort !== null && metricsPort === port && metricsPort !== 0) problems.push(`METRICS_PORT must differ from PORT (${port})`);
-  if (read('METRICS_HOST') !== undefined && metricsPort === null) problems.push('METRICS_HOST is set but METRICS_PORT is not: metrics are off');
+  const metricsPort = v.METRICS_PORT ?? null;
+  if (metricsPort !== null && metricsPort === v.PORT && metricsPort !== 0) problems.push(`METRICS_PORT must differ from PORT (${v.PORT})`);
+  if (v.METRICS_HOST !== undefined && metricsPort === null) problems.push('METRICS_HOST is set but METRICS_PORT is not: metrics are off');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
-    host,
-    port,
-    databasePath: databasePath === ':memory:' ? databasePath : resolve(cwd, databasePath),
+    host: v.HOST,
+    port: v.PORT,
+    databasePath: v.DATABASE_PATH === ':memory:' ? v.DATABASE_PATH : resolve(cwd, v.DATABASE_PATH),
     apiTarget,
-    apiTimeoutMs,
+    apiTimeoutMs: v.API_TIMEOUT_MS,
     apiForwardCookies,
     trustProxy,
-    logLevel: logLevel as LogLevel,
-    rateLimit,
-    distDir: resolve(cwd, read('DIST_DIR') ?? 'dist'),
-    downloadsDir: resolve(cwd, read('DOWNLOADS_DIR') ?? 'downloads'),
+    logLevel: v.LOG_LEVEL,
+    rateLimit: { windowMs: v.RATE_LIMIT_WINDOW_SECONDS * 1000, checksPerWindow: v.RATE_LIMIT_CHECKS, regPerWindow: v.RATE_LIMIT_REG },
+    distDir: resolve(cwd, v.DIST_DIR),
+    downloadsDir: resolve(cwd, v.DOWNLOADS_DIR),
     cspImgHosts,
-    captcha,
-    metrics: metricsPort === null ? null : { port: metricsPort, host: metricsHost },
-    redis,
+    captcha: {
+      mode: v.CAPTCHA_MODE,
+      secret: v.CAPTCHA_SECRET ?? null,
+      testSeed: seedRefused ? null : (v.CAPTCHA_TEST_SEED ?? null),
+      drawThreads: v.CAPTCHA_DRAW_THREADS,
+      drawQueue: v.CAPTCHA_DRAW_QUEUE,
+      stockSize: v.CAPTCHA_STOCK,
+      work,
+      networkChallenges: v.CAPTCHA_NETWORK_CHALLENGES,
+    },
+    metrics: metricsPort === null ? null : { port: metricsPort, host: v.METRICS_HOST ?? '127.0.0.1' },
+    redis: { url: v.REDIS_URL ?? null, prefix: v.REDIS_PREFIX },
     site: {
-      configPath: read('SITE_CONFIG') === undefined ? null : resolve(cwd, read('SITE_CONFIG')!),
+      configPath: v.SITE_CONFIG === undefined ? null : resolve(cwd, v.SITE_CONFIG),
       env: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('SITE_') && name !== 'SITE_CONFIG')),
       cwd,
     },
   };
-}
-
-const REDIS_PREFIX = /^[\w:.{}-]{1,64}$/;
-
-function parseRedis(read: (name: string) => string | undefined, problems: string[]): RedisConfig {
-  const prefix = read('REDIS_PREFIX') ?? 'greg:';
-  if (!REDIS_PREFIX.test(prefix)) problems.push(`REDIS_PREFIX must be 1 to 64 letters, digits or _ : . - { }, got "${prefix}"`);
-  const url = read('REDIS_URL') ?? null;
-  if (url === null) return { url, prefix };
-  let parsed: URL | null = null;
-  try {
-    parsed = new URL(url);
-  } catch {
-    // reported below
-  }
-  if (!parsed || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:') || !parsed.hostname) {
-    problems.push('REDIS_URL must be a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0'); // the value may hold a password: not echoed
-    return { url: null, prefix };
-  }
-  return { url, prefix };
-}
-
-function parseCaptcha(read: (name: string) => string | undefined, nodeEnv: string | undefined, problems: string[]): Omit<CaptchaConfig, 'drawThreads' | 'drawQueue' | 'stockSize' | 'work' | 'networkChallenges'> {
-  const mode = (read('CAPTCHA_MODE') ?? 'off').toLowerCase();
-  if (mode !== 'off' && mode !== 'strict') problems.push(`CAPTCHA_MODE must be off or strict, got "${mode}"`);
-  const secret = read('CAPTCHA_SECRET') ?? null;
-  if (secret !== null && secret.length < MIN_SECRET_LENGTH) {
-    problems.push(`CAPTCHA_SECRET must be at least ${MIN_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`);
-  }
-  const seed = read('CAPTCHA_TEST_SEED');
-  let testSeed: number | null = null;
-  if (seed !== undefined) {
-    // A production server started without NODE_ENV must not take it either: opt in explicitly.
-    if (nodeEnv !== 'test') problems.push('CAPTCHA_TEST_SEED is a test hook, honoured only when NODE_ENV=test');
-    else if (!/^\d{1,9}$/.test(seed)) problems.push(`CAPTCHA_TEST_SEED must be an integer, got "${seed}"`);
-    else testSeed = Number(seed);
-  }
-  return { mode: mode === 'strict' ? 'strict' : 'off', secret, testSeed };
 }
 
 function parseApiTarget(value: string | undefined, problems: string[]): URL | null {

@@ -1,0 +1,81 @@
+import { availableParallelism } from 'node:os';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { NETWORK_CHALLENGE_LIMIT } from './captcha/limits';
+import { WORK_DEFAULTS, WORK_LIMITS } from './captcha/work';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Puzzles ready per pixel ratio: a burst of a few hundred visitors on one kind of phone (README: its memory). */
+const DEFAULT_CHALLENGE_STOCK = 300;
+
+const integer = (minimum: number, maximum: number, fallback?: number) =>
+  Type.Integer({ minimum, maximum, ...(fallback === undefined ? {} : { default: fallback }), description: `an integer from ${minimum} to ${maximum}` });
+const oneOf = <T extends readonly string[]>(values: T, fallback: T[number], description = `one of ${values.join(', ')}`) =>
+  Type.Union(values.map((value) => Type.Literal(value)), { default: fallback, description });
+const text = (description: string, fallback?: string) => Type.String({ minLength: 1, description, ...(fallback === undefined ? {} : { default: fallback }) });
+
+/**
+ * Every environment variable the server reads, by its name: its rule (said the way an operator reads it in a
+ * refusal), its default. `loadConfig` (config.ts) turns the values into the server's settings. The site
+ * settings (SITE_*) have their own schema (site/settings-schema.ts).
+ */
+export const ServerEnv = Type.Object({
+  HOST: text('an address to listen on', '127.0.0.1'),
+  PORT: integer(0, 65535, 8080),
+  DATABASE_PATH: text('a file path or :memory:', './data/app.db'),
+  API_TARGET: Type.Optional(text('an http(s) URL such as http://10.0.0.5:9000')),
+  API_TIMEOUT_MS: integer(100, 60_000, 4000),
+  API_FORWARD_COOKIES: Type.Optional(text('cookie names, comma separated')),
+  TRUST_PROXY: Type.Optional(text('true, false, a hop count, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal')),
+  LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
+  RATE_LIMIT_WINDOW_SECONDS: integer(1, 86_400, 60),
+  RATE_LIMIT_CHECKS: integer(1, 1_000_000_000, 120),
+  RATE_LIMIT_REG: integer(1, 1_000_000_000, 20),
+  DIST_DIR: text('a folder', 'dist'),
+  DOWNLOADS_DIR: text('a folder', 'downloads'),
+  CSP_IMG_HOSTS: Type.Optional(text('origins such as https://cdn.example.com, space or comma separated')),
+  CAPTCHA_MODE: oneOf(['off', 'strict'] as const, 'off', 'off or strict'),
+  CAPTCHA_SECRET: Type.Optional(Type.String({ minLength: 32, secret: true, description: 'at least 32 characters (e.g. openssl rand -hex 32)' })),
+  CAPTCHA_TEST_SEED: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999, description: 'an integer' })),
+  CAPTCHA_DRAW_THREADS: integer(0, 64, Math.max(1, availableParallelism() - 1)),
+  CAPTCHA_DRAW_QUEUE: integer(0, 100_000, 64),
+  CAPTCHA_STOCK: integer(0, 10_000, DEFAULT_CHALLENGE_STOCK),
+  CAPTCHA_NETWORK_CHALLENGES: integer(1, 1_000_000_000, NETWORK_CHALLENGE_LIMIT.max),
+  CAPTCHA_WORK_COST: integer(WORK_LIMITS.min, WORK_LIMITS.max, WORK_DEFAULTS.puzzle),
+  CAPTCHA_ACCESSIBLE_WORK_COST: Type.Optional(integer(WORK_LIMITS.min, WORK_LIMITS.max)),
+  CAPTCHA_ACCESSIBLE: oneOf(['on', 'off'] as const, 'on', 'on or off'),
+  METRICS_PORT: Type.Optional(integer(0, 65535)),
+  METRICS_HOST: Type.Optional(text('an address to listen on')),
+  REDIS_PREFIX: Type.String({ pattern: '^[\\w:.{}-]{1,64}$', default: 'greg:', description: '1 to 64 letters, digits or _ : . - { }' }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^/?#]*[^/?#:@][^?#]*$', secret: true, description: 'a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0' })),
+  SITE_CONFIG: Type.Optional(text('the path of a JSON file')),
+});
+
+export type ServerEnv = Static<typeof ServerEnv>;
+
+/** The variables' value as the schema types it: a whole number from its digits, everything else as written. */
+function typed(schema: TSchema & { type?: string; secret?: boolean }, raw: string, name: string): unknown {
+  if (schema.type === 'integer') return /^\d{1,10}$/.test(raw) ? Number(raw) : raw;
+  return name === 'LOG_LEVEL' || name === 'CAPTCHA_MODE' || name === 'CAPTCHA_ACCESSIBLE' ? raw.toLowerCase() : raw;
+}
+
+/**
+ * Reads every variable of the schema: trimmed, empty as unset, typed, checked one by one, each refusal
+ * naming the variable, its rule and the value (never the value of a secret). Unset values take the default.
+ */
+export function readServerEnv(env: Record<string, string | undefined>): { values: ServerEnv; problems: string[] } {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(ServerEnv.properties)) {
+    const property = schema as TSchema & { description?: string; secret?: boolean; default?: unknown };
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') {
+      if (property.default !== undefined) values[name] = property.default;
+      continue;
+    }
+    const value = typed(property, raw, name);
+    if (Value.Check(property, value)) values[name] = value;
+    else problems.push(`${name} must be ${property.description ?? "valid"}${property.secret ? '' : `, got "${raw}"`}`);
+  }
+  return { values: values as ServerEnv, problems };
+}
