@@ -32,7 +32,7 @@ export function projectInputs(config, seen = new Set()) {
 const SHARED = ['package.json', 'package-lock.json'];
 const APP_SOURCES = [...projectInputs('tsconfig.app.json'), 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'scripts', '.env', '.env.local', '.env.production', '.env.production.local', ...SHARED];
 // The server also bundles the page assembly it shares with the build, and the site settings' types and defaults.
-const SERVER_SHARED = ['scripts/render-pages.mjs', 'scripts/compress-buffer.mjs', 'src/config/site-settings.ts'];
+const SERVER_SHARED = ['scripts/render-pages.mjs', 'scripts/compress-buffer.mjs', 'packages/site-settings/src/index.ts'];
 const SERVER_SOURCES = [...projectInputs('tsconfig.server.json'), 'server/vite.config.ts', ...SERVER_SHARED, ...SHARED];
 export const APP_STAMP = 'dist/index.html';
 export const SERVER_ENTRY = 'build/server/server.js';

@@ -1,4 +1,4 @@
-import type { PageSettings } from '../src/config/site-settings';
+import type { PageSettings } from '@game-register/site-settings';
 
 export interface PrerenderedRoute {
   path: string;

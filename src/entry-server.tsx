@@ -3,10 +3,10 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from './lib/router';
 import { App } from './app/app';
 import { applySettingsForPrerender, buildTimeSettings } from './config/env';
-import type { PageSettings } from './config/site-settings';
+import type { PageSettings } from '@game-register/site-settings';
 
 export { buildTimeSettings };
-export { documentTitle, PAGE_SETTINGS_ID } from './config/site-settings';
+export { documentTitle, PAGE_SETTINGS_ID } from '@game-register/site-settings';
 
 /**
  * Renders one route to HTML, waiting for its lazy chunks: at build time with the build's settings

@@ -1,9 +1,7 @@
+import { isListedChannel } from '@game-register/site-settings';
 import { OTHER_CHANNEL_LABEL, type ChannelSettings } from './settings';
 
-/** The default is always listed, whatever the list says. */
-export function isListedChannel(code: string, settings: ChannelSettings): boolean {
-  return code === settings.default || settings.allowed.includes(code);
-}
+export { isListedChannel };
 
 /** Every listed channel, the default first. */
 export function listedChannels(settings: ChannelSettings): string[] {

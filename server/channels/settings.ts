@@ -1,9 +1,7 @@
+import type { ChannelSettings } from '@game-register/site-settings';
+
 /** The site's channels: the default code, the codes an ad link may name, and the link's parameter. */
-export interface ChannelSettings {
-  default: string;
-  allowed: readonly string[];
-  param: string;
-}
+export type { ChannelSettings };
 
 /** Read on every use: the site's settings may be re-read while the server runs (SIGHUP). */
 export type ChannelSettingsGetter = () => ChannelSettings;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { DEFAULT_SITE_SETTINGS } from '../../src/config/site-settings';
+import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import { buildTestApp, makeDist, tempDir } from '../test-support';
 
 // A renderer as the build leaves one in dist/.ssr/ (src/entry-server.tsx), small enough to read: it

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '../../src/config/site-settings';
+import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '@game-register/site-settings';
 import type { ChannelSettings } from '../channels/settings';
 import type { CaptchaConfig } from '../config';
 import { readSite, type Site } from '../site';

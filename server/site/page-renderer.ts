@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compressBuffer } from '../../scripts/compress-buffer.mjs';
 import { renderPages, type PageRenderer } from '../../scripts/render-pages.mjs';
-import type { PageSettings } from '../../src/config/site-settings';
+import type { PageSettings } from '@game-register/site-settings';
 import { siteFile, styleHashesOf, type Site } from '../site';
 
 /** The app's renderer, built by scripts/prerender.mjs into dist/ (a hidden folder: never served). */

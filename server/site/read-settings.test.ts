@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_SITE_SETTINGS } from '../../src/config/site-settings';
+import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import { readSiteSettings, SiteSettingsError } from './read-settings';
 import { SITE_VARIABLES } from './settings-schema';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { SiteSettings } from '../../src/config/site-settings';
+import type { SiteSettings } from '@game-register/site-settings';
 import { darkerShade } from '../../scripts/render-pages.mjs';
 import { OTHER_CHANNEL_LABEL } from '../channels/settings';
 import { ConfigError } from '../config';

@@ -1,4 +1,4 @@
-import { PAGE_SETTINGS_ID, type PageSettings } from './site-settings';
+import { PAGE_SETTINGS_ID, type PageSettings } from '@game-register/site-settings';
 
 async function configOfPage(settings: Partial<PageSettings> | null) {
   document.getElementById(PAGE_SETTINGS_ID)?.remove();

@@ -1,14 +1,7 @@
 /** The channel rules of a visit (pure): which channel code a registration is sent under. */
-export interface ChannelSettings {
-  default: string;
-  allowed: readonly string[];
-  param: string;
-}
+import { isListedChannel, type ChannelSettings } from '@game-register/site-settings';
 
-/** The default is always listed, whatever the list says. */
-export function isListedChannel(code: string, settings: ChannelSettings): boolean {
-  return code === settings.default || settings.allowed.includes(code);
-}
+export { isListedChannel, type ChannelSettings };
 
 /**
  * The channel of a page load. A link naming the channel parameter starts a visit: under that channel when it

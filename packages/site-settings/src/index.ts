@@ -1,7 +1,8 @@
 /**
  * The settings a deployment differs by, in the shape of the site settings file (README, "Site settings").
  * The server checks them, renders the pages with them and puts them into each page as JSON, which the
- * app reads before it renders (src/config/env.ts): the prerendered HTML and the hydrated app agree.
+ * app reads before it renders (the app's src/config/env.ts): the prerendered HTML and the hydrated app agree.
+ * App, server and build import this one module; nothing of it depends on either.
  */
 export interface SiteSettings {
   /** name: in the page title and the register heading ('' keeps the generic texts); logo: a data URL ('' is the built-in mark). */
@@ -11,8 +12,19 @@ export interface SiteSettings {
   /** An empty phone, wechat or qq hides its row; telegram is shown in its QR dialog only. */
   contact: { phone: string; wechat: string; qq: string; telegram: string; wechatQr: string; telegramQr: string };
   captcha: { images: string[] };
-  /** The channel `code` sent with reg: default, the others a link may name, and the link's query parameter. */
-  channel: { default: string; allowed: string[]; param: string };
+  channel: ChannelSettings;
+}
+
+/** The channel `code` sent with reg: default, the others a link may name, and the link's query parameter. */
+export interface ChannelSettings {
+  default: string;
+  allowed: readonly string[];
+  param: string;
+}
+
+/** The default is always listed, whatever the list says. */
+export function isListedChannel(code: string, settings: ChannelSettings): boolean {
+  return code === settings.default || settings.allowed.includes(code);
 }
 
 /** What a page carries: the site settings and the server's captcha mode, which the page follows. */
