@@ -27,7 +27,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The puzzle package's entry is src/index.ts; name its lazy chunk after what it is, not "src". Its own
-        // lazy chunks for server mode only are captcha-server (react/server-mode.tsx) and captcha-work (the
+        // lazy chunks for server mode only are captcha-server (react/server-mode.ts, with its views and stylesheet) and captcha-work (the
         // proof-of-work wrapper).
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.includes('/packages/puzzle-captcha/src/work/')

@@ -8,7 +8,6 @@ import {
   AccessibleVerifyRequestSchema,
   ChallengeRequestSchema,
   ChallengeResponseSchema,
-  type ChallengeResponse,
   handleForPieceOffset,
   PASS_TOLERANCE,
   VerifyRequestSchema,
@@ -17,7 +16,7 @@ import {
 import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
 import { errorAnswer } from '../plugins/error-answers';
 import { AnswerSchema } from '../routes/api/reference-schemas';
-import { challengeAnswer, ChallengeHeadSchema, type ChallengeHead } from './challenge-answer';
+import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from './challenge-stock';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
 import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION, workDoublings } from './limits';
@@ -39,6 +38,12 @@ const BUSY_RETRY_AFTER_S = 1;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export { ACCESSIBLE_LIMIT } from './limits';
+
+/**
+ * Sends an answer already serialised (challenge-answer.ts): bytes skip Fastify's serialiser, so they go
+ * through the reply as it is untyped, not dressed up as the body their route's 200 schema describes.
+ */
+const sendBytes = (reply: FastifyReply, bytes: ChallengeAnswerBytes) => reply.type(JSON_TYPE).send(bytes);
 
 export interface CaptchaApiOptions {
   store: CaptchaStore;
@@ -148,9 +153,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     reply.header('cache-control', 'no-store');
     const head: ChallengeHead = { work: task, accessible: work.accessible !== null, id, pieceY: drawn.gapY, width: layout.width, height: layout.height, pieceSize: layout.pieceSize, expiresAt };
     const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
-    // Bytes skip Fastify's serialiser (the 200 schema above still says what they hold): typed as the body they encode.
-    const answer = challengeAnswer(headJson, drawn.pictureFields) as unknown as ChallengeResponse;
-    return reply.type(JSON_TYPE).send(answer);
+    return sendBytes(reply, challengeAnswer(headJson, drawn.pictureFields));
   });
 
   fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {

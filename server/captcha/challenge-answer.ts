@@ -12,8 +12,11 @@ export const ChallengeHeadSchema = headSchema as unknown as Record<string, unkno
 
 const CLOSE = Buffer.from('}');
 
+/** A challenge's answer as it is sent: the UTF-8 JSON of a ChallengeResponse (the protocol's schema). */
+export type ChallengeAnswerBytes = Buffer;
+
 /** `{...head, "background":…, "piece":…}` from the head's JSON object and the picture fields. */
-export function challengeAnswer(headJson: string, pictureFields: Uint8Array): Buffer {
+export function challengeAnswer(headJson: string, pictureFields: Uint8Array): ChallengeAnswerBytes {
   if (!headJson.startsWith('{') || !headJson.endsWith('}') || headJson.length < 3) throw new Error('the challenge head is not a non-empty JSON object');
   return Buffer.concat([Buffer.from(`${headJson.slice(0, -1)},`), pictureFields, CLOSE]);
 }

@@ -8,7 +8,7 @@ import type { CaptchaConfig, ServerConfig } from '../config';
 import { NETWORK_CHALLENGE_LIMIT } from './limits';
 import { CHALLENGE_LAYOUT as layout } from './pictures';
 import type { TrailPoint } from './trail';
-import type { WorkTask } from './work';
+import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 export const TEST_SEED = 20240607;
 /** Small tasks, so the tests' own solver is quick. */

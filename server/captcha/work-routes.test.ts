@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test-support';
 import { ACCESSIBLE_LIMIT } from './captcha-api';
 import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from './test-support';
-import type { WorkTask } from './work';
+import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 async function freshChallenge(app: FastifyInstance, address = '127.0.0.1') {
   return (await challenge(app, { pixelRatio: 1 }, address)).json<{ id: string; work: WorkTask; accessible: boolean }>();

@@ -1,6 +1,8 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { checkWork, createWorkTask, readWork, readWorkSettings, WORK_DEFAULTS, type WorkTask } from './work';
+import { SolvedWorkSchema, type WorkTask } from '@game-register/puzzle-captcha/protocol';
+import { Value } from 'typebox/value';
+import { checkWork, createWorkTask, readWorkSettings, WORK_DEFAULTS } from './work';
 
 const SECRET = 'a test secret that is long enough for hmac use';
 const IN_A_MINUTE = () => Date.now() + 60_000;
@@ -63,23 +65,27 @@ describe('proof-of-work tasks', () => {
     expect(await checkWork(SECRET, 'c', { task, solution: { ...solution, derivedKey: '00'.repeat(32) } }, spends())).toBe('wrong');
   });
 
-  it.each([
-    ['nothing', undefined, 'missing'],
-    ['a string', 'solved!', 'malformed'],
-    ['an array', [1, 2], 'malformed'],
-    ['no solution', { task: {} }, 'malformed'],
-    ['a counter that is not an integer', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1.5, derivedKey: 'aa' } }, 'malformed'],
-    ['a huge string', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a'.repeat(100_000), salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'malformed'],
-    ['another algorithm', { task: { parameters: { algorithm: 'ARGON2ID', nonce: 'a', salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'malformed'],
-    ['a forged signature', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', keyPrefix: 'c', cost: 1e12, data: { cid: 'c', kind: 'puzzle' } }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }, 'tampered'],
-  ])('refuse %s without throwing', async (_label, submitted, refusal) => {
-    expect(await checkWork(SECRET, 'c', submitted, spends())).toBe(refusal);
+  it('refuse nothing as missing, and a forged signature as tampered, without throwing', async () => {
+    expect(await checkWork(SECRET, 'c', undefined, spends())).toBe('missing');
+    const forged = { parameters: { algorithm: 'SHA-256' as const, nonce: 'a', salt: 'b', keyPrefix: 'c', keyLength: 32, cost: 1e12, data: { cid: 'c', kind: 'puzzle' } }, signature: 's' };
+    expect(await checkWork(SECRET, 'c', { task: forged, solution: { counter: 1, derivedKey: 'aa' } }, spends())).toBe('tampered');
   });
 
-  it('read a well-formed submission as it came', async () => {
+  // What is not even work never reaches checkWork: the verify routes' body schemas refuse it (a 400).
+  it.each([
+    ['a string', 'solved!'],
+    ['an array', [1, 2]],
+    ['no solution', { task: {} }],
+    ['a counter that is not an integer', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1.5, derivedKey: 'aa' } }],
+    ['a huge string', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a'.repeat(100_000), salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }],
+    ['another algorithm', { task: { parameters: { algorithm: 'ARGON2ID', nonce: 'a', salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }],
+  ])('the protocol refuses %s as work', (_label, submitted) => {
+    expect(Value.Check(SolvedWorkSchema, submitted)).toBe(false);
+  });
+
+  it('the protocol takes a task this server made, solved, as work', async () => {
     const task = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 10);
-    const solution = await solve(task);
-    expect(readWork({ task, solution })).toEqual({ task, solution });
+    expect(Value.Check(SolvedWorkSchema, { task, solution: await solve(task) })).toBe(true);
   });
 });
 

@@ -1,11 +1,13 @@
 // Proof of work for strict mode (altcha-lib, the ALTCHA project's own library): each challenge carries a
 // task that the browser solves off its main thread. A solution proves CPU time was spent on this very
 // challenge; it is bound to the challenge id, signed, expires with the challenge, and counts once.
-import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
+import type { SolvedWork, WorkTask } from '@game-register/puzzle-captcha/protocol';
+import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { randomInt } from 'node:crypto';
 
-export const WORK_ALGORITHM = 'SHA-256';
+/** The one algorithm the protocol's task names (WorkTaskSchema): the widget's solver knows no other. */
+export const WORK_ALGORITHM = 'SHA-256' satisfies WorkTask['parameters']['algorithm'];
 /** SHA-256 rounds per counter tried: the unit of work. */
 export const WORK_ROUNDS = 2;
 
@@ -50,16 +52,6 @@ export function readWorkSettings(read: (name: string) => string | undefined, pro
   return { puzzle, accessible: switched === 'off' ? null : accessible };
 }
 
-export interface WorkTask {
-  parameters: Challenge['parameters'];
-  signature: string;
-}
-
-export interface WorkSolution {
-  counter: number;
-  derivedKey: string;
-}
-
 export type WorkRefusal = 'missing' | 'malformed' | 'other_challenge' | 'other_kind' | 'cheap' | 'expired' | 'tampered' | 'wrong' | 'spent';
 /** Which path a task was made for, signed into it: the puzzle's cheap task never stands in for the accessible one. */
 export type WorkKind = 'puzzle' | 'accessible';
@@ -86,27 +78,11 @@ export async function createWorkTask(
     data: { cid: challengeId, kind, d: doublings },
     hmacSignatureSecret: secret,
   });
-  return { parameters: challenge.parameters, signature: challenge.signature! };
+  return { parameters: { ...challenge.parameters, algorithm: WORK_ALGORITHM }, signature: challenge.signature! };
 }
 
-const MAX_FIELD = 512;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The submitted work, or why it cannot even be checked. Nothing a client sends can make this throw. */
-export function readWork(value: unknown): { task: WorkTask; solution: WorkSolution } | { refusal: 'missing' | 'malformed' } {
-  if (value === undefined || value === null) return { refusal: 'missing' };
-  if (!isRecord(value) || !isRecord(value.task) || !isRecord(value.solution) || !isRecord(value.task.parameters)) return { refusal: 'malformed' };
-  const { task, solution } = value;
-  const parameters = task.parameters as Record<string, unknown>;
-  const text = (field: unknown) => typeof field === 'string' && field.length <= MAX_FIELD;
-  if (!text(task.signature) || !text(solution.derivedKey) || !Number.isSafeInteger(solution.counter)) return { refusal: 'malformed' };
-  if (!text(parameters.nonce) || !text(parameters.salt) || !text(parameters.keyPrefix) || parameters.algorithm !== WORK_ALGORITHM) return { refusal: 'malformed' };
-  if (JSON.stringify(value).length > 4096) return { refusal: 'malformed' };
-  return {
-    task: { parameters: parameters as unknown as WorkTask['parameters'], signature: task.signature as string },
-    solution: { counter: solution.counter as number, derivedKey: solution.derivedKey as string },
-  };
-}
+/** Each field is bounded by the protocol's schema; the whole (the task's data above all) by this. */
+const MAX_WORK_JSON = 4096;
 
 /**
  * Checks work submitted for one challenge: signed by us, for this challenge id, doubled at least
@@ -117,13 +93,14 @@ export function readWork(value: unknown): { task: WorkTask; solution: WorkSoluti
 export async function checkWork(
   secret: string,
   challengeId: string,
-  submitted: unknown,
+  /** Its shape already checked by the route's schema (the protocol's SolvedWorkSchema). */
+  work: SolvedWork | undefined,
   spendOnce: (key: string, ttlMs: number) => Promise<boolean>,
   kind: WorkKind = 'puzzle',
   minDoublings = 0,
 ): Promise<WorkRefusal | null> {
-  const work = readWork(submitted);
-  if ('refusal' in work) return work.refusal;
+  if (work === undefined) return 'missing';
+  if (JSON.stringify(work).length > MAX_WORK_JSON) return 'malformed';
   if (work.task.parameters.data?.cid !== challengeId) return 'other_challenge';
   if (work.task.parameters.data?.kind !== kind) return 'other_kind';
   const doublings = work.task.parameters.data?.d;

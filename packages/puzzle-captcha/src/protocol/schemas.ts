@@ -12,23 +12,43 @@ export const ChallengeRequestSchema = Type.Object({ pixelRatio: Type.Optional(Ty
 export type ChallengeRequest = Static<typeof ChallengeRequestSchema>;
 
 /**
+ * A value of the task's signed data, as one type list rather than a union: a validator that coerces (Fastify's
+ * Ajv) would turn a number into the union's first type, a string, and break the signature.
+ */
+const signedScalar = () => Type.Unsafe<string | number | boolean | null>({ type: ['string', 'number', 'boolean', 'null'] });
+
+/** A text field of the work: what a client sends back is bounded before anything hashes it. */
+const workText = () => Type.String({ maxLength: 512 });
+
+/**
  * A proof-of-work task (ALTCHA's SHA-256 task): the browser tries counters until the key SHA-256^cost(salt ||
  * nonce || counter) starts with keyPrefix. Signed by the server, bound to one challenge id in its data.
  */
 export const WorkTaskSchema = Type.Object({
   parameters: Type.Object({
-    algorithm: Type.String(),
-    nonce: Type.String(),
-    salt: Type.String(),
+    algorithm: Type.Literal('SHA-256'),
+    nonce: workText(),
+    salt: workText(),
     cost: Type.Number(),
     keyLength: integer(),
-    keyPrefix: Type.String(),
+    keyPrefix: workText(),
     expiresAt: Type.Optional(integer()),
-    data: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]))),
+    data: Type.Optional(Type.Record(Type.String(), signedScalar())),
   }),
-  signature: Type.String(),
+  signature: workText(),
 });
-export type WorkTaskBody = Static<typeof WorkTaskSchema>;
+export type WorkTask = Static<typeof WorkTaskSchema>;
+
+/** The first counter whose key starts with the prefix, and that key (hex). */
+export const WorkSolutionSchema = Type.Object({
+  counter: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+  derivedKey: workText(),
+});
+export type WorkSolution = Static<typeof WorkSolutionSchema>;
+
+/** What an answer carries as its work: the task as the server sent it, and its solution. */
+export const SolvedWorkSchema = Type.Object({ task: WorkTaskSchema, solution: WorkSolutionSchema });
+export type SolvedWork = Static<typeof SolvedWorkSchema>;
 
 /**
  * A puzzle drawn by a server: pictures as URLs (data URLs do), the piece's y; never the gap's x. As a
@@ -61,8 +81,8 @@ export const VerifyRequestSchema = Type.Object(
     id: Type.String({ minLength: 1, maxLength: 64 }),
     offsetX: bounded(),
     trail: Type.Array(TrailPointSchema, { maxItems: VERIFY_TRAIL_LIMIT }),
-    /** The solved work: `{ task, solution: { counter, derivedKey } }` (checked by the server, whatever its shape). */
-    work: Type.Optional(Type.Unknown()),
+    /** The challenge's task with its solution (the server checks the signature, the challenge and the key). */
+    work: Type.Optional(SolvedWorkSchema),
   },
   { additionalProperties: false },
 );
@@ -79,7 +99,7 @@ export const AccessibleChallengeResponseSchema = Type.Object({
 export type AccessibleChallengeResponse = Static<typeof AccessibleChallengeResponseSchema>;
 
 export const AccessibleVerifyRequestSchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64 }), work: Type.Unknown() },
+  { id: Type.String({ minLength: 1, maxLength: 64 }), work: SolvedWorkSchema },
   { additionalProperties: false },
 );
 export type AccessibleVerifyRequest = Static<typeof AccessibleVerifyRequestSchema>;

@@ -1,4 +1,4 @@
-/** An image load that can be aborted (server mode's time limit on its calls is in server-mode.tsx). */
+/** An image load that can be aborted (server mode's time limit on its calls is in server-calls.ts). */
 
 /** Resolves with a decoded image; rejects on error, on timeout, or for a cross-origin picture without CORS. */
 export function loadImage(url: string, timeoutMs: number, signal: AbortSignal): Promise<HTMLImageElement> {

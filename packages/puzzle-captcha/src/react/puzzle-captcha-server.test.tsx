@@ -139,7 +139,7 @@ describe('with a server challenge and verifier', () => {
 
   it('holds a drag answer until the work is solved, then sends it with the work', async () => {
     work.started = false;
-    const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' };
+    const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
     const challenge = vi.fn<ChallengeSource>(async () => ({ ...CHALLENGE, work: task }));
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
     const { onSuccess } = setup({ challenge, verify });
@@ -160,7 +160,7 @@ describe('with a server challenge and verifier', () => {
 
   it('does not send an answer whose work could not be done: a failure here, and a new puzzle', async () => {
     work.started = false;
-    const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' };
+    const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
     let count = 0;
     const challenge = vi.fn<ChallengeSource>(async () => ({ ...CHALLENGE, id: `c${(count += 1)}`, work: task }));
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));

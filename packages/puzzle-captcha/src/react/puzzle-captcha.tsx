@@ -64,7 +64,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
   const { status } = session;
   const verdict = status === 'success' || status === 'failure' ? status : null;
   const verdictText = status === 'success' ? successText : status === 'failure' ? failText : '';
-  const { serverView } = session;
+  const { server } = session;
 
   const widget = (
     <div
@@ -98,7 +98,7 @@ function PuzzleBox(props: PuzzleBoxProps) {
         <button type="button" className="pcap-refresh" aria-label={TEXTS.refresh} disabled={!canRefresh(status)} onClick={session.refresh}>
           <Icon name="refresh" />
         </button>
-        {serverView?.panel}
+        {server && <server.Panel />}
       </div>
       <div className="pcap-track" {...trackHandlers}>
         <div className="pcap-fill-clip">
@@ -125,9 +125,9 @@ function PuzzleBox(props: PuzzleBoxProps) {
           <Icon name={status === 'success' ? 'check' : status === 'failure' ? 'cross' : 'arrow'} />
         </div>
       </div>
-      {serverView?.offer(status === 'ready')}
+      {server && <server.Offer ready={status === 'ready'} />}
       <span id={hintId} className="pcap-sr">{TEXTS.keyboardHint}</span>
-      <div className="pcap-sr" aria-live="polite">{serverView?.announcement ?? verdictText}</div>
+      <div className="pcap-sr" aria-live="polite">{server ? <server.Announcement fallback={verdictText} /> : verdictText}</div>
     </div>
   );
 

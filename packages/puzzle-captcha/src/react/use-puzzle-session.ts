@@ -7,14 +7,14 @@ import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
 import { clearBoard, deviceScale, paintBoard, sizeCanvases, type Picture } from './board-canvas';
 import { loadImage } from './load';
-import type { ServerMode, ServerView } from './server-mode';
+import type { ServerMode } from './server-mode';
 import type { PuzzleServer, PuzzleVerdict, PuzzleVerdictHandler } from './types';
 import type { HandleView } from './use-handle-view';
 
 let serverModeChunk: Promise<typeof import('./server-mode')> | null = null;
 
 /**
- * Server mode's chunk (server-mode.tsx), fetched once: when a widget with a `server` prop is first rendered,
+ * Server mode's chunk (server-mode.ts), fetched once: when a widget with a `server` prop is first rendered,
  * shown or not, so it is usually there before the puzzle opens. A failed load is forgotten: the next try
  * fetches again.
  */
@@ -93,9 +93,9 @@ export function usePuzzleSession(options: SessionOptions) {
   const plan = useRef<PuzzlePlan | null>(null);
   const [pictureRequest, setPictureRequest] = useState(0);
   const timers = useTimers();
-  /** Server mode, once its chunk is here: one per shown widget, disposed when it hides. */
+  /** Server mode, once its chunk is here: one per shown widget, disposed when it hides; rendered from state. */
   const serverMode = useRef<ServerMode | null>(null);
-  const [serverView, setServerView] = useState<ServerView | null>(null);
+  const [server, setServer] = useState<ServerMode | null>(null);
   useEffect(() => () => serverMode.current?.dispose(), []);
 
   const settle = useCallback((pass: boolean, result: PuzzleVerdict) => {
@@ -130,16 +130,18 @@ export function usePuzzleSession(options: SessionOptions) {
       loadServerMode().then(
         ({ createServerMode }) => {
           if (controller.signal.aborted) return; // hidden or superseded meanwhile
-          serverMode.current ??= createServerMode({
-            tools: { loadImage, deviceScale, sizeCanvases, timeout: IMAGE_TIMEOUT_MS, maxScale: MAX_PIXEL_RATIO, retry: CHALLENGE_RETRY_MS },
-            server: () => latest.current.server,
-            status: () => statusRef.current,
-            send,
-            settle,
-            again: () => setPictureRequest((n) => n + 1),
-            retry: (ms, run) => timers.start('retry', ms, run),
-            show: setServerView,
-          });
+          if (!serverMode.current) {
+            serverMode.current = createServerMode({
+              tools: { loadImage, deviceScale, sizeCanvases, timeout: IMAGE_TIMEOUT_MS, maxScale: MAX_PIXEL_RATIO, retry: CHALLENGE_RETRY_MS },
+              server: () => latest.current.server,
+              status: () => statusRef.current,
+              send,
+              settle,
+              again: () => setPictureRequest((n) => n + 1),
+              retry: (ms, run) => timers.start('retry', ms, run),
+            });
+            setServer(serverMode.current);
+          }
           stop = serverMode.current.load(canvases, layout, controller);
         },
         () => {
@@ -191,5 +193,5 @@ export function usePuzzleSession(options: SessionOptions) {
   /** Server mode keeps the drag's trail for its verifier; a puzzle judged here keeps none. */
   const recorder = useCallback(() => serverMode.current?.trail ?? null, []);
 
-  return { status, statusRef, send, submit, refresh, serverView, recorder };
+  return { status, statusRef, send, submit, refresh, server, recorder };
 }

@@ -7,15 +7,10 @@
 // solve-worker-noble.ts, or a chunk fetched by solve-work.ts on the main thread). Nothing here imports it,
 // so the WebCrypto worker stays small whatever the app's bundler does with dynamic imports in workers.
 
-import type { WorkTaskBody } from '../protocol/schemas';
+import type { WorkSolution, WorkTask } from '../protocol/schemas';
 
-/** A task as the server sends it (the parameters it signed, and the signature): the protocol's shape. */
-export type WorkTask = WorkTaskBody;
-
-export interface WorkSolution {
-  counter: number;
-  derivedKey: string;
-}
+// The task as the server sends it and its solution: the protocol's shapes, declared there once.
+export type { WorkSolution, WorkTask };
 
 export interface SolveOptions {
   signal?: AbortSignal;
