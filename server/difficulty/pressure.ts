@@ -1,0 +1,47 @@
+import type { Pressure } from './hysteresis';
+
+/** What the store counts for an address (IPv6: its /64) or a network (/24, IPv6 /48). */
+export interface EntityCounts {
+  /** Challenges fetched in the last minute. */
+  challengesPerMinute: number;
+  /** Answers judged, and of them failed, in the last 10 minutes. */
+  answers10m: number;
+  failures10m: number;
+  /** Puzzles passed in the last hour. */
+  successes1h: number;
+}
+
+interface Thresholds {
+  hot: { challengesPerMinute: number; failures10m: number; successes1h: number };
+  calm: { challengesPerMinute: number; failures10m: number; successes1h: number };
+}
+
+/**
+ * Where the pressure starts, per kind of entity. A person fetches a few puzzles and passes once; a household
+ * or an office behind one address a few more; a /24 of a mobile carrier many people, few at a time.
+ */
+export const PRESSURE: Readonly<Record<'address' | 'network', Thresholds & { hardFailureShare: number; hardMinAnswers: number }>> = {
+  address: {
+    hot: { challengesPerMinute: 8, failures10m: 3, successes1h: 4 },
+    calm: { challengesPerMinute: 3, failures10m: 1, successes1h: 2 },
+    hardFailureShare: 0.8,
+    hardMinAnswers: 6,
+  },
+  network: {
+    hot: { challengesPerMinute: 20, failures10m: 10, successes1h: 8 },
+    calm: { challengesPerMinute: 8, failures10m: 4, successes1h: 4 },
+    hardFailureShare: 0.6,
+    hardMinAnswers: 20,
+  },
+};
+
+/** Hard when most of many answers fail; hot when any count is past its mark; calm when all are low. */
+export function pressureOf(kind: 'address' | 'network', counts: EntityCounts): Pressure {
+  const { hot, calm, hardFailureShare, hardMinAnswers } = PRESSURE[kind];
+  if (counts.answers10m >= hardMinAnswers && counts.failures10m / counts.answers10m > hardFailureShare) return 'hard';
+  const past = (marks: Thresholds['hot']) =>
+    counts.challengesPerMinute >= marks.challengesPerMinute || counts.failures10m >= marks.failures10m || counts.successes1h >= marks.successes1h;
+  if (past(hot)) return 'hot';
+  const within = counts.challengesPerMinute <= calm.challengesPerMinute && counts.failures10m <= calm.failures10m && counts.successes1h <= calm.successes1h;
+  return within ? 'calm' : 'warm';
+}
