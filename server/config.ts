@@ -4,6 +4,7 @@ import { readWorkSettings, type WorkSettings } from './captcha/work';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { SiteSettingsSources } from './site/read-settings';
+import { readAdsConfig, type AdsConfig } from './ads/ads-config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -34,6 +35,8 @@ export interface ServerConfig {
   redis: RedisConfig;
   /** Where the site settings come from (SITE_CONFIG and the SITE_* variables): read by server/site/, at start and on SIGHUP. */
   site: SiteSettingsSources;
+  /** Registrations reported to the ad platforms: tokens, endpoints, delivery timing (ADS_*). */
+  ads: AdsConfig;
 }
 
 export interface RedisConfig {
@@ -130,6 +133,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     networkChallenges: integer('CAPTCHA_NETWORK_CHALLENGES', NETWORK_CHALLENGE_LIMIT.max, 1, 1_000_000_000),
   };
   const redis = parseRedis(read, problems);
+  const ads = readAdsConfig(read, integer, problems);
 
   // Metrics never share the public port: their own listener, on loopback unless METRICS_HOST says otherwise.
   const metricsPort = read('METRICS_PORT') === undefined ? null : integer('METRICS_PORT', 0, 0, 65535);
@@ -153,6 +157,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     captcha,
     metrics: metricsPort === null ? null : { port: metricsPort, host: metricsHost },
     redis,
+    ads,
     site: {
       configPath: read('SITE_CONFIG') === undefined ? null : resolve(cwd, read('SITE_CONFIG')!),
       env: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('SITE_') && name !== 'SITE_CONFIG')),

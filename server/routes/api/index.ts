@@ -11,10 +11,11 @@ import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
 import type { ChannelSettingsGetter } from '../../channels/settings';
 import funnelBeacon from './funnel-beacon';
+import ads from '../../ads/plugin';
 import { listedCodeHook, regWithoutBody } from './listed-code';
 
 export interface ApiOptions {
-  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis'>;
+  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis' | 'ads' | 'port'>;
   /** The clock of strict mode's expiries (tests move it). */
   now?: () => number;
   /** The site's channels, read on every use (they may be re-read while the server runs). */
@@ -73,6 +74,8 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   }
 
   await fastify.register(funnelBeacon, { channels, metrics });
+  // Before the answering routes: its onSend hook writes reg's conversion before the answer leaves.
+  await fastify.register(ads, { config, channels, now });
   if (config.apiTarget) {
     const { default: apiProxy } = await import('./proxy'); // its HTTP client costs ~10 MB: loaded only when used
     await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs, channels });

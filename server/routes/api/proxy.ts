@@ -6,9 +6,25 @@ import { errorAnswer } from '../../plugins/error-answers';
 import { apiCallOf, type ApiCall } from './call-of';
 import { CHANNEL_HEADER, channelOfRequest } from '../../channels/request-channel';
 import type { ChannelSettingsGetter } from '../../channels/settings';
+import { AD_CLICKS_HEADER, AD_CONSENT_HEADER } from '../../ads/clicks';
 
 /** How much of a backend answer the funnel reads: the three calls answer a few dozen bytes. */
 const FUNNEL_PEEK_BYTES = 4096;
+
+/** reg's answer, whole, so the /api scope's onSend hook reads its verdict (the ad report) before it leaves; null: too long. */
+async function boundedAnswer(source: Readable, limit: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of source) {
+    length += (chunk as Buffer).length;
+    if (length > limit) {
+      source.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
 
 /** Passes the backend's answer on byte for byte, keeping its first bytes to count its verdict at the end. */
 function countingAnswer(source: Readable, onEnd: (head: Buffer) => void): Readable {
@@ -58,9 +74,13 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
       connect: { timeout: timeoutMs, rejectUnauthorized: true }, // reply-from would otherwise skip TLS checks
     },
     replyOptions: {
-      onResponse(request, reply, res) {
-        const call: ApiCall | null = metrics === null ? null : apiCallOf(request.url);
+      async onResponse(request, reply, res) {
+        const call: ApiCall | null = apiCallOf(request.url);
         const stream = (res as unknown as { stream: Readable }).stream;
+        if (call === 'reg') {
+          const answer = await boundedAnswer(stream, FUNNEL_PEEK_BYTES).catch(() => null);
+          return answer === null ? reply.code(502).send(errorAnswer(502)) : reply.send(answer); // the metrics' onSend counts it
+        }
         if (call === null || metrics === null) return reply.send(stream);
         const channel = channelOfRequest(request, channels());
         return reply.send(countingAnswer(stream, (head) => metrics.funnelAnswer(call, reply.statusCode, head, channel)));
@@ -69,8 +89,8 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
         const statusCode = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
         reply.code(statusCode).send(errorAnswer(statusCode));
       },
-      // The body goes on whole, with its length: no chunked framing. The app's channel header is this server's.
-      rewriteRequestHeaders: (request, { 'transfer-encoding': _chunked, [CHANNEL_HEADER]: _channel, ...headers }) => ({
+      // The body goes on whole, with its length: no chunked framing. The app's channel and ad headers are this server's.
+      rewriteRequestHeaders: (request, { 'transfer-encoding': _chunked, [CHANNEL_HEADER]: _channel, [AD_CLICKS_HEADER]: _clicks, [AD_CONSENT_HEADER]: _consent, ...headers }) => ({
         ...headers,
         'x-forwarded-for': request.ip,
         'x-forwarded-proto': request.protocol,
