@@ -53,6 +53,14 @@ const REFUSED: Record<AdPlatform, unknown> = {
   kuaishou: { result: 0, error_msg: 'callbackinfo decoded failure' },
 };
 
+function jsonOrText(raw: string): unknown {
+  try {
+    return raw === '' ? null : (JSON.parse(raw) as unknown);
+  } catch {
+    return raw;
+  }
+}
+
 async function bodyOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -77,12 +85,7 @@ export async function startFakePlatforms(port = 0): Promise<FakePlatforms> {
     }
     const platform = PLATFORM_OF_PATH[url.pathname];
     if (!platform) return send(404, { message: 'not a platform path' });
-    let body: unknown = null;
-    try {
-      body = raw === '' ? null : JSON.parse(raw);
-    } catch {
-      body = raw;
-    }
+    const body = jsonOrText(raw);
     const query = Object.fromEntries(url.searchParams);
     const found = checkRequest(platform, request.method ?? '', query, body, Date.now());
     const { mode, delayMs } = modes.get(platform) ?? { mode: 'ok', delayMs: 0 };
