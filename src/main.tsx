@@ -1,9 +1,11 @@
 import './styles/global.css';
 import { config } from './config/env';
 import { startVisitChannel } from './lib/visit-channel';
+import { startVisitAdClick } from './lib/visit-ad-click';
 
-// The address the page was loaded at, before the app's router changes it: an ad link's channel (?c=CH7).
-startVisitChannel(config.channel);
+// The address the page was loaded at, before the app's router changes it: an ad link's channel (?c=CH7)
+// and its platform's click id (?gdt_vid=…), which reg reports back (src/lib/visit-ad-click.ts).
+startVisitAdClick(startVisitChannel(config.channel));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
