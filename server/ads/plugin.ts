@@ -6,7 +6,7 @@ import { channelOfRequest } from '../channels/request-channel';
 import { isListedChannel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
 import type { RedisConfig, ServerConfig } from '../config';
-import { checkVerdict, type PrometheusMetrics } from '../metrics/metrics';
+import { regOutcome, type PrometheusMetrics } from '../metrics/metrics';
 import database from '../plugins/database';
 import { apiCallOf } from '../routes/api/call-of';
 import { createAdsMetrics, NO_ADS_METRICS } from './ads-metrics';
@@ -22,6 +22,9 @@ export interface AdsPluginOptions {
   channels: ChannelSettingsGetter;
   now?: () => number;
 }
+
+/** reg's outcome needs only `y` here, not the gate's refusal texts. */
+const NO_GATE = { refused: '', unavailable: '' };
 
 /** The one test of "this request is reg" (the lead's one reading replaces it at merge). */
 export const isRegistration = (request: FastifyRequest) => apiCallOf(request.url) === 'reg';
@@ -55,7 +58,7 @@ export default fp<AdsPluginOptions>(
 
     fastify.addHook('onSend', async (request, reply, payload) => {
       if (!isRegistration(request) || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-      if (checkVerdict(reply.statusCode, payload) !== 'y') return payload;
+      if (regOutcome(reply.statusCode, payload, NO_GATE).outcome !== 'registered') return payload;
       const listed = channels();
       const label = channelOfRequest(request, listed);
       const clicks = readAdClicks(request.headers);
