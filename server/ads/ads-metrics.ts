@@ -45,26 +45,40 @@ export function createAdsMetrics(registry: Registry): AdsMetrics {
   const requestTime = new Histogram({ name: name('request_duration_seconds'), help: 'Time for a platform to answer one report.', labelNames: ['platform'] as const, buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers });
   let readPending: (() => Promise<PendingGroup[]>) | null = null;
   let clock: () => number = Date.now;
-  // The first of the two collects both: the registry reads its metrics in order, so neither is a scrape behind.
-  const pending: Gauge<'platform' | 'channel'> = new Gauge({
+  // Both gauges come from one read of the outbox per scrape (the registry collects metrics concurrently).
+  let reading: Promise<PendingGroup[] | null> | null = null;
+  const readOnce = () => {
+    if (!readPending) return Promise.resolve(null);
+    reading ??= readPending()
+      .catch(() => null)
+      .finally(() => void (reading = null));
+    return reading;
+  };
+  new Gauge({
     name: name('pending'),
     help: 'Conversions in the outbox not yet reported.',
     labelNames: ['platform', 'channel'] as const,
     registers,
     async collect() {
-      if (!readPending) return;
-      const groups = await readPending().catch(() => null);
+      const groups = await readOnce();
       if (groups === null) return; // outbox away: the last values stay
-      pending.reset();
-      const ages = new Map<AdPlatform, number>(AD_PLATFORMS.map((platform) => [platform, 0]));
-      for (const group of groups) {
-        pending.set({ platform: group.platform, channel: group.channel }, group.pending);
-        ages.set(group.platform, Math.max(ages.get(group.platform) ?? 0, (clock() - group.oldestCreatedAt) / 1000));
-      }
-      for (const [platform, age] of ages) oldest.set({ platform }, age);
+      this.reset();
+      for (const group of groups) this.set({ platform: group.platform, channel: group.channel }, group.pending);
     },
   });
-  const oldest = new Gauge({ name: name('oldest_pending_age_seconds'), help: 'Age of the oldest conversion not yet reported (0: none).', labelNames: ['platform'] as const, registers });
+  new Gauge({
+    name: name('oldest_pending_age_seconds'),
+    help: 'Age of the oldest conversion not yet reported (0: none).',
+    labelNames: ['platform'] as const,
+    registers,
+    async collect() {
+      const groups = await readOnce();
+      if (groups === null) return;
+      const ages = new Map<AdPlatform, number>(AD_PLATFORMS.map((platform) => [platform, 0]));
+      for (const group of groups) ages.set(group.platform, Math.max(ages.get(group.platform) ?? 0, (clock() - group.oldestCreatedAt) / 1000));
+      for (const [platform, age] of ages) this.set({ platform }, age);
+    },
+  });
   return {
     notReported: (channel, reason) => notReported.inc({ channel, reason }),
     enqueued: (platform, channel) => enqueued.inc({ platform, channel }),

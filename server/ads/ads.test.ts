@@ -88,3 +88,29 @@ describe('a registration answered y', () => {
     expect(fake.requests.map((request) => request.platform)).toEqual(['oceanengine']);
   });
 });
+
+describe('the ad metrics', () => {
+  it('show pending events and their age through an outage, then the reports', async () => {
+    fake.behave('all', 'fail');
+    ({ app } = await buildAdsApp(fake, ALL_PLATFORMS_ON, metricsOn()));
+    await register(app, 'metric01', headersOf(LANDINGS.oceanengine), 'CH7');
+    await register(app, 'metric02', headersOf(LANDINGS.tencent));
+    await waitFor(() => fake.requests.length >= 2);
+    const value = (samples: ReturnType<typeof parseExposition>['samples'], name: string, labels: Record<string, string>) =>
+      samples.find((sample) => sample.name === `game_register_ads_${name}` && Object.entries(labels).every(([key, label]) => sample.labels[key] === label))?.value;
+    let { samples } = parseExposition((await scrape(app)).text);
+    expect(value(samples, 'pending', { platform: 'oceanengine', channel: 'H5REG' })).toBe(1);
+    expect(value(samples, 'pending', { platform: 'tencent', channel: 'CH7' })).toBe(1);
+    expect(value(samples, 'oldest_pending_age_seconds', { platform: 'tencent' })).toBeGreaterThanOrEqual(0);
+    expect(value(samples, 'oldest_pending_age_seconds', { platform: 'baidu' })).toBe(0);
+    expect(value(samples, 'failed_total', { platform: 'oceanengine', reason: 'http_5xx' })).toBeGreaterThanOrEqual(1);
+
+    fake.behave('all', 'ok');
+    await waitFor(() => fake.requests.filter((request) => request.answered === 'ok').length === 2);
+    await waitFor(async () => value(parseExposition((await scrape(app!)).text).samples, 'reported_total', { platform: 'tencent' }) === 1);
+    ({ samples } = parseExposition((await scrape(app)).text));
+    expect(value(samples, 'reported_total', { platform: 'oceanengine', channel: 'H5REG' })).toBe(1);
+    expect(value(samples, 'pending', { platform: 'tencent' })).toBeUndefined();
+    expect(value(samples, 'oldest_pending_age_seconds', { platform: 'tencent' })).toBe(0);
+  });
+});
