@@ -45,3 +45,15 @@ export function jsonOf(body: string): Record<string, unknown> | null {
 
 /** A platform's own words, cut short for the dead-letter reason (never the request, which holds the token). */
 export const detailOf = (value: unknown) => String(value ?? '').slice(0, 200);
+
+/** Tencent's and Ocean Engine's answers, `{code, message}` with 0 for success; `retryCodes` names the codes worth another try. */
+export function codeVerdict(status: number, body: string, retryCodes: ReadonlyMap<number, FailureReason> = new Map()): Verdict {
+  const http = httpVerdict(status);
+  if (http) return http;
+  const answer = jsonOf(body);
+  if (answer === null || typeof answer.code !== 'number') return { kind: 'retry', reason: 'bad_answer' };
+  if (answer.code === 0) return { kind: 'done' };
+  const retry = retryCodes.get(answer.code);
+  if (retry) return { kind: 'retry', reason: retry };
+  return { kind: 'give_up', reason: 'refused', detail: detailOf(`${answer.code} ${detailOf(answer.message)}`) };
+}

@@ -1,4 +1,4 @@
-import { detailOf, httpVerdict, jsonOf, type Adapter } from './adapter';
+import { codeVerdict, type Adapter } from './adapter';
 
 /**
  * Ocean Engine (巨量引擎), Conversion API v2: POST /api/v2/conversion, event_type `active_register`, the
@@ -10,12 +10,5 @@ export const oceanengine: Adapter = {
     const body = { event_type: 'active_register', context: { ad: { callback: event.clickId } }, timestamp: event.registeredAt };
     return { method: 'POST', url: `${endpoints.oceanengine}/api/v2/conversion`, body: JSON.stringify(body) };
   },
-  classify(status, text) {
-    const http = httpVerdict(status);
-    if (http) return http;
-    const answer = jsonOf(text);
-    if (answer === null || typeof answer.code !== 'number') return { kind: 'retry', reason: 'bad_answer' };
-    if (answer.code === 0) return { kind: 'done' };
-    return { kind: 'give_up', reason: 'refused', detail: detailOf(`${answer.code} ${detailOf(answer.message)}`) };
-  },
+  classify: (status, text) => codeVerdict(status, text),
 };

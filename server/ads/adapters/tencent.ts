@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { detailOf, httpVerdict, jsonOf, type Adapter } from './adapter';
+import { codeVerdict, type Adapter, type FailureReason } from './adapter';
 
-/** Token expired or invalid (developers.e.qq.com/v3.0/docs/errors). */
-const AUTH_CODES = new Set([11000, 11002]);
-/** Per second, minute, day, too frequent. */
-const RATE_CODES = new Set([11016, 11017, 11018, 11019]);
+/** Token expired or invalid; rate limits per second, minute, day, too frequent (developers.e.qq.com/v3.0/docs/errors). */
+const RETRY_CODES = new Map<number, FailureReason>([
+  [11000, 'auth'],
+  [11002, 'auth'],
+  ...[11016, 11017, 11018, 11019].map((code) => [code, 'rate_limited'] as [number, FailureReason]),
+]);
 
 /**
  * Tencent Ads (广点通), click-id mode: POST /v3.0/user_actions/add with access_token, timestamp (s) and a
@@ -24,14 +26,5 @@ export const tencent: Adapter = {
     const body = { account_id: event.tencent?.accountId, user_action_set_id: event.tencent?.userActionSetId, actions: [action] };
     return { method: 'POST', url: `${endpoints.tencent}/v3.0/user_actions/add?${query}`, body: JSON.stringify(body) };
   },
-  classify(status, text) {
-    const http = httpVerdict(status);
-    if (http) return http;
-    const answer = jsonOf(text);
-    if (answer === null || typeof answer.code !== 'number') return { kind: 'retry', reason: 'bad_answer' };
-    if (answer.code === 0) return { kind: 'done' };
-    if (AUTH_CODES.has(answer.code)) return { kind: 'retry', reason: 'auth' };
-    if (RATE_CODES.has(answer.code)) return { kind: 'retry', reason: 'rate_limited' };
-    return { kind: 'give_up', reason: 'refused', detail: detailOf(`${answer.code} ${detailOf(answer.message)}`) };
-  },
+  classify: (status, text) => codeVerdict(status, text, RETRY_CODES),
 };
