@@ -134,6 +134,13 @@ describe.each(stores)('delivery from the %s outbox', (_name, open) => {
     expect(await outbox.pending()).toHaveLength(2);
   });
 
+  it('sends at once, on start, an event a killed process had taken and never settled', async () => {
+    await outbox.add(eventFor('baidu', 'crashed1'), Date.now());
+    expect(await outbox.claim(Date.now(), 10, 600_000)).toHaveLength(1); // leased for 10 minutes, then the process died
+    delivery = startDelivery({ outbox, config: config({ ADS_POLL_MS: '60000' }), metrics: NO_ADS_METRICS, log });
+    await waitFor(() => fake.requests.length === 1, 2000, 'the report at start');
+  });
+
   it('gives up an event older than the maximum age', async () => {
     fake.behave('oceanengine', 'fail');
     let clock = Date.now();
