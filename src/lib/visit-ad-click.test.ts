@@ -51,3 +51,20 @@ describe('the visit\'s ad click', () => {
     expect(visit.visitAdClicks(1)).toBeNull();
   });
 });
+
+describe('a landing left before the app loaded', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+
+  it('is read on the next page of the visit', async () => {
+    const { keepLanding } = await import('./landing');
+    keepLanding('https://m.example.com/register?clickid=early1'); // the first script of the landing page
+    keepLanding('https://m.example.com/contact'); // the next page, no query: the landing still waits
+    vi.resetModules();
+    const visit = await import('./visit-ad-click');
+    visit.startVisitAdClick('H5REG', undefined, 5);
+    expect(visit.visitAdClicks(6)).toContain('clickid=early1');
+  });
+});

@@ -1,4 +1,5 @@
 import { adClicksHeader, clickOfLanding } from './ad-clicks';
+import { takeLanding } from './landing';
 
 /**
  * Where a visit keeps its ad click, to send with reg (X-Ad-Clicks): localStorage for 7 days, with a copy in
@@ -42,8 +43,8 @@ function write(storage: () => Storage, kept: Kept) {
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
-/** Runs once per page load, before the app: a landing address with a usable click id starts (or replaces) the kept click. */
-export function startVisitAdClick(channel: string, href = window.location.href, now = Date.now()): void {
+/** Runs once per page load, after the first paint: a landing address with a usable click id starts (or replaces) the kept click. */
+export function startVisitAdClick(channel: string, href = takeLanding() ?? window.location.href, now = Date.now()): void {
   const click = clickOfLanding(href);
   if (click === null) return;
   inMemory = { header: adClicksHeader(click, channel), at: now };
