@@ -53,6 +53,17 @@ describe('a registration answered y', () => {
     }
   });
 
+  it('is logged by its event id and the click id\'s first characters only', async () => {
+    const built = await buildAdsApp(fake);
+    app = built.app;
+    const { logs } = built;
+    await register(app, 'logged01', headersOf(LANDINGS.kuaishou));
+    await waitFor(() => logs.text.includes('ad conversion reported'), 5000, 'the log line');
+    expect(logs.text).toContain('DHAJAS');
+    expect(logs.text).not.toContain('DHAJASALKFyk1uCKBYCyXp-iIDS-uHDd_ks');
+    expect(logs.text).not.toContain(mobileOf('logged01'));
+  });
+
   it('is reported once when the same click registers twice or reg is sent again', async () => {
     ({ app } = await buildAdsApp(fake));
     await register(app, 'first01', headersOf(LANDINGS.kuaishou));
