@@ -1,12 +1,12 @@
 // The ad reports spec's stack (e2e/ads.spec.ts): the fake of the four ad platforms (server/ads/testing/) and
 // the product's built server reporting to it, every platform on, consent required, channels H5REG and CH7.
 // Started by Playwright (playwright.config.ts) through tsx; the ports come from the environment (scripts/e2e.mjs).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakePlatforms } from '../server/ads/testing/fake-platforms';
 import { ADS_CONSENT_TEXT } from './ads-fixtures';
+import { startStackServer } from './stack-server.mjs';
 
 const { E2E_ADS_PORT, E2E_ADS_FAKE_PORT, ADS_DIST_DIR } = process.env;
 const fake = await startFakePlatforms(Number(E2E_ADS_FAKE_PORT));
@@ -22,12 +22,9 @@ writeFileSync(siteConfig, JSON.stringify({
   },
 }));
 
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
+startStackServer(
+  {
     ...fake.env(),
-    HOST: '127.0.0.1',
     PORT: E2E_ADS_PORT,
     DIST_DIR: ADS_DIST_DIR,
     DATABASE_PATH: ':memory:',
@@ -35,15 +32,6 @@ const server = spawn(process.execPath, ['scripts/start.mjs'], {
     ADS_TENCENT_TOKEN: 'e2e-tencent-token',
     ADS_BAIDU_TOKEN: 'e2e-baidu-token',
     ADS_POLL_MS: '50',
-    RATE_LIMIT_CHECKS: '1000000',
-    RATE_LIMIT_REG: '1000000',
-    LOG_LEVEL: 'warn',
   },
-});
-const stop = () => server.kill('SIGTERM');
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-server.on('exit', (code) => {
-  void fake.close();
-  process.exit(code ?? 0);
-});
+  () => void fake.close(),
+);
