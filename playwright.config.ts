@@ -26,6 +26,10 @@ process.env.E2E_CHANNELS_BACKEND_PORT ||= String(port + 5);
 process.env.E2E_CHANNELS_METRICS_PORT ||= String(port + 6);
 process.env.E2E_CHANNELS ||= 'CH7,CH8,CH9,CH10';
 const channelsPort = process.env.E2E_CHANNELS_PORT;
+// Ad reports (e2e/ads.spec.ts): the same build reporting to the fake ad platforms (e2e/ads-stack.ts); 'off' when not needed.
+process.env.E2E_ADS_PORT ||= String(port + 7);
+process.env.E2E_ADS_FAKE_PORT ||= String(port + 8);
+const adsPort = process.env.E2E_ADS_PORT;
 
 
 // The journeys written once for every engine (e2e/journeys.spec.ts): Chromium runs them in the phone project,
@@ -68,7 +72,7 @@ export default defineConfig<{ engine: Engine }>({
     {
       name: 'desktop',
       // Specs that set their own user agent per test, or test the server's channels, run once, in the phone project.
-      testIgnore: [JOURNEYS, /register\.spec\.ts$/, /channels\.spec\.ts$/],
+      testIgnore: [JOURNEYS, /register\.spec\.ts$/, /channels\.spec\.ts$/, /ads\.spec\.ts$/],
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
     ...otherEngines.map((engine) => ({ name: engine, testMatch: JOURNEYS, use: { engine } })),
@@ -124,6 +128,18 @@ export default defineConfig<{ engine: Engine }>({
             command: 'node e2e/channel-stack.mjs',
             env: { CHANNELS_DIST_DIR: process.env.DIST_DIR || 'dist' },
             url: `http://127.0.0.1:${channelsPort}/register`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+        ]),
+    ...(adsPort === 'off'
+      ? []
+      : [
+          {
+            // The same build, reporting registrations to the fake ad platforms; tsx runs the stack (the fake is TypeScript).
+            command: 'node --import tsx e2e/ads-stack.ts',
+            env: { ADS_DIST_DIR: process.env.DIST_DIR || 'dist' },
+            url: `http://127.0.0.1:${adsPort}/register`,
             reuseExistingServer: false,
             timeout: 60_000,
           },

@@ -10,6 +10,7 @@ const PARTS = [
   ['proof of work (strict mode)', 'bench/work.mjs'],
   ['server under load', 'bench/server.mjs'],
   ['what the Prometheus metrics cost', 'bench/metrics.mjs'],
+  ['registrations with ad reporting on, platforms slow', 'bench/ads.mjs'],
   ['server-verified puzzle', 'bench/captcha-server.mjs'],
   ['strict mode scaling out', 'bench/strict-scale.mjs'],
   ['strict mode against scripted bots', 'bench/bots.mjs'],

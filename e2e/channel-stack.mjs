@@ -2,7 +2,7 @@
 // The channels spec's stack (e2e/channels.spec.ts): a stand-in game backend that records every request it
 // gets, and the product's built server in proxy mode in front of it, with channels listed and metrics on.
 // Started by Playwright (playwright.config.ts); the ports come from the environment (scripts/e2e.mjs).
-import { spawn } from 'node:child_process';
+import { startStackServer } from './stack-server.mjs';
 import { createServer } from 'node:http';
 
 const { E2E_CHANNELS_PORT, E2E_CHANNELS_BACKEND_PORT, E2E_CHANNELS_METRICS_PORT, CHANNELS_DIST_DIR, E2E_CHANNELS } = process.env;
@@ -24,26 +24,14 @@ const backend = createServer((request, response) => {
 });
 await new Promise((resolve) => backend.listen(Number(E2E_CHANNELS_BACKEND_PORT), '127.0.0.1', resolve));
 
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
+startStackServer(
+  {
     PORT: E2E_CHANNELS_PORT,
     DIST_DIR: CHANNELS_DIST_DIR,
     API_TARGET: `http://127.0.0.1:${E2E_CHANNELS_BACKEND_PORT}`,
     METRICS_PORT: E2E_CHANNELS_METRICS_PORT,
     METRICS_HOST: '127.0.0.1',
     SITE_CHANNEL_ALLOWED: E2E_CHANNELS,
-    RATE_LIMIT_CHECKS: '1000000',
-    RATE_LIMIT_REG: '1000000',
-    LOG_LEVEL: 'warn',
   },
-});
-const stop = () => server.kill('SIGTERM');
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
-server.on('exit', (code) => {
-  backend.close();
-  process.exit(code ?? 0);
-});
+  () => backend.close(),
+);

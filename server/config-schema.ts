@@ -12,6 +12,9 @@ const integer = (minimum: number, maximum: number, fallback?: number) =>
   Type.Integer({ minimum, maximum, ...(fallback === undefined ? {} : { default: fallback }), description: `an integer from ${minimum} to ${maximum}` });
 const oneOf = <T extends readonly string[]>(values: T, fallback: T[number], description = `one of ${values.join(', ')}`) =>
   Type.Union(values.map((value) => Type.Literal(value)), { default: fallback, description });
+/** A platform's scheme and host (a relay's, a test's); its documented path is kept. */
+const origin = () =>
+  Type.String({ pattern: '^https?://[^/?#@\\s]+/?$', description: "a scheme and host such as https://relay.example.com:8443 (the platform's path is kept)" });
 const text = (description: string, fallback?: string) => Type.String({ minLength: 1, description, ...(fallback === undefined ? {} : { default: fallback }) });
 
 /**
@@ -49,6 +52,17 @@ export const ServerEnv = Type.Object({
   REDIS_PREFIX: Type.String({ pattern: '^[\\w:.{}-]{1,64}$', default: 'greg:', description: '1 to 64 letters, digits or _ : . - { }' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^/?#]*[^/?#:@][^?#]*$', secret: true, description: 'a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0' })),
   SITE_CONFIG: Type.Optional(text('the path of a JSON file')),
+  ADS_TENCENT_TOKEN: Type.Optional(Type.String({ minLength: 1, secret: true, description: "the Tencent Marketing API's access token" })),
+  ADS_BAIDU_TOKEN: Type.Optional(Type.String({ minLength: 1, secret: true, description: "the Baidu oCPC API's token" })),
+  ADS_ENDPOINT_TENCENT: Type.Optional(origin()),
+  ADS_ENDPOINT_OCEANENGINE: Type.Optional(origin()),
+  ADS_ENDPOINT_BAIDU: Type.Optional(origin()),
+  ADS_ENDPOINT_KUAISHOU: Type.Optional(origin()),
+  ADS_TIMEOUT_MS: integer(100, 60_000, 5000),
+  ADS_RETRY_BASE_MS: integer(10, 3_600_000, 30_000),
+  ADS_MAX_AGE_HOURS: integer(1, 720, 72),
+  ADS_POLL_MS: integer(10, 60_000, 1000),
+  ADS_CONCURRENCY: integer(1, 256, 16),
 });
 
 export type ServerEnv = Static<typeof ServerEnv>;

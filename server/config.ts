@@ -4,6 +4,7 @@ import { WORK_DEFAULTS, type WorkSettings } from './captcha/work';
 import { LOG_LEVELS, readServerEnv } from './config-schema';
 import type { SiteSettingsSources } from './site/read-settings';
 import { parseForwardCookies } from './api-reading/cookie-names';
+import { readAdsConfig, type AdsConfig } from './ads/ads-config';
 
 export { LOG_LEVELS };
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -36,6 +37,8 @@ export interface ServerConfig {
   redis: RedisConfig;
   /** Where the site settings come from (SITE_CONFIG and the SITE_* variables): read by server/site/, at start and on SIGHUP. */
   site: SiteSettingsSources;
+  /** Registrations reported to the ad platforms: tokens, endpoints, delivery timing (ADS_*). */
+  ads: AdsConfig;
 }
 
 export interface RedisConfig {
@@ -102,6 +105,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   if (work.accessible !== null && work.accessible < work.puzzle) {
     problems.push(`CAPTCHA_ACCESSIBLE_WORK_COST (${work.accessible}) must not be below CAPTCHA_WORK_COST (${work.puzzle}): the path without the picture would be the cheaper one`);
   }
+  const ads = readAdsConfig(v);
   // Metrics never share the public port: their own listener, on loopback unless METRICS_HOST says otherwise.
   const metricsPort = v.METRICS_PORT ?? null;
   if (metricsPort !== null && metricsPort === v.PORT && metricsPort !== 0) problems.push(`METRICS_PORT must differ from PORT (${v.PORT})`);
@@ -133,6 +137,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     },
     metrics: metricsPort === null ? null : { port: metricsPort, host: v.METRICS_HOST ?? '127.0.0.1' },
     redis: { url: v.REDIS_URL ?? null, prefix: v.REDIS_PREFIX },
+    ads,
     site: {
       configPath: v.SITE_CONFIG === undefined ? null : resolve(cwd, v.SITE_CONFIG),
       env: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('SITE_') && name !== 'SITE_CONFIG')),

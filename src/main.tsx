@@ -1,9 +1,13 @@
 import './styles/global.css';
 import { config } from './config/env';
 import { startVisitChannel } from './lib/visit-channel';
+import { keepLanding } from './lib/landing';
 
-// The address the page was loaded at, before the app's router changes it: an ad link's channel (?c=CH7).
-startVisitChannel(config.channel);
+// The address the page was loaded at, before the app's router changes it: an ad link's channel (?c=CH7),
+// and the address itself, whose platform click id (?gdt_vid=…) the app keeps once it has loaded
+// (src/lib/visit-ad-click.ts: its rules stay out of this first script).
+const visitChannel = startVisitChannel(config.channel);
+keepLanding();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
@@ -51,6 +55,7 @@ function fetchPageChunks() {
 const start = () => {
   fetchPageChunks();
   // Evaluating the app chunk is one task and hydrating it another: a phone's main thread gets a breath between.
+  void import('./lib/visit-ad-click').then(({ startVisitAdClick }) => startVisitAdClick(visitChannel));
   void import('./app/hydrate').then(({ mountApp }) => setTimeout(() => mountApp(container), 0));
 };
 

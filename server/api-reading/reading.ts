@@ -3,6 +3,7 @@ import { API_CALLS, isBackendCall, type ApiCall, type Budget } from './calls';
 import { readBody, type BodyType } from './read-body';
 import type { Refusal } from './read-pairs';
 import { isApiTarget, readTarget } from './read-target';
+import { readAdClicks, type AdClicks } from '../ads/clicks';
 
 /** An /api request as the server understood it, read once; every part of the server acts on this alone. */
 export interface ApiReading {
@@ -19,6 +20,8 @@ export interface ApiReading {
   sentCode: string | null;
   /** The app's `X-Channel` header, which names the visit's channel on calls without a `code`. */
   channelHeader: string | null;
+  /** reg's ad click (X-Ad-Clicks, X-Ad-Consent), reported to the platform when reg succeeds; never forwarded. */
+  adClicks: AdClicks | null;
 }
 
 const readings = new WeakMap<object, ApiReading>();
@@ -35,7 +38,8 @@ export function readApiRequestLine(raw: IncomingMessage): string {
   if (!isApiTarget(target)) return target;
   const { call, query, refusal } = readTarget(raw.method ?? 'GET', target);
   const sentCode = call === 'reg' && typeof query.code === 'string' ? query.code : null;
-  readings.set(raw, { call, query, body: null, bodyType: null, refusal, sentCode, channelHeader: headerText(raw.headers['x-channel']) });
+  const adClicks = call === 'reg' ? readAdClicks(raw.headers) : null;
+  readings.set(raw, { call, query, body: null, bodyType: null, refusal, sentCode, channelHeader: headerText(raw.headers['x-channel']), adClicks });
   if (call === null) return refusal?.status === 404 ? '/api/-unknown' : '/api/-refused';
   const search = new URLSearchParams(query).toString();
   return `${API_CALLS[call].path}${search ? `?${search}` : ''}`;

@@ -41,4 +41,20 @@ export const MIGRATIONS: readonly string[] = [
     window_ends INTEGER NOT NULL
   ) STRICT;
   CREATE INDEX captcha_hits_window ON captcha_hits (window_ends)`,
+  // Ad conversions (server/ads/): the outbox of reports to the platforms; done rows keep only their id
+  // (a duplicate is refused for 30 days), given-up rows keep their event and reason.
+  `CREATE TABLE ads_outbox (
+    id         TEXT PRIMARY KEY,
+    platform   TEXT NOT NULL,
+    channel    TEXT NOT NULL,
+    event      TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    next_at    INTEGER NOT NULL,
+    leased     INTEGER NOT NULL DEFAULT 0,
+    sends      INTEGER NOT NULL DEFAULT 0,
+    answers    INTEGER NOT NULL DEFAULT 0,
+    state      TEXT NOT NULL DEFAULT 'pending',
+    reason     TEXT NOT NULL DEFAULT ''
+  ) STRICT;
+  CREATE INDEX ads_outbox_due ON ads_outbox (state, next_at)`,
 ];

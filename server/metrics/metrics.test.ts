@@ -60,6 +60,18 @@ describe('metrics', () => {
       [`${P}captcha_draw_queue_length`]: 'gauge',
       [`${P}captcha_stock_level`]: 'gauge',
       [`${P}captcha_stock_misses_total`]: 'counter',
+      // The ad reports (server/ads/ads-metrics.ts).
+      [`${P}ads_registrations_not_reported_total`]: 'counter',
+      [`${P}ads_enqueued_total`]: 'counter',
+      [`${P}ads_duplicates_total`]: 'counter',
+      [`${P}ads_outbox_write_failures_total`]: 'counter',
+      [`${P}ads_reported_total`]: 'counter',
+      [`${P}ads_failed_total`]: 'counter',
+      [`${P}ads_given_up_total`]: 'counter',
+      [`${P}ads_report_lag_seconds`]: 'histogram',
+      [`${P}ads_request_duration_seconds`]: 'histogram',
+      [`${P}ads_pending`]: 'gauge',
+      [`${P}ads_oldest_pending_age_seconds`]: 'gauge',
     });
     // The process's own: CPU, heap, event-loop lag, GC.
     for (const name of ['process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_gc_duration_seconds']) {

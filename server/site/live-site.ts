@@ -3,6 +3,7 @@ import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '@ga
 import type { ChannelSettings } from '../channels/settings';
 import type { CaptchaConfig } from '../config';
 import { readSite, type Site } from '../site';
+import { adsForPage } from '../ads/settings';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';
 import { readSiteSettings, SiteSettingsError, type SiteSettingsSources } from './read-settings';
 
@@ -53,7 +54,7 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
   }
 
   const snapshotOf = async (settings: SiteSettings): Promise<SiteSnapshot> => ({
-    ...(source ? await renderSite(built, source, { ...settings, captchaMode: pageMode }) : built),
+    ...(source ? await renderSite(built, source, { ...settings, ads: adsForPage(settings.ads), captchaMode: pageMode }) : built),
     settings,
     imgHosts: [...new Set([...cspImgHosts, ...pictureOrigins(settings)])],
   });

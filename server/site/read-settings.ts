@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { SiteSettings } from '@game-register/site-settings';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@game-register/site-settings';
 import { darkerShade } from '../../scripts/render-pages.mjs';
 import { OTHER_CHANNEL_LABEL } from '../channels/settings';
 import { ConfigError } from '../config';
+import { adsSettingsProblems, mergeAdsSettings } from '../ads/settings';
 import { SITE_VARIABLES, SiteSettingsFile } from './settings-schema';
 import { contrastWithWhite } from './theme-contrast';
 
@@ -153,6 +154,8 @@ export async function readSiteSettings(sources: SiteSettingsSources, defaults: S
   // The default is always a listed channel; without a list, it is the only one.
   const listed = (variables.channel?.allowed ?? file.channel?.allowed) as string[] | undefined;
   merged.channel.allowed = [...new Set([merged.channel.default, ...(listed ?? [])])];
+  merged.ads = mergeAdsSettings(file.ads, defaults.ads ?? DEFAULT_SITE_SETTINGS.ads);
+  problems.push(...adsSettingsProblems(merged.ads, merged.channel.allowed));
   if (merged.channel.allowed.includes(OTHER_CHANNEL_LABEL)) {
     problems.push(`channel: "${OTHER_CHANNEL_LABEL}" cannot be a channel code: the funnel's metrics count every unlisted channel under that name`);
   }

@@ -12,7 +12,12 @@ const urlOrPath = (empty: boolean) =>
     description: `an http(s) URL or a path on this site such as /downloads/app.apk${empty ? ', or "" for none' : ''}`,
   });
 const text = (max: number, what: string) => Type.String({ maxLength: max, pattern: '^[^<>\\r\\n]*$', description: `${what}, at most ${max} characters, without < > or line breaks` });
-const CHANNEL_CODE = Type.String({ pattern: '^[A-Za-z0-9_-]{1,32}$', description: 'a channel code of 1 to 32 letters, digits, _ or -' });
+const CHANNEL_PATTERN = '^[A-Za-z0-9_-]{1,32}$';
+const CHANNEL_CODE = Type.String({ pattern: CHANNEL_PATTERN, description: 'a channel code of 1 to 32 letters, digits, _ or -' });
+
+function accountIdSchema(what: string) {
+  return Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: `${what}, a positive integer` });
+}
 
 /** Every field optional, none unknown (Type.Partial would drop additionalProperties). */
 const section = <T extends Record<string, TSchema>>(properties: T) =>
@@ -44,6 +49,22 @@ export const SiteSettingsFile = section({
     allowed: Type.Array(CHANNEL_CODE, { maxItems: 200, description: 'a list of channel codes' }),
     param: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$', description: 'a query parameter name such as c' }),
   }),
+  // The file only (no SITE_* variables): README, "Ad platforms". Tokens are never here (ADS_*_TOKEN).
+  ads: section({
+    consent: section({ required: Type.Boolean({ description: 'true or false' }), text: text(300, 'the consent text') }),
+    tencent: section({
+      enabled: Type.Boolean({ description: 'true or false' }),
+      accountId: accountIdSchema('the account id (账户 ID)'),
+      userActionSetId: accountIdSchema('the user action set id (数据源 ID)'),
+      channels: Type.Record(Type.String({ pattern: CHANNEL_PATTERN }), Type.Object({ accountId: accountIdSchema('the account id'), userActionSetId: accountIdSchema('the user action set id') }, { additionalProperties: false }), {
+        maxProperties: 200,
+        description: 'channel codes, each with its {"accountId", "userActionSetId"}',
+      }),
+    }),
+    oceanengine: section({ enabled: Type.Boolean({ description: 'true or false' }) }),
+    baidu: section({ enabled: Type.Boolean({ description: 'true or false' }), registerType: Type.Integer({ minimum: 1, maximum: 9999, description: 'the newType number of 注册 in 转化追踪 (25 or 11)' }) }),
+    kuaishou: section({ enabled: Type.Boolean({ description: 'true or false' }) }),
+  }),
 });
 
 export type SiteSettingsFile = Static<typeof SiteSettingsFile>;
@@ -56,7 +77,9 @@ const upperSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${lett
  */
 export const SITE_VARIABLES: readonly { variable: string; path: [string, string]; list: boolean }[] = Object.entries(SiteSettingsFile.properties).flatMap(
   ([section, schema]) =>
-    Object.entries((schema as unknown as { properties: Record<string, { type?: string }> }).properties).map(([field, fieldSchema]) => ({
+    Object.entries((schema as unknown as { properties: Record<string, { type?: string }> }).properties)
+      .filter(([, fieldSchema]) => fieldSchema.type !== 'object') // nested settings (ads) are the file's alone
+      .map(([field, fieldSchema]) => ({
       variable: `SITE_${upperSnake(section)}_${upperSnake(field)}`,
       path: [section, field] as [string, string],
       list: fieldSchema.type === 'array',

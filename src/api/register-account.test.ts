@@ -1,5 +1,5 @@
 import { buildQuery } from '@/lib/http-client';
-import { buildRegistrationQuery } from './register-account';
+import { adHeaders, buildRegistrationQuery } from './register-account';
 
 describe('buildRegistrationQuery', () => {
   it('lists the fields in the exact order, with the fixed values', () => {
@@ -18,5 +18,13 @@ describe('buildRegistrationQuery', () => {
     expect(params.get('Password')).toBe(long);
     expect(buildQuery(query).split('&')).toHaveLength(9); // the & in the name is encoded
     expect(buildQuery(query)).not.toMatch(/[ "<>]/);
+  });
+});
+
+describe('adHeaders', () => {
+  it('sends the visit\'s click, and the consent only when the box was ticked', () => {
+    expect(adHeaders(null, true)).toEqual({});
+    expect(adHeaders('clickid=abc', false)).toEqual({ 'X-Ad-Clicks': 'clickid=abc' });
+    expect(adHeaders('clickid=abc', true)).toEqual({ 'X-Ad-Clicks': 'clickid=abc', 'X-Ad-Consent': '1' });
   });
 });

@@ -2,6 +2,7 @@ import { apiClient, readCheckAnswer, type CheckAnswer } from './client';
 import { config } from '@/config/env';
 import type { QueryPairs } from '@/lib/http-client';
 import { visitChannel } from '@/lib/visit-channel';
+import { visitAdClicks } from '@/lib/visit-ad-click';
 
 export interface Registration {
   name: string;
@@ -29,11 +30,23 @@ export function buildRegistrationQuery(registration: Registration, channelCode =
 }
 
 /**
+ * The ad headers of reg, for the gateway alone (it reports the registration to the ad platform and never
+ * passes them on): the visit's click, and the visitor's consent when the box was ticked.
+ */
+export function adHeaders(clicks: string | null, consent: boolean): Record<string, string> {
+  if (clicks === null) return {};
+  return consent ? { 'X-Ad-Clicks': clicks, 'X-Ad-Consent': '1' } : { 'X-Ad-Clicks': clicks };
+}
+
+/**
  * POST /api/Index/reg with the query and no body. Throws on network, timeout, non-2xx or non-JSON.
  * Returns the backend's answer when it is a `y`/`n` object, otherwise null (counted as success).
  */
-export async function registerAccount(registration: Registration, extraQuery: QueryPairs = []): Promise<CheckAnswer | null> {
-  const answer = await apiClient.post('/Index/reg', { query: [...buildRegistrationQuery(registration), ...extraQuery] });
+export async function registerAccount(registration: Registration, extraQuery: QueryPairs = [], { adConsent = false } = {}): Promise<CheckAnswer | null> {
+  const answer = await apiClient.post('/Index/reg', {
+    query: [...buildRegistrationQuery(registration), ...extraQuery],
+    headers: adHeaders(visitAdClicks(), adConsent),
+  });
   return readCheckAnswer(answer);
 }
 

@@ -38,6 +38,7 @@ export const buildTimeSettings: PageSettings = {
   },
   captcha: { images: list('VITE_CAPTCHA_IMAGES') },
   channel: { default: channelCode, allowed: [...new Set([channelCode, ...channelList])], param: text('VITE_CHANNEL_PARAM', DEFAULTS.channel.param) },
+  ads: DEFAULTS.ads,
   captchaMode: text('VITE_CAPTCHA_MODE', 'client') === 'server' ? 'server' : 'client',
 };
 
@@ -53,12 +54,14 @@ export interface AppConfig {
   contactQr: { wechat: string; telegram: string };
   captchaImages: string[];
   captchaMode: 'client' | 'server';
+  /** The consent box on the register screen (README, "Ad platforms"): shown only when required. */
+  adsConsent: { required: boolean; text: string };
   apiBase: '/api';
   isDev: boolean;
 }
 
 function appConfigOf(settings: PageSettings): AppConfig {
-  const { brand, game, downloads, contact, captcha, channel, captchaMode } = settings;
+  const { brand, game, downloads, contact, captcha, channel, captchaMode, ads } = settings;
   return {
     brand: { name: brand.name, logo: brand.logo },
     gameUrlMobile: game.mobileUrl,
@@ -70,6 +73,7 @@ function appConfigOf(settings: PageSettings): AppConfig {
     contactQr: { wechat: contact.wechatQr, telegram: contact.telegramQr },
     captchaImages: [...captcha.images],
     captchaMode,
+    adsConsent: { required: ads?.consent.required === true, text: ads?.consent.text ?? '' },
     apiBase: '/api',
     isDev: raw.DEV === true,
   };

@@ -29,6 +29,8 @@ export interface PostOptions {
   body?: unknown;
   /** The caller's own abort (e.g. the puzzle hidden): the request stops and the call rejects as `aborted`. */
   signal?: AbortSignal;
+  /** Headers of this call alone (reg's ad click), after the client's own. */
+  headers?: Record<string, string>;
 }
 
 const REDACTED_KEYS = new Set(['password', 'repassword']);
@@ -43,7 +45,7 @@ export function redactQuery(pairs: QueryPairs): string {
 }
 
 export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl, headers }: HttpClientOptions) {
-  async function post<T>(path: string, { query = [], body, signal }: PostOptions = {}): Promise<T> {
+  async function post<T>(path: string, { query = [], body, signal, headers: callHeaders }: PostOptions = {}): Promise<T> {
     const search = query.length > 0 ? `?${buildQuery(query)}` : '';
     const url = `${baseUrl}${path}${search}`;
     if (signal?.aborted) throw new HttpError('aborted', 'aborted by the caller');
@@ -63,7 +65,7 @@ export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl, headers }
         response = await (fetchImpl ?? fetch)(url, {
           method: 'POST',
           signal: controller.signal,
-          headers: { ...headers?.(), Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          headers: { ...headers?.(), ...callHeaders, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch {

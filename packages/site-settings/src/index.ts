@@ -13,6 +13,25 @@ export interface SiteSettings {
   contact: { phone: string; wechat: string; qq: string; telegram: string; wechatQr: string; telegramQr: string };
   captcha: { images: string[] };
   channel: ChannelSettings;
+  /** Registrations reported to the ad platforms (server/ads/; README, "Ad platforms"); the page carries only `consent`'s use. */
+  ads: AdsSettings;
+}
+
+/** A Tencent ad account's ids: the account and the user action set (数据源) its conversions are reported to. */
+export interface TencentAccount {
+  accountId: number;
+  userActionSetId: number;
+}
+
+export interface AdsSettings {
+  /** required: an unticked box with `text` on the register screen, and a report only when it was ticked. */
+  consent: { required: boolean; text: string };
+  /** The default account, and the account of each channel code whose ads run on another (0: unset). */
+  tencent: { enabled: boolean; channels: Record<string, TencentAccount> } & TencentAccount;
+  oceanengine: { enabled: boolean };
+  /** registerType: the newType of 注册 in the account's 转化追踪 (25, or 11 in some consoles). */
+  baidu: { enabled: boolean; registerType: number };
+  kuaishou: { enabled: boolean };
 }
 
 /** The channel `code` sent with reg: default, the others a link may name, and the link's query parameter. */
@@ -43,6 +62,13 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contact: { phone: '400-800-1234', wechat: 'game_kefu', qq: '800012345', telegram: '', wechatQr: '', telegramQr: '' },
   captcha: { images: [] },
   channel: { default: 'H5REG', allowed: ['H5REG'], param: 'c' },
+  ads: {
+    consent: { required: false, text: '' },
+    tencent: { enabled: false, accountId: 0, userActionSetId: 0, channels: {} },
+    oceanengine: { enabled: false },
+    baidu: { enabled: false, registerType: 25 },
+    kuaishou: { enabled: false },
+  },
 };
 
 /** The id of the `<script type="application/json">` element holding a page's PageSettings. */

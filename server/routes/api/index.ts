@@ -10,12 +10,13 @@ import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
 import type { ChannelSettingsGetter } from '../../channels/settings';
 import funnelBeacon from './funnel-beacon';
+import ads from '../../ads/plugin';
 import { makeCodeListed } from './listed-code';
 import type { Budget } from '../../api-reading/calls';
 import { backendCallOf, budgetOf, readingOf, readRequestBody, type ApiReading } from '../../api-reading/reading';
 
 export interface ApiOptions {
-  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis'>;
+  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis' | 'ads' | 'port'>;
   /** The clock of strict mode's expiries (tests move it). */
   now?: () => number;
   /** The site's channels, read on every use (they may be re-read while the server runs). */
@@ -23,7 +24,7 @@ export interface ApiOptions {
 }
 
 /** Outside the server's own rewriteUrl (which reads every /api request line), nothing is read: refused. */
-const unread = (): ApiReading => ({ call: null, query: {}, body: null, bodyType: null, refusal: { status: 400, reason: 'unread' }, sentCode: null, channelHeader: null });
+const unread = (): ApiReading => ({ call: null, query: {}, body: null, bodyType: null, refusal: { status: 400, reason: 'unread' }, sentCode: null, channelHeader: null, adClicks: null });
 
 /**
  * Everything under /api, on the one reading of each request (server/api-reading): its body read once from
@@ -82,6 +83,8 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   }
 
   await fastify.register(funnelBeacon, { channels, metrics });
+  // Before the answering routes: its onSend hook writes reg's conversion before the answer leaves.
+  await fastify.register(ads, { config, channels, now });
   if (config.apiTarget) {
     const { default: apiProxy } = await import('./proxy'); // its HTTP client costs ~10 MB: loaded only when used
     await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs, forwardCookies: config.apiForwardCookies });

@@ -20,7 +20,10 @@ import './register.css';
 export function RegisterScreen() {
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const focusField = useCallback((field: Field) => inputs.current[field]?.focus(), []);
-  const flow = useRegisterFlow(focusField);
+  // Read when reg is sent, from the box itself: a tick made before hydration counts too.
+  const consentBox = useRef<HTMLInputElement | null>(null);
+  const adConsent = useCallback(() => consentBox.current?.checked === true, []);
+  const flow = useRegisterFlow(focusField, adConsent);
   const onEnterMoveOn = useCallback((event: KeyboardEvent<HTMLInputElement>) => {
     // Enter while an IME is composing Chinese confirms the composition: leave it alone.
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
@@ -119,6 +122,12 @@ export function RegisterScreen() {
           <strong>温馨提示：</strong>{TEXT.depositNotice}
         </p>
 
+        {config.adsConsent.required && (
+          <label className="register__consent">
+            <input ref={consentBox} type="checkbox" name="adConsent" />
+            <span>{config.adsConsent.text}</span>
+          </label>
+        )}
         <button type="submit" className={flow.busy ? 'btn btn--primary btn--busy' : 'btn btn--primary'} aria-busy={flow.busy}>
           {flow.busy && <span className="btn__spinner" aria-hidden="true" />}
           {TEXT.register}

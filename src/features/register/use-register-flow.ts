@@ -17,7 +17,7 @@ const EMPTY: RegisterValues = { name: '', password: '', rePassword: '', mobile: 
 const serverPuzzle = () => (config.captchaMode === 'server' ? captchaServer : undefined);
 
 /** The register screen's state and rules wired to the calls and the toasts. */
-export function useRegisterFlow(focusField: (field: Field) => void) {
+export function useRegisterFlow(focusField: (field: Field) => void, adConsent: () => boolean = () => false) {
   const toast = useToast();
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const latest = useRef(values);
@@ -122,7 +122,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
     const snapshot = latest.current;
     const close = toast.loading(TEXT.registering);
     try {
-      const answer = await registerAccount(snapshot, passTokenQuery(captchaToken));
+      const answer = await registerAccount(snapshot, passTokenQuery(captchaToken), { adConsent: adConsent() });
       close();
       if (answer?.status === 'n') {
         // The backend refused (a name or phone taken since it was checked): check again on the next tap.
@@ -140,7 +140,7 @@ export function useRegisterFlow(focusField: (field: Field) => void) {
       registering.current = false;
       setBusy(false);
     }
-  }, [phoneCheck, toast, userCheck]);
+  }, [adConsent, phoneCheck, toast, userCheck]);
 
   const closePuzzle = useCallback(() => setPuzzleOpen(false), []);
 

@@ -1,0 +1,59 @@
+import type { AdsConfig } from '../ads-config';
+import type { ConversionEvent } from '../event';
+
+/** One HTTP request to a platform. */
+export interface PlatformRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string;
+}
+
+/** What one attempt came to: reported; worth another try later (auth: a token problem, counted for the alert); never. */
+export type Verdict =
+  | { kind: 'done' }
+  | { kind: 'retry'; reason: FailureReason }
+  | { kind: 'give_up'; reason: GiveUpReason; detail: string };
+
+/** Bounded label values for the metrics. */
+export type FailureReason = 'network' | 'timeout' | 'http_5xx' | 'rate_limited' | 'auth' | 'bad_answer' | 'platform_error';
+export type GiveUpReason = 'refused' | 'expired' | 'unanswered_twice';
+
+export interface Adapter {
+  /** The request, or a verdict without one (no token: retried as an auth failure until one is set). */
+  build(event: ConversionEvent, config: Pick<AdsConfig, 'endpoints' | 'tokens'>, now: number): PlatformRequest | Verdict;
+  /** The platform's answer, read as the platform documents it. */
+  classify(status: number, body: string): Verdict;
+}
+
+/** What every platform shares: 5xx and 429 are worth a retry, 401/403 are auth, other 4xx are final; JSON or nothing. */
+export function httpVerdict(status: number): Verdict | null {
+  if (status === 401 || status === 403) return { kind: 'retry', reason: 'auth' };
+  if (status === 429) return { kind: 'retry', reason: 'rate_limited' };
+  if (status >= 500) return { kind: 'retry', reason: 'http_5xx' };
+  if (status >= 400) return { kind: 'give_up', reason: 'refused', detail: `HTTP ${status}` };
+  return null;
+}
+
+export function jsonOf(body: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A platform's own words, cut short for the dead-letter reason (never the request, which holds the token). */
+export const detailOf = (value: unknown) => String(value ?? '').slice(0, 200);
+
+/** Tencent's and Ocean Engine's answers, `{code, message}` with 0 for success; `retryCodes` names the codes worth another try. */
+export function codeVerdict(status: number, body: string, retryCodes: ReadonlyMap<number, FailureReason> = new Map()): Verdict {
+  const http = httpVerdict(status);
+  if (http) return http;
+  const answer = jsonOf(body);
+  if (answer === null || typeof answer.code !== 'number') return { kind: 'retry', reason: 'bad_answer' };
+  if (answer.code === 0) return { kind: 'done' };
+  const retry = retryCodes.get(answer.code);
+  if (retry) return { kind: 'retry', reason: retry };
+  return { kind: 'give_up', reason: 'refused', detail: detailOf(`${answer.code} ${detailOf(answer.message)}`) };
+}

@@ -1,0 +1,38 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { clickOfParams, MAX_AD_CLICKS_HEADER, trimmedLandingUrl, type LandingClick } from '@game-register/site-settings/ad-clicks';
+
+/** The headers the app sends with reg only (src/api/register-account.ts); never passed on to the backend. */
+export const AD_CLICKS_HEADER = 'x-ad-clicks';
+export const AD_CONSENT_HEADER = 'x-ad-consent';
+
+/** A registration's click as the gateway reads it: the click, the channel of its landing, the visitor's consent. */
+export interface AdClicks extends LandingClick {
+  /** The channel code the landing link named, as sent (the caller keeps it only when it is listed). */
+  landingChannel: string | null;
+  /** The visitor ticked the consent box (X-Ad-Consent: 1). */
+  consent: boolean;
+}
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? undefined : value);
+
+/**
+ * Pure: the click a reg request carries in X-Ad-Clicks (one form-encoded string), or null when it carries
+ * none, or only macros, malformed or over-long values. The landing URL is kept only as origin, path and
+ * the click parameter, so nothing else the address held travels on.
+ */
+export function readAdClicks(headers: IncomingHttpHeaders): AdClicks | null {
+  const raw = one(headers[AD_CLICKS_HEADER]);
+  if (raw === undefined || raw.length === 0 || raw.length > MAX_AD_CLICKS_HEADER) return null;
+  const params = new URLSearchParams(raw);
+  const click = clickOfParams(params, null);
+  if (click === null) return null;
+  const landing = params.get('url');
+  const landingUrl = landing === null ? null : trimmedLandingUrl(landing, click.param, click.clickId);
+  const channel = params.get('c');
+  return {
+    ...click,
+    landingUrl,
+    landingChannel: channel !== null && /^[A-Za-z0-9_-]{1,32}$/.test(channel) ? channel : null,
+    consent: one(headers[AD_CONSENT_HEADER]) === '1',
+  };
+}

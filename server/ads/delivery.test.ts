@@ -1,0 +1,155 @@
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { startTestRedis, type TestRedis } from '../test-redis';
+import { NO_ADS_METRICS, type AdsMetrics } from './ads-metrics';
+import { startDelivery, type Delivery } from './delivery';
+import { conversionId, type ConversionEvent } from './event';
+import { libsqlOutbox } from './libsql-outbox';
+import type { Outbox } from './outbox';
+import { redisOutbox } from './redis-outbox';
+import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
+import { adsEnv, waitFor } from './testing/test-app';
+import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
+
+const log = pino({ level: 'silent' });
+
+function eventFor(platform: AdPlatform, clickId: string, now = Date.now()): ConversionEvent {
+  const event: ConversionEvent = { id: conversionId(platform, clickId), platform, channel: 'H5REG', clickId, landingUrl: null, registeredAt: now };
+  if (platform === 'tencent') event.tencent = { accountId: 1, userActionSetId: 2 };
+  if (platform === 'baidu') Object.assign(event, { baiduType: 25, landingUrl: `https://m.example.com/?bd_vid=${clickId}` });
+  return event;
+}
+
+/** Counts what the delivery tells the metrics, by kind and reason. */
+function countingMetrics() {
+  const counts = new Map<string, number>();
+  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const metrics: AdsMetrics = { ...NO_ADS_METRICS, reported: (platform) => count(`reported ${platform}`), failed: (_p, _c, reason) => count(`failed ${reason}`), givenUp: (_p, _c, reason) => count(`given up ${reason}`) };
+  return { metrics, counts };
+}
+
+let redisServer: TestRedis | undefined;
+afterAll(async () => {
+  await redisServer?.stop();
+});
+
+const stores: [string, () => Promise<{ outbox: Outbox; close: () => Promise<void> }>][] = [
+  ['libsql', async () => ({ outbox: libsqlOutbox(openDatabase(':memory:')), close: async () => {} })],
+  [
+    'Redis',
+    async () => {
+      redisServer ??= await startTestRedis();
+      const redis = new Redis(redisServer.url);
+      await redis.flushall();
+      return { outbox: redisOutbox(redis, 'test:', 'consumer-a'), close: async () => void redis.disconnect() };
+    },
+  ],
+];
+
+describe.each(stores)('delivery from the %s outbox', (_name, open) => {
+  let fake: FakePlatforms;
+  let outbox: Outbox;
+  let close: () => Promise<void>;
+  let delivery: Delivery | undefined;
+  const config = (extra: Record<string, string> = {}) => loadConfig(adsEnv(fake, { ADS_TIMEOUT_MS: '200', ...extra })).ads;
+
+  beforeEach(async () => {
+    fake = await startFakePlatforms();
+    ({ outbox, close } = await open());
+  });
+  afterEach(async () => {
+    await delivery?.stop();
+    delivery = undefined;
+    await fake.close();
+    await close();
+  });
+
+  it('refuses an event id it already took', async () => {
+    expect(await outbox.add(eventFor('kuaishou', 'cb1'), Date.now())).toBe(true);
+    expect(await outbox.add(eventFor('kuaishou', 'cb1'), Date.now())).toBe(false);
+  });
+
+  it('keeps every event through an outage and reports each once the platform is back', async () => {
+    fake.behave('all', 'fail');
+    const { metrics, counts } = countingMetrics();
+    for (const platform of ['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const) await outbox.add(eventFor(platform, `click_${platform}`), Date.now());
+    delivery = startDelivery({ outbox, config: config(), metrics, log });
+    await waitFor(() => fake.requests.length >= 8, 5000, 'two rounds of failures');
+    expect(await outbox.pending()).toHaveLength(4);
+    fake.behave('all', 'ok');
+    await waitFor(() => fake.requests.filter((request) => request.answered === 'ok').length === 4, 5000, 'four reports');
+    await waitFor(async () => (await outbox.pending()).length === 0);
+    expect(counts.get('failed http_5xx')).toBeGreaterThanOrEqual(4);
+    expect(fake.problems).toEqual([]);
+  });
+
+  it('retries while the platform is down (connections refused) and reports once it is up', async () => {
+    await fake.down();
+    await outbox.add(eventFor('oceanengine', 'down1'), Date.now());
+    const { metrics, counts } = countingMetrics();
+    delivery = startDelivery({ outbox, config: config(), metrics, log });
+    await waitFor(() => (counts.get('failed network') ?? 0) >= 3, 5000, 'refused sends');
+    await fake.up();
+    await waitFor(() => fake.requests.length === 1, 5000, 'the report');
+    expect(counts.get('given up unanswered_twice')).toBeUndefined();
+  });
+
+  it('sends an unanswered report to a platform without dedupe at most twice, then keeps it aside', async () => {
+    fake.behave('kuaishou', 'hang');
+    await outbox.add(eventFor('kuaishou', 'hang1'), Date.now());
+    const { metrics, counts } = countingMetrics();
+    delivery = startDelivery({ outbox, config: config(), metrics, log });
+    await waitFor(() => counts.get('given up unanswered_twice') === 1, 5000, 'the give-up');
+    expect(fake.requests).toHaveLength(2);
+    expect((await outbox.deadLetters(10))[0]).toMatchObject({ platform: 'kuaishou', reason: 'unanswered_twice: timeout' });
+  });
+
+  it('keeps sending an unanswered report to a platform that dedupes', async () => {
+    fake.behave('tencent', 'hang');
+    await outbox.add(eventFor('tencent', 'hang2'), Date.now());
+    delivery = startDelivery({ outbox, config: config(), metrics: NO_ADS_METRICS, log });
+    await waitFor(() => fake.requests.length >= 3, 5000, 'a third send');
+    expect(new Set(fake.requests.map((request) => request.eventId))).toEqual(new Set([conversionId('tencent', 'hang2')]));
+  });
+
+  it('gives up a report the platform refuses, with its reason', async () => {
+    fake.behave('baidu', 'refuse');
+    await outbox.add(eventFor('baidu', 'refused1'), Date.now());
+    delivery = startDelivery({ outbox, config: config(), metrics: NO_ADS_METRICS, log });
+    await waitFor(async () => (await outbox.deadLetters(10)).length === 1, 5000, 'the dead letter');
+    expect((await outbox.deadLetters(10))[0]!.reason).toBe('refused: 2 failure');
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('counts a missing or refused token as an auth failure and keeps the event', async () => {
+    fake.behave('tencent', 'auth');
+    await outbox.add(eventFor('tencent', 'auth1'), Date.now());
+    await outbox.add(eventFor('baidu', 'auth2'), Date.now());
+    const { metrics, counts } = countingMetrics();
+    delivery = startDelivery({ outbox, config: { ...config(), tokens: { tencent: 'x', baidu: null } }, metrics, log });
+    await waitFor(() => (counts.get('failed auth') ?? 0) >= 4, 5000, 'auth failures');
+    expect(fake.requests.every((request) => request.platform === 'tencent')).toBe(true);
+    expect(await outbox.pending()).toHaveLength(2);
+  });
+
+  it('sends at once, on start, an event a killed process had taken and never settled', async () => {
+    await outbox.add(eventFor('baidu', 'crashed1'), Date.now());
+    expect(await outbox.claim(Date.now(), 10, 600_000)).toHaveLength(1); // leased for 10 minutes, then the process died
+    delivery = startDelivery({ outbox, config: config({ ADS_POLL_MS: '60000' }), metrics: NO_ADS_METRICS, log });
+    await waitFor(() => fake.requests.length === 1, 2000, 'the report at start');
+  });
+
+  it('gives up an event older than the maximum age', async () => {
+    fake.behave('oceanengine', 'fail');
+    let clock = Date.now();
+    await outbox.add(eventFor('oceanengine', 'old1', clock), clock);
+    const { metrics, counts } = countingMetrics();
+    delivery = startDelivery({ outbox, config: config(), metrics, log, now: () => clock });
+    await waitFor(() => fake.requests.length >= 1);
+    clock += 73 * 3_600_000;
+    await waitFor(() => counts.get('given up expired') === 1, 5000, 'the expiry');
+    expect(await outbox.pending()).toEqual([]);
+  });
+});

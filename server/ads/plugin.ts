@@ -1,0 +1,94 @@
+import { hostname } from 'node:os';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
+import { channelOfRequest } from '../channels/request-channel';
+import { isListedChannel } from '../channels/rules';
+import type { ChannelSettingsGetter } from '../channels/settings';
+import type { RedisConfig, ServerConfig } from '../config';
+import { regOutcome, type PrometheusMetrics } from '../metrics/metrics';
+import database from '../plugins/database';
+import { readingOf } from '../api-reading/reading';
+import { createAdsMetrics, NO_ADS_METRICS } from './ads-metrics';
+import { startDelivery } from './delivery';
+import { conversionOf, logged } from './event';
+import { libsqlOutbox } from './libsql-outbox';
+import type { Outbox } from './outbox';
+import { redisOutbox } from './redis-outbox';
+
+export interface AdsPluginOptions {
+  config: Pick<ServerConfig, 'ads' | 'databasePath' | 'port'> & { redis: RedisConfig };
+  channels: ChannelSettingsGetter;
+  now?: () => number;
+}
+
+/** reg's outcome needs only `y` here, not the gate's refusal texts. */
+const NO_GATE = { refused: '', unavailable: '' };
+
+/** reg as the request's one reading read it, with its ad click (server/api-reading/). */
+const registrationOf = (request: FastifyRequest) => {
+  const reading = readingOf(request);
+  return reading?.call === 'reg' ? reading : null;
+};
+
+/**
+ * Registrations reported to the ad platforms: when reg is answered `y`, its click (X-Ad-Clicks) becomes a
+ * conversion in the durable outbox before the answer leaves; the delivery loop sends it. Registered in the
+ * /api scope (not encapsulated), so its onSend hook sees the embedded API's and the proxy's answers alike.
+ */
+export default fp<AdsPluginOptions>(
+  async function ads(fastify: FastifyInstance, { config, channels, now = Date.now }) {
+    let outbox: Outbox;
+    if (config.redis.url !== null) {
+      outbox = redisOutbox(fastify.redis, fastify.redisPrefix, `${hostname()}:${config.port}`);
+    } else {
+      if (!fastify.hasDecorator('sql')) await fastify.register(database, { path: config.databasePath });
+      outbox = libsqlOutbox(fastify.sql);
+    }
+    const registry = (fastify.metrics as Partial<PrometheusMetrics>).registry;
+    const metrics = registry ? createAdsMetrics(registry) : NO_ADS_METRICS;
+    metrics.watchPending(() => outbox.pending(), now);
+    const settings = () => (fastify.hasDecorator('site') ? fastify.site.settings().ads : undefined) ?? DEFAULT_SITE_SETTINGS.ads;
+
+    let delivery: ReturnType<typeof startDelivery> | null = null;
+    fastify.addHook('onReady', async () => {
+      delivery = startDelivery({ outbox, config: config.ads, metrics, log: fastify.log.child({ part: 'ads' }), now });
+    });
+    fastify.addHook('onClose', async () => {
+      await delivery?.stop();
+    });
+
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      const registration = registrationOf(request);
+      if (registration === null || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+      if (regOutcome(reply.statusCode, payload, NO_GATE).outcome !== 'registered') return payload;
+      const listed = channels();
+      const label = channelOfRequest(request, listed);
+      const clicks = registration.adClicks;
+      if (clicks === null) {
+        metrics.notReported(label, 'no_click');
+        return payload;
+      }
+      const channel = clicks.landingChannel !== null && isListedChannel(clicks.landingChannel, listed) ? clicks.landingChannel : label;
+      const event = conversionOf(clicks, settings(), channel, now());
+      if (typeof event === 'string') {
+        metrics.notReported(channel, event);
+        return payload;
+      }
+      try {
+        if (await outbox.add(event, now())) {
+          metrics.enqueued(event.platform, channel);
+          delivery?.wake();
+        } else {
+          metrics.duplicate(event.platform);
+        }
+      } catch (error) {
+        // The account exists whatever happens here: the visitor gets the answer, the loss is counted and logged.
+        metrics.outboxWriteFailed();
+        request.log.error({ err: { message: (error as Error).message }, ...logged(event) }, 'ad conversion not written to the outbox');
+      }
+      return payload;
+    });
+  },
+  { name: 'ads' },
+);
