@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
-import { NETWORK_CHALLENGE_LIMIT } from './captcha/limits';
-import { readWorkSettings, type WorkSettings } from './captcha/work';
+import { NETWORK_CHALLENGE_LIMIT, readWorkSettings, SECRET_MIN_LENGTH as MIN_SECRET_LENGTH, STOCK_DEFAULT as DEFAULT_CHALLENGE_STOCK, type WorkSettings } from '@game-register/gateway/policy';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { SiteSettingsSources } from './site/read-settings';
@@ -65,9 +64,6 @@ export interface CaptchaConfig {
   networkChallenges: number;
 }
 
-const MIN_SECRET_LENGTH = 32;
-/** Puzzles ready per pixel ratio: a burst of a few hundred visitors on one kind of phone (README: its memory). */
-const DEFAULT_CHALLENGE_STOCK = 300;
 
 type Env = Record<string, string | undefined>;
 

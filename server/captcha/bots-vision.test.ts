@@ -4,7 +4,7 @@
 import { locateGap } from '../../bench/bots/vision.mjs';
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT as layout, drawChallenge, PICTURE_FORMATS } from './pictures';
+import { CHALLENGE_LAYOUT as layout, drawChallenge, PICTURE_FORMATS } from '@game-register/gateway/testing';
 
 const PUZZLES = 40;
 /**

@@ -5,10 +5,8 @@ import { handleMax } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../config';
-import { NETWORK_CHALLENGE_LIMIT } from './limits';
-import { CHALLENGE_LAYOUT as layout } from './pictures';
-import type { TrailPoint } from './trail';
-import type { WorkTask } from './work';
+import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
+import { CHALLENGE_LAYOUT as layout, type TrailPoint, type WorkTask } from '@game-register/gateway/testing';
 
 export const TEST_SEED = 20240607;
 /** Small tasks, so the tests' own solver is quick. */

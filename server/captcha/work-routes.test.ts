@@ -1,9 +1,9 @@
 // Strict mode's proof of work through the real routes: answers without a drag trail, and 无障碍验证.
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test-support';
-import { ACCESSIBLE_LIMIT } from './captcha-api';
+import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
 import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from './test-support';
-import type { WorkTask } from './work';
+import type { WorkTask } from '@game-register/gateway/testing';
 
 async function freshChallenge(app: FastifyInstance, address = '127.0.0.1') {
   return (await challenge(app, { pixelRatio: 1 }, address)).json<{ id: string; work: WorkTask; accessible: boolean }>();

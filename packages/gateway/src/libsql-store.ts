@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { SqlDatabase } from '../db/database';
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, type CaptchaStore } from './store';
+import type { SqlDatabase } from './libsql-schema';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
+import type { CaptchaStore } from './store';
 
 /** The embedded store: the server's libsql database. Right for one instance; use Redis for more. */
 const networkKey = (network: string) => `failures:net:${network}`;

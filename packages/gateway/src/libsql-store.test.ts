@@ -1,9 +1,11 @@
-import { openDatabase } from '../db/database';
+import Database from 'libsql';
+import { ensureCaptchaTables } from './libsql-schema';
 import { createLibsqlStore } from './libsql-store';
-import { describeStoreContract } from './store-contract';
+import { describeStoreContract } from './testing/store-contract';
 
 describeStoreContract('libsql', async () => {
-  const db = openDatabase(':memory:');
+  const db = new Database(':memory:');
+  ensureCaptchaTables(db);
   const clock = { at: Date.now() };
   const now = () => clock.at;
   return {

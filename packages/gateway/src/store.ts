@@ -1,9 +1,4 @@
-/**
- * An address is locked at its fifth failure, and again at each one after, until FAILURE_WINDOW_MS pass
- * without one. (Networks are never locked: a shared one, a carrier's NAT, holds people too. Their failures
- * make the work dearer instead.)
- */
-export const FAILURES_BEFORE_LOCK = 5;
+// The lock's numbers (FAILURES_BEFORE_LOCK, FAILURE_WINDOW_MS) are in policy.ts.
 
 /** A store that cannot answer right now (Redis away): strict mode fails closed with a 503 or an `n`. */
 export class StoreUnavailableError extends Error {
@@ -63,9 +58,6 @@ export interface CaptchaStore {
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
 }
-
-/** How long an address's failures are remembered after its latest; a network's window from its first. */
-export const FAILURE_WINDOW_MS = 10 * 60_000;
 
 /** A call counted in a fixed window: the count so far, and when the window ends. */
 export interface Hit {

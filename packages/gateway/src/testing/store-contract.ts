@@ -1,4 +1,6 @@
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, type CaptchaStore } from './store';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../policy';
+import type { CaptchaStore } from '../store';
 
 export interface StoreBacking {
   /** A store over the shared backing (one database, one Redis prefix), on the backing's clock. */
@@ -7,8 +9,6 @@ export interface StoreBacking {
   advance(ms: number): void;
   close(): Promise<void>;
 }
-
-const LOCK_MS = 60_000;
 
 /** The contract every CaptchaStore keeps; run against each implementation. */
 export function describeStoreContract(name: string, makeBacking: () => Promise<StoreBacking>) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, StoreUnavailableError, type CaptchaStore, type Standing } from './store';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
+import { StoreUnavailableError, type CaptchaStore, type Standing } from './store';
 
 /**
  * An answer counted as a failure before it is judged, in one step, unless its address is locked. The

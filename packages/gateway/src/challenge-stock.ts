@@ -4,11 +4,10 @@
 // a challenge (its id, expiry and one-time take on the store) only when it is handed out.
 import type { ChallengeDrawer } from './draw-pool';
 import type { DrawnChallenge } from './draw-worker';
+import { STOCK_RETRY_AFTER_FAILURE_MS as RETRY_AFTER_FAILURE_MS } from './policy';
 
 /** The ratios a challenge is drawn at (challengePixelRatio): a stock for each. */
 export const STOCKED_PIXEL_RATIOS = [1, 2, 3] as const;
-/** After a refill draw failed for another reason than a full queue, the stock waits this long to try again. */
-const RETRY_AFTER_FAILURE_MS = 1000;
 
 export interface ChallengeStock {
   /** A stocked puzzle for `pixelRatio`, gone from the stock; null when none is ready (draw one on demand). */

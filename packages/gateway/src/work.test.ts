@@ -1,6 +1,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { checkWork, createWorkTask, readWork, readWorkSettings, WORK_DEFAULTS, type WorkTask } from './work';
+import { WORK_DEFAULTS } from './policy';
+import { checkWork, createWorkTask, readWork, readWorkSettings, type WorkTask } from './work';
 
 const SECRET = 'a test secret that is long enough for hmac use';
 const IN_A_MINUTE = () => Date.now() + 60_000;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { judge } from '@game-register/puzzle-captcha/core';
 import {
   MIN_DRAG_TRAIL,
@@ -14,31 +13,21 @@ import {
   VerifyRequestSchema,
   VerifyResponseSchema,
 } from '@game-register/puzzle-captcha/protocol';
-import { NO_METRICS, type VerifyReason } from '../metrics/metrics';
-import { errorAnswer } from '../plugins/error-answers';
-import { AnswerSchema } from '../routes/api/reference-schemas';
+import { admission } from './admission';
+import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { challengeAnswer, ChallengeHeadSchema, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from './challenge-stock';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
-import { escalatedWorkCost, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION, workDoublings } from './limits';
-import { networkOf } from './network';
+import type { GatewayEvents, VerifyReason } from './events';
+import { escalatedWorkCost, workDoublings } from './limits';
 import { CHALLENGE_LAYOUT, challengePixelRatio } from './pictures';
-import { FAILURES_BEFORE_LOCK, type CaptchaStore, type Standing } from './store';
+import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, TOKEN_TTL_MS, WORK_ESCALATION } from './policy';
+import type { CaptchaStore } from './store';
 import { signPassToken } from './token';
 import { checkWork, createWorkTask, type WorkRefusal, type WorkSettings } from './work';
 import { trailProblem } from './trail';
 
-export const CHALLENGE_TTL_MS = 2 * 60_000;
-export const TOKEN_TTL_MS = 2 * 60_000;
-/** How long an address (or a network) waits at its lock threshold (store.ts) and after every failure past it. */
-export const LOCK_MS = 60_000;
-const SWEEP_EVERY_MS = 60_000;
-export const FAILED_INFO = '验证失败，请重试';
-/** Every draw thread busy and the queue full: the client may ask again after this many seconds. */
-const BUSY_RETRY_AFTER_S = 1;
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-export { ACCESSIBLE_LIMIT } from './limits';
 
 export interface CaptchaApiOptions {
   store: CaptchaStore;
@@ -49,66 +38,14 @@ export interface CaptchaApiOptions {
   /** Puzzles drawn ahead (CAPTCHA_STOCK); without it, every puzzle is drawn when it is asked for. */
   stock?: ChallengeStock;
   /** Challenges one network may fetch per NETWORK_CHALLENGE_LIMIT.windowMs (CAPTCHA_NETWORK_CHALLENGES). */
-  networkChallenges?: number;
+  networkChallenges: number;
   now: () => number;
+  events: GatewayEvents;
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges = NETWORK_CHALLENGE_LIMIT.max }) => {
-  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
-  /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
-  const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
-  const tooMany = (reply: FastifyReply, waitMs: number) => {
-    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
-    void reply.code(429).send(errorAnswer(429));
-  };
-  /**
-   * Admits a challenge: where the caller stands, with one more challenge counted for its network, in one
-   * store round trip. Null once its 429 is sent: its address is locked (nothing counted), or its network
-   * asked for too many. (Not the reply itself: a reply is a thenable, and awaiting one waits for the send.)
-   */
-  const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Standing | null> => {
-    const network = networkOf(request.ip);
-    const { standing, hit } = await store.admitChallenge(request.ip, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs);
-    if (hit === null || standing.lockedUntil > at) {
-      tooMany(reply, standing.lockedUntil - at);
-      return null;
-    }
-    if (hit.count <= networkChallenges) return standing;
-    metrics.rateLimited(request.routeOptions.url ?? 'captcha');
-    tooMany(reply, hit.endsAt - now()); // what is left of the window
-    return null;
-  };
-  /**
-   * Counts an answer as a failure before judging it, so that answers sent at once cannot all slip in under
-   * the lock. A locked address (locked before, even for challenges it fetched before the lock, or past the
-   * lock's threshold now) is refused: its 429 sent, and null answered. Otherwise answers how to settle it and
-   * the minimum doublings its work must show (one per failure the address had before it, up to `maxSteps`).
-   * One store round trip: the lock is checked in the same atomic step that counts.
-   */
-  const countAnswer = async (address: string, at: number, reply: FastifyReply, maxSteps: number) => {
-    const network = networkOf(address);
-    const { failures, lockedUntil } = await store.countAttempt(address, network);
-    if (lockedUntil > at) {
-      tooMany(reply, lockedUntil - at);
-      return null;
-    }
-    if (failures > FAILURES_BEFORE_LOCK) {
-      await store.settleAttempt(address, network, false, LOCK_MS);
-      tooMany(reply, LOCK_MS);
-      return null;
-    }
-    return {
-      minDoublings: Math.min(maxSteps, failures - 1),
-      settle: (passed: boolean) => store.settleAttempt(address, network, passed, LOCK_MS),
-    };
-  };
-  let nextSweep = 0;
-  const sweep = async (at: number) => {
-    if (at < nextSweep) return;
-    nextSweep = at + SWEEP_EVERY_MS;
-    await store.sweep();
-  };
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events }) => {
+  const { admitted, countAnswer, sweep, spendOnce } = admission({ store, events, now, networkChallenges });
   const layout = CHALLENGE_LAYOUT;
   // A body-less POST (or one without a JSON content type) asks for the defaults.
   fastify.addHook('preValidation', async (request) => {
@@ -127,7 +64,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const pixelRatio = challengePixelRatio(request.body.pixelRatio);
     // From the stock when it has one: its expiry and one-time take start here, as a fresh puzzle's do.
     let drawn = stock.take(pixelRatio);
-    if (drawn === null && stock !== NO_STOCK) metrics.challengeStockMissed(pixelRatio);
+    if (drawn === null && stock !== NO_STOCK) events.stockMissed(pixelRatio);
     try {
       drawn ??= await drawer.draw(pixelRatio);
     } catch (error) {
@@ -144,7 +81,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       store.putChallenge(id, { gapX: drawn.gapX, expiresAt }),
       createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings),
     ]);
-    metrics.challengeIssued(doublings);
+    events.challengeIssued(doublings);
     reply.header('cache-control', 'no-store');
     const head: ChallengeHead = { work: task, accessible: work.accessible !== null, id, pieceY: drawn.gapY, width: layout.width, height: layout.height, pieceSize: layout.pieceSize, expiresAt };
     const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
@@ -161,7 +98,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     // whatever follows: a locked address cannot answer challenges it fetched before the lock either.
     const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request.ip, at, reply, WORK_ESCALATION.maxSteps)]);
     if (counted === null) {
-      metrics.verified('locked');
+      events.verified('locked');
       return reply;
     }
     // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a
@@ -172,7 +109,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
       if (workRefusal === 'malformed' || workRefusal === 'tampered') {
         // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
-        metrics.verified('work_refused');
+        events.verified('work_refused');
         await counted.settle(false);
         return reply.code(400).send(errorAnswer(400));
       }
@@ -189,11 +126,11 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
               : null;
     await counted.settle(failure === null);
     if (failure) {
-      metrics.verified(failure);
+      events.verified(failure);
       return { status: 'n' as const, info: FAILED_INFO };
     }
     // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
-    metrics.verified('passed');
+    events.verified('passed');
     return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
   });
 
@@ -201,7 +138,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const accessibleMax = work.accessible;
 
   /** 无障碍验证: no picture, a harder task alone; solving it is the whole answer. */
-  // Its tighter limit per address (ACCESSIBLE_LIMIT) is applied with the others, in routes/api/index.ts.
+  // Its tighter limit per address (ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
   fastify.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const at = now();
     const standing = await admitted(request, at, reply);
@@ -211,7 +148,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
     const maxCounter = escalatedWorkCost(accessibleMax, doublings);
     const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings);
-    metrics.challengeIssued(doublings);
+    events.challengeIssued(doublings);
     reply.header('cache-control', 'no-store');
     return { id, work: task, maxCounter, expiresAt };
   });
@@ -221,21 +158,21 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     reply.header('cache-control', 'no-store');
     const counted = await countAnswer(request.ip, at, reply, WORK_ESCALATION.accessibleMaxSteps);
     if (counted === null) {
-      metrics.verified('locked');
+      events.verified('locked');
       return reply;
     }
     const secret = await store.secret();
     const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
     await counted.settle(refusal === null);
     if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
-      metrics.verified('work_refused');
+      events.verified('work_refused');
       return reply.code(400).send(errorAnswer(400));
     }
     if (refusal) {
-      metrics.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused');
+      events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused');
       return { status: 'n' as const, info: FAILED_INFO };
     }
-    metrics.verified('passed');
+    events.verified('passed');
     return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });
 };

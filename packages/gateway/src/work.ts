@@ -4,19 +4,13 @@
 import { createChallenge, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { randomInt } from 'node:crypto';
+import { WORK_DEFAULTS, WORK_LIMITS } from './policy';
 
 export const WORK_ALGORITHM = 'SHA-256';
 /** SHA-256 rounds per counter tried: the unit of work. */
 export const WORK_ROUNDS = 2;
 
-/**
- * Default costs, as the highest counter the server may draw (the expected work is half of it). The puzzle's
- * task runs in the background while the visitor drags; the accessible path's task replaces the picture, so
- * it is dearer. `npm run bench` (bench/work.mjs) measures what each costs a browser and a script farm.
- */
-export const WORK_DEFAULTS = { puzzle: 10_000, accessible: 80_000 } as const;
-/** Bounds for the operator's settings: below, the work is no hurdle; above, a phone could not finish it. */
-export const WORK_LIMITS = { min: 1_000, max: 5_000_000 } as const;
+// The default costs and the bounds of the operator's settings (WORK_DEFAULTS, WORK_LIMITS) are in policy.ts.
 
 export interface WorkSettings {
   /** Max counter of the task every strict challenge carries (CAPTCHA_WORK_COST). */
