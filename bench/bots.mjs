@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { ensureBuilt } from '../scripts/build-if-stale.mjs';
 import { BOTS, findSeededAnswer, runBot, summarise } from './bots/bots.mjs';
 import { addressPlan, createClient } from './bots/client.mjs';
-import { seededRandom } from './bots/trail.mjs';
+import { seededRandom } from '@game-register/gateway/testing';
 import { startServer } from './strict-scale.mjs';
 
 const ATTEMPTS = Number(process.argv[2] ?? process.env.BOTS_ATTEMPTS ?? 40);

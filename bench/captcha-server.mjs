@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { waitUntilUp } from './wait-until-up.mjs';
-import { humanTrail, seededRandom } from './bots/trail.mjs';
-import { solvedWork } from './bots/work.mjs';
+import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 8;

@@ -12,9 +12,8 @@
 //          chance floor (a 10-unit tolerance over a 163-unit range: about 12%);
 //   vision decodes the pictures and finds the gap (./vision.mjs), solves the work, fakes a hand's trail.
 import { outcomeOf } from './client.mjs';
-import { humanTrail, jumpTrail, seededRandom } from './trail.mjs';
+import { humanTrail, jumpTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 import { locateGap } from './vision.mjs';
-import { solvedWork } from './work.mjs';
 
 export const BOTS = /** @type {const} */ (['jump', 'replay', 'guess', 'vision']);
 /** The gap's x is drawn in [pieceSize + 20, width - pieceSize - 10] (the puzzle core's GAP_MARGIN); the answer is gapX - 3. */

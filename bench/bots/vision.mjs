@@ -11,7 +11,7 @@
 //   (c) normalised cross-correlation between the piece's own pixels and the background under the
 //       silhouette's core (the gap is a darkened copy of the piece: NCC ignores the darkening).
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { cpuSecondsSince } from './work.mjs';
+import { cpuSecondsSince } from '@game-register/gateway/testing';
 
 /** The piece is drawn this far into its column (PIECE_BLEED in the puzzle core). */
 export const PIECE_BLEED = 8;

@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { addressPlan, createClient } from '../../bench/bots/client.mjs';
 import { runGuessBot, runJumpBot, runReplayBot, type BotReport } from '../../bench/bots/bots.mjs';
-import { seededRandom } from '../../bench/bots/trail.mjs';
+import { seededRandom } from '@game-register/gateway/testing';
 import { seededRandom as coreSeededRandom } from '@game-register/puzzle-captcha/testing';
 import { buildTestApp } from '../test-support';
 import { RIGHT_OFFSET, strictConfig } from './test-support';

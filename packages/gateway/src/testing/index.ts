@@ -13,3 +13,6 @@ export { signPassToken } from '../token';
 export { escalatedWorkCost, workDoublings } from '../limits';
 export type { WorkTask } from '../work';
 export type { TrailPoint } from '../trail';
+export { cpuSecondsSince, solvedWork, solveWork, type SolvedWork, type WorkTaskLike } from './work';
+export { handleTravel, humanTrail, jumpTrail, seededRandom, SLIDER_SIZE, type TrailLayout, type TrailPoint as BotTrailPoint } from './trail';
+export { seededOffset } from './seeded';

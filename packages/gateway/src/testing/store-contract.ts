@@ -1,4 +1,3 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../policy';
 import type { CaptchaStore } from '../store';
 

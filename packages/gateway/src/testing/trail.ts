@@ -9,7 +9,7 @@ export const SLIDER_SIZE = 50;
  * seededRandom, repeated here because the benches run on plain Node, which cannot load the package's
  * TypeScript sources (bots.test.ts checks the two agree).
  */
-export function seededRandom(/** @type {number} */ seed) {
+export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -20,29 +20,35 @@ export function seededRandom(/** @type {number} */ seed) {
   };
 }
 
-/**
- * How far the handle travels for a piece offset: d = u * (W - s) / (W - p) (the protocol's formula).
- * @param {number} offsetX @param {{ width: number, pieceSize: number }} layout
- */
-export function handleTravel(offsetX, { width, pieceSize }) {
+export interface TrailPoint {
+  x: number;
+  y: number;
+  t: number;
+}
+
+/** What a trail needs of the challenge's layout. */
+export interface TrailLayout {
+  width: number;
+  pieceSize: number;
+}
+
+/** How far the handle travels for a piece offset: d = u * (W - s) / (W - p) (the protocol's formula). */
+export function handleTravel(offsetX: number, { width, pieceSize }: TrailLayout): number {
   return (offsetX * (width - SLIDER_SIZE)) / (width - pieceSize);
 }
 
 /**
  * A hand's drag to `offsetX`: about 35 samples at a jittered 60 Hz over 0.6 to 1.4 s, eased out (fast,
  * then slowing into place), the grab point and the height varying, a little vertical wobble.
- * @param {number} offsetX
- * @param {{ width: number, pieceSize: number }} layout
- * @param {() => number} [random]
  */
-export function humanTrail(offsetX, layout, random = Math.random) {
+export function humanTrail(offsetX: number, layout: TrailLayout, random: () => number = Math.random): TrailPoint[] {
   const travel = handleTravel(offsetX, layout);
   const points = 30 + Math.floor(random() * 11);
   const duration = 600 + random() * 800;
   const startX = 18 + random() * 14;
   const baseY = 70 + random() * 20;
   const drift = (random() - 0.5) * 4;
-  const trail = [];
+  const trail: TrailPoint[] = [];
   let t = 0;
   for (let i = 0; i < points; i += 1) {
     const progress = i / (points - 1);
@@ -56,7 +62,7 @@ export function humanTrail(offsetX, layout, random = Math.random) {
 }
 
 /** A script's jump: pressed, then released at the answer 16 ms later. */
-export function jumpTrail(/** @type {number} */ offsetX, /** @type {{ width: number, pieceSize: number }} */ layout) {
+export function jumpTrail(offsetX: number, layout: TrailLayout): TrailPoint[] {
   return [
     { x: 25, y: 80, t: 0 },
     { x: 25 + handleTravel(offsetX, layout), y: 80, t: 16 },

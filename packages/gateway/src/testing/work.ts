@@ -9,17 +9,24 @@ import { createHash } from 'node:crypto';
 const NO_LIMIT = 2 ** 32;
 
 /** CPU seconds (user + system) of this process since `since` (a process.cpuUsage() reading). */
-export function cpuSecondsSince(/** @type {NodeJS.CpuUsage} */ since) {
+export function cpuSecondsSince(since: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1e6;
 }
 
-/**
- * @param {{ parameters: { algorithm: string, nonce: string, salt: string, cost: number, keyLength: number, keyPrefix: string } }} task
- * @param {{ maxCounter?: number }} [options]
- * @returns {{ counter: number, derivedKey: string, cpuSeconds: number }}
- */
-export function solveWork(task, { maxCounter = NO_LIMIT } = {}) {
+/** A task as a challenge carries it (the fields the solver reads). */
+export interface WorkTaskLike {
+  parameters: { algorithm: string; nonce: string; salt: string; cost: number; keyLength: number; keyPrefix: string };
+  signature?: string;
+}
+
+export interface SolvedWork {
+  task: WorkTaskLike;
+  solution: { counter: number; derivedKey: string };
+}
+
+/** Solves an ALTCHA SHA-256 task with Node's native SHA-256, and measures the CPU it took. */
+export function solveWork(task: WorkTaskLike, { maxCounter = NO_LIMIT }: { maxCounter?: number } = {}): { counter: number; derivedKey: string; cpuSeconds: number } {
   const started = process.cpuUsage();
   const { algorithm, nonce, salt, cost, keyLength, keyPrefix } = task.parameters;
   if (algorithm !== 'SHA-256' || !/^[0-9a-f]+$/i.test(keyPrefix)) throw new Error(`unsupported work task ${algorithm}`);
@@ -35,7 +42,7 @@ export function solveWork(task, { maxCounter = NO_LIMIT } = {}) {
     input.writeUInt32BE(counter, head.length);
     let key = createHash('sha256').update(input).digest();
     for (let round = 1; round < rounds; round += 1) key = createHash('sha256').update(key).digest();
-    if (key[0] >> firstShift !== firstByte) continue;
+    if (key[0]! >> firstShift !== firstByte) continue;
     const derivedKey = key.subarray(0, keyLength).toString('hex');
     if (derivedKey.startsWith(prefixHex)) return { counter, derivedKey, cpuSeconds: cpuSecondsSince(started) };
   }
@@ -43,7 +50,7 @@ export function solveWork(task, { maxCounter = NO_LIMIT } = {}) {
 }
 
 /** The verify body's `work`: the task as the server sent it and its solution. */
-export function solvedWork(/** @type {any} */ task, /** @type {{ maxCounter?: number }} */ options = {}) {
+export function solvedWork(task: WorkTaskLike, options: { maxCounter?: number } = {}): { work: SolvedWork; cpuSeconds: number } {
   const { counter, derivedKey, cpuSeconds } = solveWork(task, options);
   return { work: { task, solution: { counter, derivedKey } }, cpuSeconds };
 }
