@@ -48,7 +48,7 @@ const boundaries = [
   {
     // The package's test helpers are for tests: production server and app code never import them.
     files: ['src/**', 'server/**'],
-    ignores: ['**/*.test.{ts,tsx}', '**/test-support.ts', 'src/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support.ts', 'src/test/**', 'server/gateway-consumer/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
