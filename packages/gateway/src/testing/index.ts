@@ -16,3 +16,6 @@ export type { TrailPoint } from '../trail';
 export { cpuSecondsSince, solvedWork, solveWork, type SolvedWork, type WorkTaskLike } from './work';
 export { handleTravel, humanTrail, jumpTrail, seededRandom, SLIDER_SIZE, type TrailLayout, type TrailPoint as BotTrailPoint } from './trail';
 export { seededOffset } from './seeded';
+export { addressPlan, createClient, outcomeOf, type AddressMode, type Answer as ClientAnswer, type Client, type ClientOptions, type Outcome, type VerifyBody } from './client';
+export { BOTS, findSeededAnswer, offsetRange, runBot, runGuessBot, runJumpBot, runReplayBot, runVisionBot, summarise, type BotChallenge, type BotName, type BotOptions, type BotReport } from './bots';
+export { decodePicture, locateGap, PIECE_BLEED, type DecodedPicture, type VisionChallenge } from './vision';

@@ -10,91 +10,15 @@
 //   (b) edge strength: the background's gradient magnitude along the silhouette's contour (the gap's rim);
 //   (c) normalised cross-correlation between the piece's own pixels and the background under the
 //       silhouette's core (the gap is a darkened copy of the piece: NCC ignores the darkening).
-import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { cpuSecondsSince } from '@game-register/gateway/testing';
+import { decodePicture, gradient, luminance, morph, pixelsOf, zScores, type DecodedPicture, type PixelSet } from './vision-pixels';
+import { cpuSecondsSince } from './work';
+
+export { decodePicture, type DecodedPicture };
 
 /** The piece is drawn this far into its column (PIECE_BLEED in the puzzle core). */
 export const PIECE_BLEED = 8;
 /** Opaque enough to be the piece rather than its shadow (the core's testing helper uses the same cut). */
 const OPAQUE = 204;
-
-/** @param {string} url a data URL (or a path) @returns {Promise<{ width: number, height: number, data: Uint8ClampedArray }>} */
-export async function decodePicture(url) {
-  const source = url.startsWith('data:') ? Buffer.from(url.slice(url.indexOf(',') + 1), 'base64') : url;
-  const image = await loadImage(source);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  const { data } = context.getImageData(0, 0, image.width, image.height);
-  return { width: image.width, height: image.height, data };
-}
-
-/** Luminance per pixel (Rec. 601), as floats. */
-function luminance(/** @type {{ width: number, height: number, data: Uint8ClampedArray }} */ picture) {
-  const out = new Float32Array(picture.width * picture.height);
-  for (let i = 0, p = 0; i < out.length; i += 1, p += 4) out[i] = 0.299 * picture.data[p] + 0.587 * picture.data[p + 1] + 0.114 * picture.data[p + 2];
-  return out;
-}
-
-/** Sobel gradient magnitude of a luminance image. */
-function gradient(/** @type {Float32Array} */ lum, /** @type {number} */ width, /** @type {number} */ height) {
-  const out = new Float32Array(width * height);
-  for (let y = 1; y < height - 1; y += 1) {
-    for (let x = 1; x < width - 1; x += 1) {
-      const i = y * width + x;
-      const gx = lum[i - width + 1] + 2 * lum[i + 1] + lum[i + width + 1] - lum[i - width - 1] - 2 * lum[i - 1] - lum[i + width - 1];
-      const gy = lum[i + width - 1] + 2 * lum[i + width] + lum[i + width + 1] - lum[i - width - 1] - 2 * lum[i - width] - lum[i - width + 1];
-      out[i] = Math.hypot(gx, gy);
-    }
-  }
-  return out;
-}
-
-/** A mask grown (radius > 0) or shrunk (radius < 0) by |radius| pixels (square neighbourhood). */
-function morph(/** @type {Uint8Array} */ mask, /** @type {number} */ width, /** @type {number} */ height, /** @type {number} */ radius) {
-  const grow = radius > 0;
-  const r = Math.abs(radius);
-  const out = new Uint8Array(mask.length);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      let hit = !grow;
-      for (let dy = -r; dy <= r && hit !== grow; dy += 1) {
-        for (let dx = -r; dx <= r; dx += 1) {
-          const yy = y + dy;
-          const xx = x + dx;
-          const inside = yy >= 0 && yy < height && xx >= 0 && xx < width && mask[yy * width + xx] === 1;
-          if (grow ? inside : !inside) {
-            hit = grow;
-            break;
-          }
-        }
-      }
-      out[y * width + x] = hit ? 1 : 0;
-    }
-  }
-  return out;
-}
-
-/** Pixel lists (x, y in the piece column) of a mask. */
-function pixelsOf(/** @type {Uint8Array} */ mask, /** @type {number} */ width) {
-  const xs = [];
-  const ys = [];
-  for (let i = 0; i < mask.length; i += 1) {
-    if (mask[i] === 1) {
-      xs.push(i % width);
-      ys.push(Math.floor(i / width));
-    }
-  }
-  return { xs, ys };
-}
-
-/** Standard scores (how many deviations above the candidates' mean). */
-function zScores(/** @type {number[]} */ scores) {
-  const finite = scores.map((score) => (Number.isFinite(score) ? score : 0));
-  const mean = finite.reduce((sum, v) => sum + v, 0) / finite.length;
-  const deviation = Math.sqrt(finite.reduce((sum, v) => sum + (v - mean) ** 2, 0) / finite.length) || 1;
-  return finite.map((v) => (v - mean) / deviation);
-}
 
 /**
  * The turns and sizes the bot tries to undo: the server may draw the piece smaller than its gap and
@@ -110,13 +34,13 @@ const UNDO = [
  * The piece's alpha mapped back to the gap's frame: the pixel at p takes the alpha (and the luminance)
  * found at centre + scale * R(turn) * (p - centre), the centre being the silhouette's own centroid.
  */
-function undoTransform(/** @type {DecodedPictureLike} */ piece, /** @type {Float32Array} */ pieceLum, /** @type {{ turn: number, scale: number }} */ undo) {
+function undoTransform(piece: DecodedPicture, pieceLum: Float32Array, undo: { turn: number; scale: number }) {
   const { width, height, data } = piece;
   let cx = 0;
   let cy = 0;
   let n = 0;
   for (let i = 0; i < width * height; i += 1) {
-    if (data[i * 4 + 3] > OPAQUE) {
+    if (data[i * 4 + 3]! > OPAQUE) {
       cx += i % width;
       cy += Math.floor(i / width);
       n += 1;
@@ -136,21 +60,19 @@ function undoTransform(/** @type {DecodedPictureLike} */ piece, /** @type {Float
       const sy = Math.round(cy + undo.scale * (sin * dx + cos * dy));
       if (sx < 0 || sy < 0 || sx >= width || sy >= height) continue;
       const from = sy * width + sx;
-      mask[y * width + x] = data[from * 4 + 3] > OPAQUE ? 1 : 0;
-      lum[y * width + x] = pieceLum[from];
+      mask[y * width + x] = data[from * 4 + 3]! > OPAQUE ? 1 : 0;
+      lum[y * width + x] = pieceLum[from]!;
     }
   }
   return { mask, lum };
 }
-
-/** @typedef {{ width: number, height: number, data: Uint8ClampedArray }} DecodedPictureLike */
 
 /**
  * Scores every candidate shift for one silhouette: (a) contrast between the inside and a ring just outside
  * (either way: a gap may be lighter), (b) gradient along the contour, (c) correlation with the piece's
  * pixels; as standard scores, added. Answers the best shift and how far it stands out.
  */
-function bestShift(/** @type {{ mask: Uint8Array, lum: Float32Array }} */ silhouette, /** @type {number} */ pieceWidth, /** @type {number} */ pieceHeight, /** @type {{ bgLum: Float32Array, bgGrad: Float32Array, width: number, scale: number }} */ background) {
+function bestShift(silhouette: { mask: Uint8Array; lum: Float32Array }, pieceWidth: number, pieceHeight: number, background: { bgLum: Float32Array; bgGrad: Float32Array; width: number; scale: number }) {
   const { mask, lum: pieceLum } = silhouette;
   const { scale } = background;
   const coreMask = morph(mask, pieceWidth, pieceHeight, -Math.max(2, Math.round(4 * scale)));
@@ -165,7 +87,7 @@ function bestShift(/** @type {{ mask: Uint8Array, lum: Float32Array }} */ silhou
   if (core.xs.length === 0 || ring.xs.length === 0) return null;
 
   // The piece's own core pixels, centred, for the correlation.
-  const pieceCore = core.xs.map((x, k) => pieceLum[core.ys[k] * pieceWidth + x]);
+  const pieceCore = core.xs.map((x, k) => pieceLum[core.ys[k]! * pieceWidth + x]!);
   const pieceMean = pieceCore.reduce((sum, v) => sum + v, 0) / pieceCore.length;
   const pieceDev = pieceCore.map((v) => v - pieceMean);
   const pieceNorm = Math.sqrt(pieceDev.reduce((sum, v) => sum + v * v, 0)) || 1;
@@ -173,17 +95,17 @@ function bestShift(/** @type {{ mask: Uint8Array, lum: Float32Array }} */ silhou
   // Candidate shifts in device pixels: background x = column x + shift; offsetX = shift / scale + 8.
   const minColumnX = Math.min(...ring.xs);
   const maxColumnX = Math.max(...ring.xs);
-  const shifts = [];
+  const shifts: number[] = [];
   for (let shift = -minColumnX; shift + maxColumnX < background.width; shift += 1) shifts.push(shift);
-  const index = (/** @type {{ xs: number[], ys: number[] }} */ set, /** @type {number} */ k, /** @type {number} */ shift) => set.ys[k] * background.width + set.xs[k] + shift;
-  const mean = (/** @type {Float32Array} */ values, /** @type {{ xs: number[], ys: number[] }} */ set, /** @type {number} */ shift) => {
+  const index = (set: PixelSet, k: number, shift: number) => set.ys[k]! * background.width + set.xs[k]! + shift;
+  const mean = (values: Float32Array, set: PixelSet, shift: number) => {
     let sum = 0;
-    for (let k = 0; k < set.xs.length; k += 1) sum += values[index(set, k, shift)];
+    for (let k = 0; k < set.xs.length; k += 1) sum += values[index(set, k, shift)]!;
     return sum / Math.max(1, set.xs.length);
   };
-  const contrast = [];
-  const edge = [];
-  const ncc = [];
+  const contrast: number[] = [];
+  const edge: number[] = [];
+  const ncc: number[] = [];
   for (const shift of shifts) {
     const inside = mean(background.bgLum, body, shift);
     const outside = mean(background.bgLum, ring, shift);
@@ -193,10 +115,10 @@ function bestShift(/** @type {{ mask: Uint8Array, lum: Float32Array }} */ silhou
     let sumSquares = 0;
     let cross = 0;
     for (let k = 0; k < pieceDev.length; k += 1) {
-      const value = background.bgLum[index(core, k, shift)];
+      const value = background.bgLum[index(core, k, shift)]!;
       sum += value;
       sumSquares += value * value;
-      cross += value * pieceDev[k];
+      cross += value * pieceDev[k]!;
     }
     const variance = sumSquares - (sum * sum) / pieceDev.length;
     ncc.push(cross / (pieceNorm * Math.sqrt(Math.max(variance, 1e-6))));
@@ -205,25 +127,33 @@ function bestShift(/** @type {{ mask: Uint8Array, lum: Float32Array }} */ silhou
   // generated puzzles against 300 of 300: a candidate ranked 1st, 4th and 78th lost to one ranked 20th thrice.)
   const [contrastZ, edgeZ, nccZ] = [zScores(contrast), zScores(edge), zScores(ncc)];
   let best = 0;
-  const total = (/** @type {number} */ i) => contrastZ[i] + edgeZ[i] + nccZ[i];
+  const total = (i: number) => contrastZ[i]! + edgeZ[i]! + nccZ[i]!;
   for (let i = 1; i < shifts.length; i += 1) if (total(i) > total(best)) best = i;
-  return { shift: shifts[best], standsOut: total(best), scores: { contrast: contrast[best], edge: edge[best], ncc: ncc[best] } };
+  return { shift: shifts[best]!, standsOut: total(best), scores: { contrast: contrast[best]!, edge: edge[best]!, ncc: ncc[best]! } };
+}
+
+/** What the eyes need of a challenge. */
+export interface VisionChallenge {
+  background: string;
+  piece: string;
+  width: number;
+  height: number;
+  pieceSize: number;
+  pieceY?: number;
 }
 
 /**
  * Finds the answer to one challenge from its pictures alone: for each way of undoing the piece's turn and
  * size, the best shift; the answer is the one that stands out most.
- * @param {{ background: string, piece: string, width: number, height: number, pieceSize: number, pieceY?: number }} challenge
- * @returns {Promise<{ offsetX: number, cpuSeconds: number, best: { contrast: number, edge: number, ncc: number } }>}
  */
-export async function locateGap(challenge) {
+export async function locateGap(challenge: VisionChallenge): Promise<{ offsetX: number; cpuSeconds: number; best: { contrast: number; edge: number; ncc: number } }> {
   const started = process.cpuUsage();
   const [background, piece] = await Promise.all([decodePicture(challenge.background), decodePicture(challenge.piece)]);
   const scale = background.width / challenge.width; // device pixels per canvas unit
   const bgLum = luminance(background);
   const frame = { bgLum, bgGrad: gradient(bgLum, background.width, background.height), width: background.width, scale };
   const pieceLum = luminance(piece);
-  let winner = null;
+  let winner: ReturnType<typeof bestShift> = null;
   for (const undo of UNDO) {
     const found = bestShift(undoTransform(piece, pieceLum, undo), piece.width, piece.height, frame);
     if (found && (winner === null || found.standsOut > winner.standsOut)) winner = found;
