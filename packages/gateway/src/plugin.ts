@@ -33,7 +33,7 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
       : createLibsqlStore(captcha.store.database, captcha.secret, now);
   // Created (or fetched) at start rather than by the first racing requests; Redis away: fetched later.
   await store.secret().catch((error: unknown) => fastify.log.warn({ err: error }, 'the captcha secret is not available yet'));
-  if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'CAPTCHA_TEST_SEED is set: every puzzle is the same (tests only)');
+  if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'the captcha test seed is set: every puzzle is the same (tests only)');
   const drawer = createDrawer({ threads: captcha.draw.threads, maxQueue: captcha.draw.queue, seed: captcha.testSeed });
   drawer.onDrawFinished((seconds) => events.drawFinished(seconds));
   // Filled by the draw threads only (CAPTCHA_DRAW_THREADS=0 has no stock: it would draw on the event loop).

@@ -1,5 +1,6 @@
 // What every bot shares (bots.ts): fetching a challenge through 503s, counting answers, the attempt loop,
 // honest work and the vision bot's eyes, and the report they fill.
+import { GAP_MARGIN, PIECE_INSET } from '@game-register/puzzle-captcha/core';
 import { outcomeOf, type Answer, type Client } from './client';
 import type { TrailPoint } from './trail';
 import { locateGap } from './vision';
@@ -7,9 +8,6 @@ import { solvedWork, type SolvedWork, type WorkTaskLike } from './work';
 
 export const BOTS = ['jump', 'replay', 'guess', 'vision'] as const;
 export type BotName = (typeof BOTS)[number];
-/** The gap's x is drawn in [pieceSize + 20, width - pieceSize - 10] (the puzzle core's GAP_MARGIN); the answer is gapX - 3. */
-const GAP_MARGIN = { left: 20, right: 10 };
-const PIECE_INSET = 3;
 const BUSY_RETRIES = 5;
 
 /** A challenge as a bot reads it. */
@@ -56,7 +54,7 @@ export interface BotReport {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The answers a bot may give, from the puzzle's public layout. */
+/** The answers a bot may give, from the puzzle's public layout: the gap's x is drawn in [pieceSize + 20, width - pieceSize - 10], the answer is gapX - PIECE_INSET. */
 export function offsetRange({ width, pieceSize }: { width: number; pieceSize: number }): { min: number; max: number } {
   return { min: pieceSize + GAP_MARGIN.left - PIECE_INSET, max: width - pieceSize - GAP_MARGIN.right - PIECE_INSET };
 }

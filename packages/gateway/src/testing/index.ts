@@ -18,4 +18,4 @@ export { handleTravel, humanTrail, jumpTrail, seededRandom, SLIDER_SIZE, type Tr
 export { seededOffset } from './seeded';
 export { addressPlan, createClient, outcomeOf, type AddressMode, type Answer as ClientAnswer, type Client, type ClientOptions, type Outcome, type VerifyBody } from './client';
 export { BOTS, findSeededAnswer, offsetRange, runBot, runGuessBot, runJumpBot, runReplayBot, runVisionBot, summarise, type BotChallenge, type BotName, type BotOptions, type BotReport } from './bots';
-export { decodePicture, locateGap, PIECE_BLEED, type DecodedPicture, type VisionChallenge } from './vision';
+export { decodePicture, locateGap, type DecodedPicture, type VisionChallenge } from './vision';

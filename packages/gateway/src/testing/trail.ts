@@ -1,24 +1,13 @@
 // Drag trails a bot sends with its answer, in canvas units and milliseconds, like the widget records them:
 // x is the pointer's position on the track (the handle is grabbed near its middle), y wobbles a little.
 
-/** The widget's default handle (sliderSize), which the challenge does not repeat. */
-export const SLIDER_SIZE = 50;
+import { DEFAULT_SETTINGS } from '@game-register/puzzle-captcha/core';
 
-/**
- * A repeatable random source in [0, 1) (mulberry32), so tests and benches can be seeded: the core's
- * seededRandom, repeated here because the benches run on plain Node, which cannot load the package's
- * TypeScript sources (bots.test.ts checks the two agree).
- */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** The widget's default handle (sliderSize), which the challenge does not repeat. */
+export const SLIDER_SIZE = DEFAULT_SETTINGS.sliderSize;
+
+/** A repeatable random source in [0, 1) (mulberry32), so tests and benches can be seeded: the core's own. */
+export { seededRandom } from '@game-register/puzzle-captcha/core';
 
 export interface TrailPoint {
   x: number;

@@ -11,12 +11,11 @@
 //   (c) normalised cross-correlation between the piece's own pixels and the background under the
 //       silhouette's core (the gap is a darkened copy of the piece: NCC ignores the darkening).
 import { decodePicture, gradient, luminance, morph, pixelsOf, zScores, type DecodedPicture, type PixelSet } from './vision-pixels';
+import { PIECE_BLEED } from '@game-register/puzzle-captcha/core';
 import { cpuSecondsSince } from './work';
 
 export { decodePicture, type DecodedPicture };
 
-/** The piece is drawn this far into its column (PIECE_BLEED in the puzzle core). */
-export const PIECE_BLEED = 8;
 /** Opaque enough to be the piece rather than its shadow (the core's testing helper uses the same cut). */
 const OPAQUE = 204;
 
