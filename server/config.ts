@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { NETWORK_CHALLENGE_LIMIT, readWorkSettings, SECRET_MIN_LENGTH as MIN_SECRET_LENGTH, STOCK_DEFAULT as DEFAULT_CHALLENGE_STOCK, type WorkSettings } from '@game-register/gateway/policy';
+import { DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, readWorkSettings, SECRET_MIN_LENGTH as MIN_SECRET_LENGTH, STOCK_DEFAULT as DEFAULT_CHALLENGE_STOCK, STOCK_MAX, type WorkSettings } from '@game-register/gateway/policy';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { SiteSettingsSources } from './site/read-settings';
@@ -123,9 +123,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
 
   const captcha = {
     ...parseCaptcha(read, env.NODE_ENV, problems),
-    drawThreads: integer('CAPTCHA_DRAW_THREADS', Math.max(1, availableParallelism() - 1), 0, 64),
-    drawQueue: integer('CAPTCHA_DRAW_QUEUE', 64, 0, 100_000),
-    stockSize: integer('CAPTCHA_STOCK', DEFAULT_CHALLENGE_STOCK, 0, 10_000),
+    drawThreads: integer('CAPTCHA_DRAW_THREADS', Math.max(1, availableParallelism() - 1), 0, DRAW_LIMITS.maxThreads),
+    drawQueue: integer('CAPTCHA_DRAW_QUEUE', DRAW_DEFAULTS.queue, 0, DRAW_LIMITS.maxQueue),
+    stockSize: integer('CAPTCHA_STOCK', DEFAULT_CHALLENGE_STOCK, 0, STOCK_MAX),
     work: readWorkSettings(read, problems),
     networkChallenges: integer('CAPTCHA_NETWORK_CHALLENGES', NETWORK_CHALLENGE_LIMIT.max, 1, 1_000_000_000),
   };
