@@ -53,7 +53,14 @@ export type GatewaySettings = Required<Omit<GatewayOptions, 'events'>> & { event
 export function readGatewayOptions(options: unknown): GatewaySettings {
   // Fastify adds its own keys (prefix, logLevel...) to a plugin's options: they are not the gateway's.
   const { prefix: _prefix, logLevel: _logLevel, logSerializers: _serializers, ...own } = (options ?? {}) as Record<string, unknown>;
-  const problems = [...Value.Errors(GatewayOptionsSchema, own)].map((error) => `${error.instancePath || '/'} ${error.message}`);
+  // Each option checked on its own, so that every one at fault is named (TypeBox stops a whole check's
+  // errors at a few), with its first error (a union reports each branch it tried: the first says enough).
+  const problems = Object.keys(own).filter((name) => !(name in GatewayOptionsSchema.properties)).map((name) => `/${name} is not an option`);
+  for (const [name, schema] of Object.entries(GatewayOptionsSchema.properties)) {
+    if (own[name] === undefined && name !== 'store') continue;
+    const [first] = Value.Errors(schema, own[name]);
+    if (first) problems.push(`/${name}${first.instancePath} ${first.message}`);
+  }
   const given = own as GatewayOptions;
   const work = given.work ?? { puzzle: WORK_DEFAULTS.puzzle, accessible: WORK_DEFAULTS.accessible };
   if (problems.length === 0 && work.accessible !== null && work.accessible < work.puzzle) problems.push('/work/accessible must not be below /work/puzzle: the path without the picture would be the cheaper one');
