@@ -7,8 +7,14 @@ import tseslint from 'typescript-eslint';
 const layer = (...names) => names.flatMap((n) => [`@/${n}`, `@/${n}/**`, `**/${n}/**`]);
 const FEATURES = ['register', 'contact', 'download'];
 
-/** Outside the package, only its exports map: ".", "./react", "./core", "./protocol", "./testing", "./style.css". */
-const PACKAGE_DOOR = { group: ['**/packages/**', '@game-register/puzzle-captcha/src', '@game-register/puzzle-captcha/src/**', '@game-register/puzzle-captcha/*/**'], message: 'Import the puzzle package through its exports only.' };
+/**
+ * Outside the packages, only their exports maps: the puzzle's ".", "./react", "./core", "./protocol", "./testing",
+ * "./style.css"; the gateway's ".", "./policy", "./testing".
+ */
+const PACKAGE_DOOR = {
+  group: ['**/packages/**', ...['puzzle-captcha', 'gateway'].flatMap((name) => [`@game-register/${name}/src`, `@game-register/${name}/src/**`, `@game-register/${name}/*/**`])],
+  message: 'Import the packages through their exports only.',
+};
 
 /** Import boundaries: shared -> features -> app, and the puzzle package stands alone behind its exports map. */
 const boundaries = [
@@ -21,6 +27,19 @@ const boundaries = [
     },
   },
   {
+    // The gateway depends on nothing of ours but the puzzle package, through its exports.
+    files: ['packages/gateway/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['@/*', '**/server/**', '**/src/**', '**/bench/**', '**/scripts/**', '**/e2e/**'], message: 'The gateway stands alone: it imports nothing from the server, the app, the benches or the scripts.' },
+          { group: ['@game-register/gateway', '@game-register/puzzle-captcha/src', '@game-register/puzzle-captcha/*/**'], message: 'The gateway imports its own files by path, and the puzzle package through its exports.' },
+        ],
+        paths: ['@game-register/puzzle-captcha', '@game-register/puzzle-captcha/react'].map((name) => ({ name, message: 'The gateway is for servers: the puzzle package through ./core, ./protocol or ./testing only.' })),
+      }],
+    },
+  },
+  {
     files: ['src/**', 'server/**', 'e2e/**', 'bench/**', 'scripts/**', 'playground/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [PACKAGE_DOOR] }],
@@ -29,10 +48,13 @@ const boundaries = [
   {
     // The package's test helpers are for tests: production server and app code never import them.
     files: ['src/**', 'server/**'],
-    ignores: ['**/*.test.{ts,tsx}', '**/test-support.ts', 'src/test/**'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support.ts', 'src/test/**', 'server/gateway-consumer/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [PACKAGE_DOOR, { group: ['@game-register/puzzle-captcha/testing'], message: 'The testing door is for tests; a repeatable source for a test-only mode is seededRandom in ./core.' }],
+        patterns: [
+          PACKAGE_DOOR,
+          { group: ['@game-register/puzzle-captcha/testing', '@game-register/gateway/testing'], message: 'The testing doors are for tests; a repeatable source for a test-only mode is seededRandom in ./core.' },
+        ],
       }],
     },
   },

@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * Inside this repository the puzzle package resolves to its TypeScript sources (its exports map's
  * `game-register-source` condition); outside it, to its built dist/.
  */
-const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.mjs, server/captcha/draw-pool.ts
+const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.mjs, packages/gateway/src/draw-pool.ts
 
 export default defineConfig({
   plugins: [react()],
@@ -57,7 +57,7 @@ export default defineConfig({
           environment: 'jsdom',
           // jsdom files need no native module: threads start faster than the default child processes.
           pool: 'threads',
-          include: ['src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'packages/puzzle-captcha/src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           globals: true,
           css: false,
@@ -68,7 +68,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'packages/gateway/src/**/*.test.ts'],
           globals: true,
           // Real Redis, real Prometheus, draw threads and scrypt: integration tests that a loaded 2-core CI
           // machine can slow past the default 5 s without anything being wrong.

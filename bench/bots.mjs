@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The bot bench: scripted attackers (bench/bots/bots.mjs) against the built server in strict mode, each
+// The bot bench: scripted attackers (the gateway's testing export, packages/gateway/src/testing/bots.ts) against the built server in strict mode, each
 // reporting its pass rate and what a success costs it in CPU seconds (work and vision apart), in three
 // address modes: one address; a new address each attempt inside one /24; each attempt from another /24.
 // The server runs as deployed (default limits, costs and lock), trusting X-Forwarded-For from loopback so
@@ -12,9 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../scripts/build-if-stale.mjs';
-import { BOTS, findSeededAnswer, runBot, summarise } from './bots/bots.mjs';
-import { addressPlan, createClient } from './bots/client.mjs';
-import { seededRandom } from './bots/trail.mjs';
+import { addressPlan, BOTS, createClient, findSeededAnswer, runBot, seededRandom, summarise } from '@game-register/gateway/testing';
 import { startServer } from './strict-scale.mjs';
 
 const ATTEMPTS = Number(process.argv[2] ?? process.env.BOTS_ATTEMPTS ?? 40);

@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { waitUntilUp } from './wait-until-up.mjs';
-import { humanTrail, seededRandom } from './bots/trail.mjs';
-import { solvedWork } from './bots/work.mjs';
+import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 8;
@@ -46,7 +45,7 @@ export const post = (base, path, body, address = '127.0.0.1') =>
     body: JSON.stringify(body),
   }).then((response) => response.json());
 
-/** The hand-like drags the answers carry (the bots' own, bench/bots/trail.mjs), seeded so runs repeat. */
+/** The hand-like drags the answers carry (the bots' own, the gateway's testing export), seeded so runs repeat. */
 const trailRandom = seededRandom(7);
 
 /** Finds the pinned puzzle's answer from outside, as a client would by trying (with the work solved): steps of 19 < 2 x tolerance. */

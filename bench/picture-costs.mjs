@@ -20,8 +20,8 @@ if (!process.execArgv.includes('--conditions=game-register-source')) {
 const { values: options } = parseArgs({ options: { draws: { type: 'string', default: '40' }, shots: { type: 'boolean', default: false } } });
 const DRAWS = Number(options.draws);
 const WARM_UP = 5;
-const { CHALLENGE_LAYOUT, challengeCanvases, encodeChallenge, paintChallenge } = await import('../server/captcha/pictures.ts');
-const { cryptoRandom } = await import('../server/captcha/random.ts');
+const { CHALLENGE_LAYOUT, challengeCanvases, encodeChallenge, paintChallenge } = await import('../packages/gateway/src/pictures.ts');
+const { cryptoRandom } = await import('../packages/gateway/src/random.ts');
 const { seededRandom } = await import('@game-register/puzzle-captcha/testing');
 const { paintPuzzle, planPuzzle } = await import('@game-register/puzzle-captcha/core');
 

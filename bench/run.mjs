@@ -23,9 +23,8 @@ let failed = 0;
 for (const [title, script] of PARTS) {
   if (!existsSync(script)) continue;
   console.log(`\n## ${title} (${script})`);
-  // TypeScript benches run under tsx, with the workspace packages' sources.
-  const flags = script.endsWith('.ts') ? ['--conditions=game-register-source', '--import', 'tsx'] : [];
-  const run = spawnSync(process.execPath, [...flags, script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
+  // Under tsx, with the packages' source condition: the benches import the gateway's testing export from its sources.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--conditions=game-register-source', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
   process.stdout.write(run.stdout ?? '');
   report.push(`\n## ${title} (${script})\n`, (run.stdout ?? '').trimEnd());
   if (run.status !== 0) {

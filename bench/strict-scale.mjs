@@ -26,10 +26,9 @@ import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { startRedisServer } from '../scripts/redis-server.mjs';
-import { humanTrail, seededRandom } from './bots/trail.mjs';
+import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 import { findAnswer, percentile, post } from './captcha-server.mjs';
 import { waitUntilUp } from './wait-until-up.mjs';
-import { solvedWork } from './bots/work.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CHECK_CONNECTIONS = 10;

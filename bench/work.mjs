@@ -25,7 +25,7 @@ import { freePort } from '../scripts/free-port.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const SOLVE = join(ROOT, 'packages/puzzle-captcha/src/work/solve.ts');
 const SOLVE_WORK = join(ROOT, 'packages/puzzle-captcha/src/work/solve-work.ts');
-const SERVER_WORK = join(ROOT, 'server/captcha/work.ts');
+const SERVER_WORK = join(ROOT, 'packages/gateway/src/work.ts');
 // Inside the project, so the compiled modules resolve altcha-lib from its node_modules.
 const NODE_OUT = join(ROOT, 'node_modules/.cache/bench-work');
 const SECRET = 'a bench secret, long enough for hmac use';
@@ -133,7 +133,7 @@ async function main() {
     }
     const nativeRate = N / ((performance.now() - t0) / 1000);
 
-    // The server's side: creating and verifying a task (Node, altcha-lib, through server/captcha/work.ts).
+    // The server's side: creating and verifying a task (Node, altcha-lib, through packages/gateway/src/work.ts).
     const creates = [];
     const verifies = [];
     const spent = new Set();

@@ -1,12 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { NETWORK_CHALLENGE_LIMIT } from './captcha/limits';
-import { WORK_DEFAULTS, WORK_LIMITS } from './captcha/work';
+import { DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from '@game-register/gateway/policy';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-/** Puzzles ready per pixel ratio: a burst of a few hundred visitors on one kind of phone (README: its memory). */
-const DEFAULT_CHALLENGE_STOCK = 300;
 
 const integer = (minimum: number, maximum: number, fallback?: number) =>
   Type.Integer({ minimum, maximum, ...(fallback === undefined ? {} : { default: fallback }), description: `an integer from ${minimum} to ${maximum}` });
@@ -38,11 +35,11 @@ export const ServerEnv = Type.Object({
   DOWNLOADS_DIR: text('a folder', 'downloads'),
   CSP_IMG_HOSTS: Type.Optional(text('origins such as https://cdn.example.com, space or comma separated')),
   CAPTCHA_MODE: oneOf(['off', 'strict'] as const, 'off', 'off or strict'),
-  CAPTCHA_SECRET: Type.Optional(Type.String({ minLength: 32, secret: true, description: 'at least 32 characters (e.g. openssl rand -hex 32)' })),
+  CAPTCHA_SECRET: Type.Optional(Type.String({ minLength: SECRET_MIN_LENGTH, secret: true, description: `at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32)` })),
   CAPTCHA_TEST_SEED: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999, description: 'an integer' })),
-  CAPTCHA_DRAW_THREADS: integer(0, 64, Math.max(1, availableParallelism() - 1)),
-  CAPTCHA_DRAW_QUEUE: integer(0, 100_000, 64),
-  CAPTCHA_STOCK: integer(0, 10_000, DEFAULT_CHALLENGE_STOCK),
+  CAPTCHA_DRAW_THREADS: integer(0, DRAW_LIMITS.maxThreads, Math.max(DRAW_DEFAULTS.threads, availableParallelism() - 1)),
+  CAPTCHA_DRAW_QUEUE: integer(0, DRAW_LIMITS.maxQueue, DRAW_DEFAULTS.queue),
+  CAPTCHA_STOCK: integer(0, STOCK_MAX, STOCK_DEFAULT),
   CAPTCHA_NETWORK_CHALLENGES: integer(1, 1_000_000_000, NETWORK_CHALLENGE_LIMIT.max),
   CAPTCHA_WORK_COST: integer(WORK_LIMITS.min, WORK_LIMITS.max, WORK_DEFAULTS.puzzle),
   CAPTCHA_ACCESSIBLE_WORK_COST: Type.Optional(integer(WORK_LIMITS.min, WORK_LIMITS.max)),

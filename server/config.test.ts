@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { WORK_DEFAULTS } from '@game-register/gateway/policy';
 import { ConfigError, loadConfig } from './config';
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -148,5 +149,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAPTCHA_STOCK: '0' }).captcha.stockSize).toBe(0);
     expect(loadConfig({ CAPTCHA_STOCK: '50' }).captcha.stockSize).toBe(50);
     expect(problemsOf({ CAPTCHA_STOCK: 'lots' })).toEqual(['CAPTCHA_STOCK must be an integer from 0 to 10000, got "lots"']);
+  });
+});
+
+describe('the proof-of-work settings', () => {
+  const settings = (env: Record<string, string>) => {
+    try {
+      return { settings: loadConfig(env, '/srv/app').captcha.work, problems: [] as string[] };
+    } catch (error) {
+      if (error instanceof ConfigError) return { settings: null, problems: error.problems };
+      throw error;
+    }
+  };
+
+  it('default to the benchmarked costs, with the accessible path on', () => {
+    expect(settings({})).toEqual({ settings: { puzzle: WORK_DEFAULTS.puzzle, accessible: WORK_DEFAULTS.accessible }, problems: [] });
+  });
+
+  it('take an operator’s costs, and CAPTCHA_ACCESSIBLE=off turns the path off', () => {
+    expect(settings({ CAPTCHA_WORK_COST: '5000', CAPTCHA_ACCESSIBLE_WORK_COST: '300000' }).settings).toEqual({ puzzle: 5000, accessible: 300000 });
+    expect(settings({ CAPTCHA_ACCESSIBLE: 'OFF' }).settings?.accessible).toBeNull();
+  });
+
+  it.each([
+    [{ CAPTCHA_WORK_COST: 'lots' }, 'CAPTCHA_WORK_COST must be an integer'],
+    [{ CAPTCHA_WORK_COST: '10' }, 'CAPTCHA_WORK_COST must be an integer from 1000'],
+    [{ CAPTCHA_ACCESSIBLE_WORK_COST: '99999999999' }, 'CAPTCHA_ACCESSIBLE_WORK_COST must be an integer'],
+    [{ CAPTCHA_ACCESSIBLE: 'maybe' }, 'CAPTCHA_ACCESSIBLE must be on or off'],
+    [{ CAPTCHA_WORK_COST: '200000', CAPTCHA_ACCESSIBLE_WORK_COST: '100000' }, 'must not be below CAPTCHA_WORK_COST'],
+  ])('explain a bad value %o', (env, message) => {
+    const { problems } = settings(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
   });
 });

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { WORK_DEFAULTS, type WorkSettings } from './captcha/work';
+import { WORK_DEFAULTS, type WorkSettings } from '@game-register/gateway/policy';
 import { LOG_LEVELS, readServerEnv } from './config-schema';
 import type { SiteSettingsSources } from './site/read-settings';
 import { parseForwardCookies } from './api-reading/cookie-names';

@@ -6,7 +6,7 @@ import { defaultServerConditions, defineConfig } from 'vite';
  */
 export default defineConfig({
   publicDir: false,
-  ssr: { resolve: { conditions: ['game-register-source', ...defaultServerConditions] } }, // the puzzle core from source
+  ssr: { resolve: { conditions: ['game-register-source', ...defaultServerConditions] } }, // the packages from source
   logLevel: 'warn',
   build: {
     ssr: true,
@@ -16,7 +16,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rolldownOptions: {
-      input: { server: 'server/server.ts', 'draw-worker': 'server/captcha/draw-worker.ts' },
+      input: { server: 'server/server.ts', 'draw-worker': 'packages/gateway/src/draw-worker.ts' },
       // One folder: a chunk finds draw-worker.js beside itself.
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

@@ -22,9 +22,6 @@ export interface AdsPluginOptions {
   now?: () => number;
 }
 
-/** reg's outcome needs only `y` here, not the gate's refusal texts. */
-const NO_GATE = { refused: '', unavailable: '' };
-
 /** reg as the request's one reading read it, with its ad click (server/api-reading/). */
 const registrationOf = (request: FastifyRequest) => {
   const reading = readingOf(request);
@@ -61,7 +58,7 @@ export default fp<AdsPluginOptions>(
     fastify.addHook('onSend', async (request, reply, payload) => {
       const registration = registrationOf(request);
       if (registration === null || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-      if (regOutcome(reply.statusCode, payload, NO_GATE).outcome !== 'registered') return payload;
+      if (regOutcome(reply.statusCode, payload).outcome !== 'registered') return payload;
       const listed = channels();
       const label = channelOfRequest(request, listed);
       const clicks = registration.adClicks;

@@ -1,10 +1,9 @@
-// The vision bot of the bot bench (bench/bots/vision.mjs) against strict mode's own pictures, drawn from
+// The vision bot of the bot bench (the gateway's testing export, vision.ts) against strict mode's own pictures, drawn from
 // fixed seeds so the count is the same on every run: a change that makes the picture readable again (the
 // plain picture with one gap: 100%) fails here. The rates against the live server are the bench's.
-import { locateGap } from '../../bench/bots/vision.mjs';
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT as layout, drawChallenge, PICTURE_FORMATS } from './pictures';
+import { CHALLENGE_LAYOUT as layout, drawChallenge, locateGap, PICTURE_FORMATS } from '@game-register/gateway/testing';
 
 const PUZZLES = 40;
 /**

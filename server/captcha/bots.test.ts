@@ -1,12 +1,10 @@
-// The bot bench's attackers (bench/bots) as tests, a few attempts each with generous bounds, against a
+// The bot bench's attackers (the gateway's testing export) as tests, a few attempts each with generous bounds, against a
 // strict-mode server listening on loopback that believes X-Forwarded-For, so each bot can pose as many
 // addresses. The server's fixed test seed makes every puzzle the same, so the bots can be told the true
 // answer: the jump and replay bots then fail for what they skip, never for a wrong guess. The exact rates
 // are the bench's (npm run bench:bots).
 import type { AddressInfo } from 'node:net';
-import { addressPlan, createClient } from '../../bench/bots/client.mjs';
-import { runGuessBot, runJumpBot, runReplayBot, type BotReport } from '../../bench/bots/bots.mjs';
-import { seededRandom } from '../../bench/bots/trail.mjs';
+import { addressPlan, createClient, runGuessBot, runJumpBot, runReplayBot, seededRandom, type BotReport } from '@game-register/gateway/testing';
 import { seededRandom as coreSeededRandom } from '@game-register/puzzle-captcha/testing';
 import { buildTestApp } from '../test-support';
 import { RIGHT_OFFSET, strictConfig } from './test-support';

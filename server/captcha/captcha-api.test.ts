@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import { buildTestApp, tempDir } from '../test-support';
-import { CHALLENGE_TTL_MS, LOCK_MS } from './captcha-api';
+import { CHALLENGE_TTL_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '@game-register/gateway/policy';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { cryptoRandom } from './index';
-import { CHALLENGE_LAYOUT } from './pictures';
-import { FAILURES_BEFORE_LOCK } from './store';
+import { CHALLENGE_LAYOUT, cryptoRandom } from '@game-register/gateway/testing';
 import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify, type OpenPuzzle } from './test-support';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

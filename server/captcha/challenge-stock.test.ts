@@ -1,9 +1,7 @@
 import { parseExposition, scrape, valueOf, metricsOn } from '../metrics/test-support';
 import { buildTestApp } from '../test-support';
-import { CHALLENGE_TTL_MS } from './captcha-api';
-import { createChallengeStock } from './challenge-stock';
-import type { ChallengeDrawer } from './draw-pool';
-import type { DrawnChallenge } from './draw-worker';
+import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
+import { createChallengeStock, type ChallengeDrawer, type DrawnChallenge } from '@game-register/gateway/testing';
 import { challenge, humanAnswer, strictConfig, verify, type OpenPuzzle } from './test-support';
 
 const P = 'game_register_';

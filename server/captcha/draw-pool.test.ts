@@ -1,5 +1,5 @@
 import { buildTestApp } from '../test-support';
-import { createDrawer, DrawQueueFullError } from './draw-pool';
+import { createDrawer, DrawQueueFullError } from '@game-register/gateway/testing';
 import { challenge, SEEDED_GAP_X, strictConfig, TEST_SEED } from './test-support';
 
 describe('the draw pool', () => {

@@ -2,9 +2,9 @@
 // at random below the cost), so this file makes the draw always the highest: the counter a solver finds
 // then tells the cost of the task.
 import { buildTestApp } from '../test-support';
-import { escalatedWorkCost, WORK_ESCALATION, workDoublings } from './limits';
+import { escalatedWorkCost, workDoublings } from '@game-register/gateway/testing';
+import { WORK_ESCALATION, WORK_LIMITS } from '@game-register/gateway/policy';
 import { humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_WORK, verify } from './test-support';
-import { WORK_LIMITS } from './work';
 
 vi.mock('node:crypto', async (importOriginal) => ({
   ...(await importOriginal<typeof import('node:crypto')>()),

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp } from '../test-support';
-import { TOKEN_TTL_MS } from './captcha-api';
-import { signPassToken } from './token';
+import { TOKEN_TTL_MS } from '@game-register/gateway/policy';
+import { signPassToken } from '@game-register/gateway/testing';
 import { passToken, strictConfig } from './test-support';
 
 const SPEC_QUERY = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';

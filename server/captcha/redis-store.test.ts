@@ -3,9 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { connectRedis } from '../redis';
 import { startTestRedis, type TestRedis } from '../test-redis';
-import { CHALLENGE_TTL_MS } from './captcha-api';
-import { createRedisStore } from './redis-store';
-import { describeStoreContract } from './store-contract';
+import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
+import { createRedisStore, describeStoreContract } from '@game-register/gateway/testing';
 
 let server: TestRedis;
 beforeAll(async () => {

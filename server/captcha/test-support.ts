@@ -5,9 +5,8 @@ import { handleMax } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../config';
-import { NETWORK_CHALLENGE_LIMIT } from './limits';
-import { CHALLENGE_LAYOUT as layout } from './pictures';
-import type { TrailPoint } from './trail';
+import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
+import { CHALLENGE_LAYOUT as layout, type TrailPoint } from '@game-register/gateway/testing';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 export const TEST_SEED = 20240607;

@@ -1,7 +1,7 @@
 // Strict mode's proof of work through the real routes: answers without a drag trail, and 无障碍验证.
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../test-support';
-import { ACCESSIBLE_LIMIT } from './captcha-api';
+import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
 import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from './test-support';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 

@@ -12,8 +12,9 @@ export const METRIC_PREFIX = 'game_register_';
 export type FunnelCall = 'checkuser' | 'checktel' | 'reg';
 export type CheckVerdict = 'y' | 'n' | 'error';
 export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'gate_unavailable' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
-export type VerifyReason = 'passed' | 'wrong_offset' | 'trail_refused' | 'work_refused' | 'expired_or_unknown' | 'locked';
-export type TokenRefusal = 'missing' | 'invalid' | 'expired' | 'spent' | 'unavailable';
+import type { TokenRefusal, VerifyReason } from '@game-register/gateway';
+
+export type { TokenRefusal, VerifyReason };
 /** The puzzle's steps in the funnel, as the app tells them (routes/api/funnel-beacon.ts). */
 export type PuzzleStep = 'shown' | 'passed';
 
@@ -41,7 +42,8 @@ export interface Metrics {
    * An answer to one of the backend's three calls, as the visitor's browser receives it. `channel` is a label
    * from channels/rules.ts (a listed channel or `other`), never a raw client value.
    */
-  funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined, channel: string): void;
+  /** `gate`: why strict mode's gate refused the request (its answer is then the gate's), else null. */
+  funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined, channel: string, gate?: TokenRefusal | null): void;
   /** The register page served, to a visit from `channel` (a label, as above). */
   registerPageView(channel: string): void;
   /** A puzzle shown or passed in a visit from `channel` (a label, as above). */
@@ -98,7 +100,7 @@ export function checkVerdict(status: number, body: string | Buffer | undefined):
 }
 
 /** A reg answer's outcome, and for a refusal its reason. */
-export function regOutcome(status: number, body: string | Buffer | undefined, gate: GateInfos): { outcome: RegOutcome; reason: string } {
+export function regOutcome(status: number, body: string | Buffer | undefined, gate: TokenRefusal | null = null): { outcome: RegOutcome; reason: string } {
   if (status === 429) return { outcome: 'rate_limited', reason: 'none' };
   if (status === 504) return { outcome: 'timeout', reason: 'none' };
   if (status >= 500) return { outcome: 'backend_error', reason: 'none' };
@@ -106,16 +108,11 @@ export function regOutcome(status: number, body: string | Buffer | undefined, ga
   const answer = statusOf(body) as { status?: unknown; info?: unknown } | undefined;
   if (!answer || (answer.status !== 'y' && answer.status !== 'n')) return { outcome: 'backend_error', reason: 'none' };
   if (answer.status === 'y') return { outcome: 'registered', reason: 'none' };
-  if (answer.info === gate.refused) return { outcome: 'gate_refused', reason: 'none' };
-  if (answer.info === gate.unavailable) return { outcome: 'gate_unavailable', reason: 'none' };
+  if (gate === 'unavailable') return { outcome: 'gate_unavailable', reason: 'none' };
+  if (gate !== null) return { outcome: 'gate_refused', reason: 'none' };
   return { outcome: 'refused', reason: refusalReason(answer.info) };
 }
 
-/** The texts strict mode's reg gate answers with: refused for want of a valid token, or its store is away. */
-export interface GateInfos {
-  refused: string;
-  unavailable: string;
-}
 
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -129,7 +126,7 @@ const REG_OUTCOMES_AT_ZERO = ['registered', 'gate_refused', 'gate_unavailable', 
  * The real metrics on their own registry, with the process's default metrics (event-loop lag, heap, GC).
  * `channels` names the funnel's channel labels that start at 0 (read at every scrape: the list may change).
  */
-export function createMetrics(gate: GateInfos, channels: ChannelSettingsGetter): PrometheusMetrics {
+export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const name = (suffix: string) => METRIC_PREFIX + suffix;
@@ -246,7 +243,7 @@ export function createMetrics(gate: GateInfos, channels: ChannelSettingsGetter):
     request(route, method, status, seconds) {
       duration.observe(route, method, status, seconds);
     },
-    funnelAnswer(call, status, body, channel) {
+    funnelAnswer(call, status, body, channel, gate = null) {
       startChannel(channel);
       if (call === 'reg') {
         const { outcome, reason } = regOutcome(status, body, gate);

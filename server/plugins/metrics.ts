@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { GATE_UNAVAILABLE, NEEDS_CAPTCHA } from '../captcha/gateway';
+import { gateRefusalOf } from '../metrics/gate-refusals';
 import { createMetrics, NO_METRICS, type Metrics } from '../metrics/metrics';
 import { backendCallOf } from '../api-reading/reading';
 import type { BackendCall } from '../api-reading/calls';
@@ -49,7 +49,7 @@ export default fp(
       fastify.decorate('metricsAddress', () => null);
       return;
     }
-    const metrics = createMetrics({ refused: NEEDS_CAPTCHA.info, unavailable: GATE_UNAVAILABLE.info }, channels);
+    const metrics = createMetrics(channels);
     fastify.decorate('metrics', metrics);
 
     // One hook does both, as the answer leaves: the funnel needs its body, and the duration is the time to
@@ -59,8 +59,8 @@ export default fp(
       if (call) {
         const channel = channelOfRequest(request, channels());
         // Every answer of the three calls is a string or bytes here, the proxy's too (it reads the backend's whole).
-        if (typeof payload === 'string' || Buffer.isBuffer(payload)) metrics.funnelAnswer(call, reply.statusCode, payload, channel);
-        else metrics.funnelAnswer(call, reply.statusCode, undefined, channel);
+        const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
+        metrics.funnelAnswer(call, reply.statusCode, body, channel, gateRefusalOf(request));
       } else if (isRegisterPageView(request, reply.statusCode)) {
         const settings = channels();
         metrics.registerPageView(channelLabel(queryValue(request.url, settings.param), settings));

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_METRICS } from '../../metrics/metrics';
-import { ACCESSIBLE_LIMIT } from '../../captcha/limits';
+import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
 import type { ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
 import database from '../../plugins/database';

@@ -1,0 +1,73 @@
+// Who may ask and answer: the admission of a challenge, the count of an answer before it is judged (the
+// lock), the sweep of what has expired. Shared by the puzzle's and the accessible path's routes.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorAnswer } from './answers';
+import type { GatewayEvents } from './events';
+import { networkOf } from './network';
+import { FAILURES_BEFORE_LOCK, LOCK_MS, NETWORK_CHALLENGE_LIMIT, SWEEP_EVERY_MS } from './policy';
+import type { CaptchaStore, Standing } from './store';
+
+export interface AdmissionOptions {
+  store: CaptchaStore;
+  events: GatewayEvents;
+  now: () => number;
+  /** Challenges one network may fetch per NETWORK_CHALLENGE_LIMIT.windowMs. */
+  networkChallenges: number;
+}
+
+export function admission({ store, events, now, networkChallenges }: AdmissionOptions) {
+  /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
+  const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
+  const tooMany = (reply: FastifyReply, waitMs: number) => {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+    void reply.code(429).send(errorAnswer(429));
+  };
+  /**
+   * Admits a challenge: where the caller stands, with one more challenge counted for its network, in one
+   * store round trip. Null once its 429 is sent: its address is locked (nothing counted), or its network
+   * asked for too many. (Not the reply itself: a reply is a thenable, and awaiting one waits for the send.)
+   */
+  const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Standing | null> => {
+    const network = networkOf(request.ip);
+    const { standing, hit } = await store.admitChallenge(request.ip, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs);
+    if (hit === null || standing.lockedUntil > at) {
+      tooMany(reply, standing.lockedUntil - at);
+      return null;
+    }
+    if (hit.count <= networkChallenges) return standing;
+    events.rateLimited(request.routeOptions.url ?? 'captcha');
+    tooMany(reply, hit.endsAt - now()); // what is left of the window
+    return null;
+  };
+  /**
+   * Counts an answer as a failure before judging it, so that answers sent at once cannot all slip in under
+   * the lock. A locked address (locked before, even for challenges it fetched before the lock, or past the
+   * lock's threshold now) is refused: its 429 sent, and null answered. Otherwise answers how to settle it and
+   * the minimum doublings its work must show (one per failure the address had before it, up to `maxSteps`).
+   * One store round trip: the lock is checked in the same atomic step that counts.
+   */
+  const countAnswer = async (address: string, at: number, reply: FastifyReply, maxSteps: number) => {
+    const network = networkOf(address);
+    const { failures, lockedUntil } = await store.countAttempt(address, network);
+    if (lockedUntil > at) {
+      tooMany(reply, lockedUntil - at);
+      return null;
+    }
+    if (failures > FAILURES_BEFORE_LOCK) {
+      await store.settleAttempt(address, network, false, LOCK_MS);
+      tooMany(reply, LOCK_MS);
+      return null;
+    }
+    return {
+      minDoublings: Math.min(maxSteps, failures - 1),
+      settle: (passed: boolean) => store.settleAttempt(address, network, passed, LOCK_MS),
+    };
+  };
+  let nextSweep = 0;
+  const sweep = async (at: number) => {
+    if (at < nextSweep) return;
+    nextSweep = at + SWEEP_EVERY_MS;
+    await store.sweep();
+  };
+  return { admitted, countAnswer, sweep, spendOnce };
+}

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { judge } from '@game-register/puzzle-captcha/core';
+import {
+  MIN_DRAG_TRAIL,
+  AccessibleChallengeResponseSchema,
+  AccessibleVerifyRequestSchema,
+  ChallengeRequestSchema,
+  ChallengeResponseSchema,
+  handleForPieceOffset,
+  PASS_TOLERANCE,
+  VerifyRequestSchema,
+  VerifyResponseSchema,
+} from '@game-register/puzzle-captcha/protocol';
+import { admission } from './admission';
+import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
+import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
+import { NO_STOCK, type ChallengeStock } from './challenge-stock';
+import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
+import type { GatewayEvents, VerifyReason } from './events';
+import { escalatedWorkCost, workDoublings } from './limits';
+import { CHALLENGE_LAYOUT, challengePixelRatio } from './pictures';
+import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, TOKEN_TTL_MS, WORK_ESCALATION } from './policy';
+import type { CaptchaStore } from './store';
+import { signPassToken } from './token';
+import { checkWork, createWorkTask, type WorkRefusal, type WorkSettings } from './work';
+import { trailProblem } from './trail';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sends an answer already serialised (challenge-answer.ts): bytes skip Fastify's serialiser, so they go
+ * through the reply as it is untyped, not dressed up as the body their route's 200 schema describes.
+ */
+const sendBytes = (reply: FastifyReply, bytes: ChallengeAnswerBytes) => reply.type(JSON_TYPE).send(bytes);
+
+export interface CaptchaApiOptions {
+  store: CaptchaStore;
+  /** The proof-of-work costs (CAPTCHA_WORK_COST, CAPTCHA_ACCESSIBLE_WORK_COST; accessible null: off). */
+  work: WorkSettings;
+  /** Draws and encodes the pictures, on the draw threads. */
+  drawer: ChallengeDrawer;
+  /** Puzzles drawn ahead (CAPTCHA_STOCK); without it, every puzzle is drawn when it is asked for. */
+  stock?: ChallengeStock;
+  /** Challenges one network may fetch per NETWORK_CHALLENGE_LIMIT.windowMs (CAPTCHA_NETWORK_CHALLENGES). */
+  networkChallenges: number;
+  now: () => number;
+  events: GatewayEvents;
+}
+
+/** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events }) => {
+  const { admitted, countAnswer, sweep, spendOnce } = admission({ store, events, now, networkChallenges });
+  const layout = CHALLENGE_LAYOUT;
+  // A body-less POST (or one without a JSON content type) asks for the defaults.
+  fastify.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+
+  // The response schemas are also the list of the only fields ever serialised: nothing else about the
+  // puzzle (its gap above all) can slip into an answer. The challenge's 200 is sent as bytes, its fields
+  // through ChallengeHeadSchema and the pictures serialised by the draw thread (challenge-answer.ts).
+  const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
+  fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
+    const at = now();
+    const standing = await admitted(request, at, reply);
+    if (standing === null) return reply;
+    await sweep(at);
+    const pixelRatio = challengePixelRatio(request.body.pixelRatio);
+    // From the stock when it has one: its expiry and one-time take start here, as a fresh puzzle's do.
+    let drawn = stock.take(pixelRatio);
+    if (drawn === null && stock !== NO_STOCK) events.stockMissed(pixelRatio);
+    try {
+      drawn ??= await drawer.draw(pixelRatio);
+    } catch (error) {
+      if (!(error instanceof DrawQueueFullError)) throw error;
+      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      return reply.code(503).send(errorAnswer(503));
+    }
+    const id = randomBytes(16).toString('base64url');
+    const expiresAt = at + CHALLENGE_TTL_MS;
+    const doublings = workDoublings(standing);
+    const secret = await store.secret();
+    // The store's round trip and the work's signature at once: neither needs the other.
+    const [, task] = await Promise.all([
+      store.putChallenge(id, { gapX: drawn.gapX, expiresAt }),
+      createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings),
+    ]);
+    events.challengeIssued(doublings);
+    reply.header('cache-control', 'no-store');
+    const head: ChallengeHead = { work: task, accessible: work.accessible !== null, id, pieceY: drawn.gapY, width: layout.width, height: layout.height, pieceSize: layout.pieceSize, expiresAt };
+    const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
+    return sendBytes(reply, challengeAnswer(headJson, drawn.pictureFields));
+  });
+
+  fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
+    const { id, offsetX, trail, work: submitted } = request.body;
+    const at = now();
+    reply.header('cache-control', 'no-store');
+    // Both at once (two store round trips in flight, not one after the other). The challenge is spent
+    // whatever follows: a locked address cannot answer challenges it fetched before the lock either.
+    const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request.ip, at, reply, WORK_ESCALATION.maxSteps)]);
+    if (counted === null) {
+      events.verified('locked');
+      return reply;
+    }
+    // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a
+    // hand's. Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone: the
+    // work is what gates an answer, the trail only asks a script to fake one more thing.
+    let workRefusal: WorkRefusal | null = 'missing';
+    if (challenge !== null && challenge.expiresAt > at) {
+      workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
+      if (workRefusal === 'malformed' || workRefusal === 'tampered') {
+        // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
+        events.verified('work_refused');
+        await counted.settle(false);
+        return reply.code(400).send(errorAnswer(400));
+      }
+    }
+    const failure: VerifyReason | null =
+      challenge === null || challenge.expiresAt <= at
+        ? 'expired_or_unknown'
+        : !judge(challenge.gapX, offsetX, PASS_TOLERANCE).pass
+          ? 'wrong_offset'
+          : workRefusal !== null
+            ? 'work_refused'
+            : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
+              ? 'trail_refused'
+              : null;
+    await counted.settle(failure === null);
+    if (failure) {
+      events.verified(failure);
+      return { status: 'n' as const, info: FAILED_INFO };
+    }
+    // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
+    events.verified('passed');
+    return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
+  });
+
+  if (work.accessible === null) return; // CAPTCHA_ACCESSIBLE=off: no path without the picture
+  const accessibleMax = work.accessible;
+
+  /** 无障碍验证: no picture, a harder task alone; solving it is the whole answer. */
+  // Its tighter limit per address (ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
+  fastify.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
+    const at = now();
+    const standing = await admitted(request, at, reply);
+    if (standing === null) return reply;
+    const id = randomBytes(16).toString('base64url');
+    const expiresAt = at + CHALLENGE_TTL_MS;
+    const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
+    const maxCounter = escalatedWorkCost(accessibleMax, doublings);
+    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings);
+    events.challengeIssued(doublings);
+    reply.header('cache-control', 'no-store');
+    return { id, work: task, maxCounter, expiresAt };
+  });
+
+  fastify.post('/captcha/accessible/verify', { schema: { body: AccessibleVerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
+    const at = now();
+    reply.header('cache-control', 'no-store');
+    const counted = await countAnswer(request.ip, at, reply, WORK_ESCALATION.accessibleMaxSteps);
+    if (counted === null) {
+      events.verified('locked');
+      return reply;
+    }
+    const secret = await store.secret();
+    const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
+    await counted.settle(refusal === null);
+    if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
+      events.verified('work_refused');
+      return reply.code(400).send(errorAnswer(400));
+    }
+    if (refusal) {
+      events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused');
+      return { status: 'n' as const, info: FAILED_INFO };
+    }
+    events.verified('passed');
+    return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
+  });
+};
+
+export default captchaApi;

@@ -1,0 +1,21 @@
+import type Database from 'libsql';
+
+export type SqlDatabase = Database.Database;
+
+/**
+ * The tables the libsql store keeps its state in, created when missing: a host that migrates its own
+ * database (this repository's server does) has them already, a new one gets them on register.
+ */
+const TABLES = `
+  CREATE TABLE IF NOT EXISTS captcha_challenges (id TEXT PRIMARY KEY, gap_x INTEGER NOT NULL, expires_at INTEGER NOT NULL) STRICT;
+  CREATE INDEX IF NOT EXISTS captcha_challenges_expiry ON captcha_challenges (expires_at);
+  CREATE TABLE IF NOT EXISTS captcha_spent_tokens (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;
+  CREATE INDEX IF NOT EXISTS captcha_spent_tokens_expiry ON captcha_spent_tokens (expires_at);
+  CREATE TABLE IF NOT EXISTS captcha_failures (address TEXT PRIMARY KEY, count INTEGER NOT NULL, locked_until INTEGER NOT NULL DEFAULT 0, updated_at INTEGER NOT NULL) STRICT;
+  CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+  CREATE TABLE IF NOT EXISTS captcha_hits (name TEXT PRIMARY KEY, count INTEGER NOT NULL, window_ends INTEGER NOT NULL) STRICT;
+  CREATE INDEX IF NOT EXISTS captcha_hits_window ON captcha_hits (window_ends);`;
+
+export function ensureCaptchaTables(db: SqlDatabase): void {
+  db.exec(TABLES);
+}

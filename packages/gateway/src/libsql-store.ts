@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { SqlDatabase } from './libsql-schema';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
+import type { CaptchaStore } from './store';
+
+/** The embedded store: the server's libsql database. Right for one instance; use Redis for more. */
+const networkKey = (network: string) => `failures:net:${network}`;
+
+export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | null, now: () => number = Date.now): CaptchaStore {
+  const insertChallenge = db.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at) VALUES (?, ?, ?)');
+  // One statement: the row is gone for any other take the moment this one reads it.
+  const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at');
+  const insertSpent = db.prepare('INSERT INTO captcha_spent_tokens (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING');
+  // An address's failures (its count starts again once its latest failure is older than the window) and
+  // its lock; a network's failures are a fixed-window counter in captcha_hits, as `failures:net:<network>`.
+  const selectFailures = db.prepare('SELECT count, locked_until, updated_at FROM captcha_failures WHERE address = ?');
+  const selectHits = db.prepare('SELECT count, window_ends FROM captcha_hits WHERE name = ?');
+  const countFailure = db.prepare(
+    `INSERT INTO captcha_failures (address, count, locked_until, updated_at) VALUES (@address, 1, 0, @now)
+     ON CONFLICT (address) DO UPDATE SET
+       count = CASE WHEN updated_at <= @forgetBefore THEN 1 ELSE count + 1 END,
+       updated_at = @now
+     RETURNING count`,
+  );
+  const takeBackFailure = db.prepare('UPDATE captcha_failures SET count = count - 1 WHERE address = ? AND count > 0');
+  const takeBackHit = db.prepare('UPDATE captcha_hits SET count = count - 1 WHERE name = ? AND count > 0 AND window_ends > ?');
+  const lockIfDue = db.prepare('UPDATE captcha_failures SET locked_until = @lockedUntil WHERE address = @address AND count >= @limit AND updated_at > @forgetBefore');
+  const upsertHit = db.prepare(
+    `INSERT INTO captcha_hits (name, count, window_ends) VALUES (@name, 1, @windowEnds)
+     ON CONFLICT (name) DO UPDATE SET
+       count = CASE WHEN window_ends <= @now THEN 1 ELSE count + 1 END,
+       window_ends = CASE WHEN window_ends <= @now THEN @windowEnds ELSE window_ends END
+     RETURNING count, window_ends`,
+  );
+  const sweeps = [
+    db.prepare('DELETE FROM captcha_challenges WHERE expires_at < ?'),
+    db.prepare('DELETE FROM captcha_spent_tokens WHERE expires_at < ?'),
+  ];
+  const sweepFailures = db.prepare('DELETE FROM captcha_failures WHERE updated_at < ? AND locked_until < ?');
+  const sweepHits = db.prepare('DELETE FROM captcha_hits WHERE window_ends <= ?');
+  const selectOne = db.prepare('SELECT 1');
+
+  let secret = configuredSecret;
+  return {
+    kind: 'libsql',
+    async secret() {
+      if (secret === null) {
+        db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run('captcha_secret', randomBytes(32).toString('hex'));
+        secret = (db.prepare('SELECT value FROM settings WHERE key = ?').get('captcha_secret') as { value: string }).value;
+      }
+      return secret;
+    },
+    async putChallenge(id, { gapX, expiresAt }) {
+      insertChallenge.run(id, gapX, expiresAt);
+    },
+    async takeChallenge(id) {
+      const row = deleteChallenge.get(id) as { gap_x: number; expires_at: number } | undefined;
+      return row && row.expires_at > now() ? { gapX: row.gap_x, expiresAt: row.expires_at } : null;
+    },
+    async spendToken(id, expiresAt) {
+      return insertSpent.run(id, expiresAt).changes === 1;
+    },
+    async standing(address, network) {
+      const at = now();
+      const row = selectFailures.get(address) as { count: number; locked_until: number; updated_at: number } | undefined;
+      const hits = selectHits.get(networkKey(network)) as { count: number; window_ends: number } | undefined;
+      return {
+        lockedUntil: row && row.locked_until > at ? row.locked_until : 0,
+        failures: row && row.updated_at > at - FAILURE_WINDOW_MS ? row.count : 0,
+        networkFailures: hits && hits.window_ends > at ? hits.count : 0,
+      };
+    },
+    async countAttempt(address, network) {
+      const at = now();
+      return db.transaction(() => {
+        const row = selectFailures.get(address) as { locked_until: number } | undefined;
+        if (row && row.locked_until > at) return { failures: 0, lockedUntil: row.locked_until }; // not counted
+        upsertHit.get({ name: networkKey(network), now: at, windowEnds: at + FAILURE_WINDOW_MS });
+        return { failures: (countFailure.get({ address, now: at, forgetBefore: at - FAILURE_WINDOW_MS }) as { count: number }).count, lockedUntil: 0 };
+      })();
+    },
+    async settleAttempt(address, network, passed, lockMs) {
+      const at = now();
+      if (passed) {
+        db.transaction(() => {
+          takeBackFailure.run(address);
+          takeBackHit.run(networkKey(network), at);
+        })();
+        return;
+      }
+      lockIfDue.run({ address, lockedUntil: at + lockMs, limit: FAILURES_BEFORE_LOCK, forgetBefore: at - FAILURE_WINDOW_MS });
+    },
+    async countHit(name, windowMs) {
+      const at = now();
+      const row = upsertHit.get({ name, now: at, windowEnds: at + windowMs }) as { count: number; window_ends: number };
+      return { count: row.count, endsAt: row.window_ends };
+    },
+    async admitChallenge(address, network, hitKey, windowMs) {
+      // One process and a synchronous database: the two steps cannot interleave with another request's.
+      const standing = await this.standing(address, network);
+      return { standing, hit: standing.lockedUntil > 0 ? null : await this.countHit(hitKey, windowMs) };
+    },
+    async sweep() {
+      const at = now();
+      for (const statement of sweeps) statement.run(at);
+      sweepFailures.run(at - FAILURE_WINDOW_MS, at);
+      sweepHits.run(at);
+    },
+    async ping() {
+      selectOne.get();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Every number of strict mode's policy, once: the lock, the limits, the escalation of the work, the TTLs
+// and the bounds of the operator's settings. The routes, the stores and the options schema read them here.
+
+/**
+ * An address is locked at its fifth failure, and again at each one after, until FAILURE_WINDOW_MS pass
+ * without one. (Networks are never locked: a shared one, a carrier's NAT, holds people too. Their failures
+ * make the work dearer instead.)
+ */
+export const FAILURES_BEFORE_LOCK = 5;
+/** How long an address's failures are remembered after its latest; a network's window from its first. */
+export const FAILURE_WINDOW_MS = 10 * 60_000;
+/** How long an address (or a network) waits at its lock threshold and after every failure past it. */
+export const LOCK_MS = 60_000;
+
+export const CHALLENGE_TTL_MS = 2 * 60_000;
+export const TOKEN_TTL_MS = 2 * 60_000;
+/** How often the routes ask the store to drop what has expired (a no-op on Redis). */
+export const SWEEP_EVERY_MS = 60_000;
+/** Every draw thread busy and the queue full: the client may ask again after this many seconds. */
+export const BUSY_RETRY_AFTER_S = 1;
+/** After a refill draw failed for another reason than a full queue, the stock waits this long to try again. */
+export const STOCK_RETRY_AFTER_FAILURE_MS = 1000;
+
+/** 无障碍验证 (the path without the picture): its own limit per address, tighter than the puzzle's. */
+export const ACCESSIBLE_LIMIT = { max: 6, windowMs: 10 * 60_000 } as const;
+
+/**
+ * Challenges (both paths) one /24 or /48 network may fetch per window, from however many addresses: a
+ * bot that rotates addresses inside its network is counted as one. Room for a busy carrier-grade NAT.
+ * `max` is the default of the `networkChallenges` option.
+ */
+export const NETWORK_CHALLENGE_LIMIT = { max: 300, windowMs: 60_000 } as const;
+
+/**
+ * The work grows with recent failures: it doubles for each failure of the address and for each
+ * `networkFailuresPerStep` of its network, up to 2^maxSteps times the configured cost. A person who
+ * passes first time pays the configured cost; a script that keeps missing pays more per attempt. An answer
+ * must carry work doubled at least once per failure its address had when it answered: a batch of cheap
+ * challenges fetched before the failures is worth nothing after them.
+ */
+export const WORK_ESCALATION = { networkFailuresPerStep: 10, maxSteps: 5, accessibleMaxSteps: 1 } as const;
+
+/**
+ * Default costs, as the highest counter the server may draw (the expected work is half of it). The puzzle's
+ * task runs in the background while the visitor drags; the accessible path's task replaces the picture, so
+ * it is dearer. `npm run bench` (bench/work.mjs) measures what each costs a browser and a script farm.
+ */
+export const WORK_DEFAULTS = { puzzle: 10_000, accessible: 80_000 } as const;
+/** Bounds for the operator's settings: below, the work is no hurdle; above, a phone could not finish it. */
+export const WORK_LIMITS = { min: 1_000, max: 5_000_000 } as const;
+
+/** The shortest HMAC secret accepted (e.g. openssl rand -hex 32). */
+export const SECRET_MIN_LENGTH = 32;
+/** Puzzles ready per pixel ratio: a burst of a few hundred visitors on one kind of phone (README: its memory). */
+export const STOCK_DEFAULT = 300;
+export const STOCK_MAX = 10_000;
+/** Draw threads and the draws that may wait for one: the defaults and the bounds of the `draw` option. */
+export const DRAW_DEFAULTS = { threads: 1, queue: 64 } as const;
+export const DRAW_LIMITS = { maxThreads: 64, maxQueue: 100_000 } as const;

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
+import { StoreUnavailableError, type CaptchaStore, type Standing } from './store';
+
+/**
+ * An answer counted as a failure before it is judged, in one step, unless its address is locked. The
+ * address's count is a hash {count, at} that starts again once its latest failure is older than the window;
+ * the network's a hash {count, ends}, a fixed window from its first failure (both on the store's clock, like
+ * every expiry here). KEYS: address count, network count, address lock. ARGV: now, window ms.
+ * Returns {the address's count, 0}, or {0, locked until} without counting.
+ */
+const COUNT_ATTEMPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local locked = tonumber(redis.call('GET', KEYS[3]) or '0')
+if locked > now then return {0, locked} end
+local latest = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
+local count = 1
+if latest > now - window then count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+else redis.call('HSET', KEYS[1], 'count', 1) end
+redis.call('HSET', KEYS[1], 'at', now)
+redis.call('PEXPIRE', KEYS[1], window)
+local ends = tonumber(redis.call('HGET', KEYS[2], 'ends') or '0')
+if ends <= now then
+  redis.call('HSET', KEYS[2], 'count', 1, 'ends', now + window)
+  redis.call('PEXPIRE', KEYS[2], window)
+else redis.call('HINCRBY', KEYS[2], 'count', 1) end
+return {count, 0}`;
+
+/**
+ * Settles a counted answer. A pass takes its count back from both (never below 0); a failure locks the
+ * address once its count has reached the threshold. KEYS: address count, network count, address lock.
+ * ARGV: passed (1/0), threshold, now, lock ms.
+ */
+const SETTLE_ATTEMPT = `
+if ARGV[1] == '1' then
+  for i = 1, 2 do
+    if tonumber(redis.call('HGET', KEYS[i], 'count') or '0') > 0 then redis.call('HINCRBY', KEYS[i], 'count', -1) end
+  end
+  return 0
+end
+if tonumber(redis.call('HGET', KEYS[1], 'count') or '0') >= tonumber(ARGV[2]) then
+  redis.call('SET', KEYS[3], tonumber(ARGV[3]) + tonumber(ARGV[4]), 'PX', ARGV[4])
+end
+return 1`;
+
+/** A fixed window from its first call, on the store's clock. KEYS: counter hash. ARGV: now, window ms. Returns {count, ends}. */
+const COUNT_HIT = `
+local now = tonumber(ARGV[1])
+local ends = tonumber(redis.call('HGET', KEYS[1], 'ends') or '0')
+if ends <= now then
+  ends = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[1], 'count', 1, 'ends', ends)
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return {1, ends}
+end
+return {redis.call('HINCRBY', KEYS[1], 'count', 1), ends}`;
+
+/**
+ * A challenge's admission: the caller's standing (read as `standing` reads it) and, unless its address is
+ * locked, one more hit counted as COUNT_HIT counts it. KEYS: address count, address lock, network count,
+ * hit counter. ARGV: now, window ms. Returns {count, at, lock, network count, network ends, hits, hits' end}
+ * (false, read as null, for what is not there; hits 0 when locked).
+ */
+const ADMIT_CHALLENGE = `
+local now = tonumber(ARGV[1])
+local failures = redis.call('HMGET', KEYS[1], 'count', 'at')
+local lock = redis.call('GET', KEYS[2])
+local network = redis.call('HMGET', KEYS[3], 'count', 'ends')
+local standing = {failures[1], failures[2], lock, network[1], network[2]}
+if tonumber(lock or '0') > now then return {standing[1], standing[2], standing[3], standing[4], standing[5], 0, 0} end
+local ends = tonumber(redis.call('HGET', KEYS[4], 'ends') or '0')
+local hits
+if ends <= now then
+  ends = now + tonumber(ARGV[2])
+  redis.call('HSET', KEYS[4], 'count', 1, 'ends', ends)
+  redis.call('PEXPIRE', KEYS[4], ARGV[2])
+  hits = 1
+else hits = redis.call('HINCRBY', KEYS[4], 'count', 1) end
+return {standing[1], standing[2], standing[3], standing[4], standing[5], hits, ends}`;
+
+/** A standing from its stored fields: the address's count and latest failure, its lock, the network's count and window end. */
+function standingOf([count, latest, lock, networkCount, ends]: (string | null | undefined)[], at: number): Standing {
+  const lockedUntil = Number(lock ?? 0);
+  return {
+    lockedUntil: lockedUntil > at ? lockedUntil : 0,
+    failures: count && Number(latest) > at - FAILURE_WINDOW_MS ? Number(count) : 0,
+    networkFailures: networkCount && Number(ends) > at ? Number(networkCount) : 0,
+  };
+}
+
+export interface RedisStoreOptions {
+  /** Every key starts with it (REDIS_PREFIX), so deployments can share one Redis. */
+  prefix: string;
+  /** CAPTCHA_SECRET, or null to share one generated secret through Redis. */
+  secret: string | null;
+  now?: () => number;
+}
+
+/**
+ * Strict mode's state on Redis, for many instances behind one balancer. Take and spend are single
+ * commands (GETDEL, SET NX), never a read and a delete; every key but the shared secret expires.
+ */
+export function createRedisStore(redis: Redis, { prefix, secret: configuredSecret, now = Date.now }: RedisStoreOptions): CaptchaStore {
+  const key = {
+    challenge: (id: string) => `${prefix}challenge:${id}`,
+    spent: (id: string) => `${prefix}spent:${id}`,
+    // `fails:`, not the `failures:` string counters of earlier releases: a key never changes its type.
+    failures: (address: string) => `${prefix}fails:${address}`,
+    networkFailures: (network: string) => `${prefix}fails:net:${network}`,
+    lock: (address: string) => `${prefix}lock:${address}`,
+    hits: (name: string) => `${prefix}hits:${name}`,
+    secret: `${prefix}secret`,
+  };
+  const ttl = (expiresAt: number) => Math.max(1, Math.ceil(expiresAt - now()));
+  const run = async <T>(command: () => Promise<T>): Promise<T> => {
+    try {
+      return await command();
+    } catch (error) {
+      throw new StoreUnavailableError('redis', error);
+    }
+  };
+
+  let secret = configuredSecret;
+  if (configuredSecret === null) {
+    // Redis restarted without its data: the first instance back puts the secret every instance still holds.
+    redis.on('ready', () => {
+      if (secret !== null) redis.set(key.secret, secret, 'NX').catch(() => {});
+    });
+  }
+
+  return {
+    kind: 'redis',
+    async secret() {
+      if (secret === null) {
+        const shared = await run(async () => {
+          await redis.set(key.secret, randomBytes(32).toString('hex'), 'NX');
+          return redis.get(key.secret);
+        });
+        if (shared === null) throw new StoreUnavailableError('redis', new Error('the shared secret vanished'));
+        secret = shared;
+      }
+      return secret;
+    },
+    async putChallenge(id, { gapX, expiresAt }) {
+      await run(() => redis.set(key.challenge(id), `${gapX}:${expiresAt}`, 'PX', ttl(expiresAt)));
+    },
+    async takeChallenge(id) {
+      const value = await run(() => redis.getdel(key.challenge(id)));
+      if (value === null) return null;
+      const [gapX, expiresAt] = value.split(':').map(Number) as [number, number];
+      return expiresAt > now() ? { gapX, expiresAt } : null;
+    },
+    async spendToken(id, expiresAt) {
+      return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';
+    },
+    async standing(address, network) {
+      const at = now();
+      const replies = await run(() =>
+        redis.multi().hmget(key.failures(address), 'count', 'at').get(key.lock(address)).hmget(key.networkFailures(network), 'count', 'ends').exec(),
+      );
+      const [failures, lock, networkFailures] = (replies ?? []).map(([error, value]) => {
+        if (error) throw new StoreUnavailableError('redis', error);
+        return value as string | null | (string | null)[];
+      });
+      const [count, latest] = (failures as (string | null)[] | undefined) ?? [];
+      const [networkCount, ends] = (networkFailures as (string | null)[] | undefined) ?? [];
+      return standingOf([count, latest, lock as string | null, networkCount, ends], at);
+    },
+    async admitChallenge(address, network, hitKey, windowMs) {
+      const at = now();
+      const keys = [key.failures(address), key.lock(address), key.networkFailures(network), key.hits(hitKey)];
+      const reply = (await run(() => redis.eval(ADMIT_CHALLENGE, 4, ...keys, at, windowMs))) as (string | number | null)[];
+      const standing = standingOf(reply.slice(0, 5) as (string | null)[], at);
+      const [hits, endsAt] = [Number(reply[5]), Number(reply[6])];
+      return { standing, hit: hits === 0 ? null : { count: hits, endsAt } };
+    },
+    async countAttempt(address, network) {
+      const keys = [key.failures(address), key.networkFailures(network), key.lock(address)];
+      const [failures, lockedUntil] = (await run(() => redis.eval(COUNT_ATTEMPT, 3, ...keys, now(), FAILURE_WINDOW_MS))) as [number, number];
+      return { failures: Number(failures), lockedUntil: Number(lockedUntil) };
+    },
+    async settleAttempt(address, network, passed, lockMs) {
+      const keys = [key.failures(address), key.networkFailures(network), key.lock(address)];
+      await run(() => redis.eval(SETTLE_ATTEMPT, 3, ...keys, passed ? 1 : 0, FAILURES_BEFORE_LOCK, now(), lockMs));
+    },
+    async countHit(name, windowMs) {
+      const [count, endsAt] = (await run(() => redis.eval(COUNT_HIT, 1, key.hits(name), now(), windowMs))) as [number, number];
+      return { count: Number(count), endsAt: Number(endsAt) };
+    },
+    async sweep() {}, // every key carries its own expiry
+    async ping() {
+      await run(() => redis.ping());
+    },
+  };
+}

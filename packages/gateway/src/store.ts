@@ -1,0 +1,75 @@
+// The lock's numbers (FAILURES_BEFORE_LOCK, FAILURE_WINDOW_MS) are in policy.ts.
+
+/** A store that cannot answer right now (Redis away): strict mode fails closed with a 503 or an `n`. */
+export class StoreUnavailableError extends Error {
+  readonly statusCode = 503;
+  constructor(readonly store: string, cause?: unknown) {
+    super(`the ${store} store is unavailable`, { cause });
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export interface StoredChallenge {
+  gapX: number;
+  expiresAt: number;
+}
+
+/**
+ * Strict mode's shared state. Two implementations, the embedded libsql one (one instance) and Redis (many
+ * instances); the routes only know this contract. Every method may reject with StoreUnavailableError.
+ * Times are milliseconds on the clock the store was made with.
+ */
+export interface CaptchaStore {
+  /** `libsql` or `redis`: for logs and readiness answers only. */
+  readonly kind: string;
+  /** The HMAC key of the pass tokens: CAPTCHA_SECRET, else one generated once and shared through the store. */
+  secret(): Promise<string>;
+  putChallenge(id: string, challenge: StoredChallenge): Promise<void>;
+  /** Removes the challenge and returns it, in one atomic step: two racing takes never both get it. Null once expired. */
+  takeChallenge(id: string): Promise<StoredChallenge | null>;
+  /** Records a spent token, atomically; false when it was spent before. */
+  spendToken(id: string, expiresAt: number): Promise<boolean>;
+  /** The caller's lock and recent failures, by its address and by its network (see network.ts). */
+  standing(address: string, network: string): Promise<Standing>;
+  /**
+   * Counts an answer as a failure of the address and of its network before it is judged, in one atomic
+   * step, and answers the address's count with it: answers sent at once cannot all slip in under the lock.
+   * A locked address's answer is not counted: `lockedUntil` (0 otherwise) says until when it must wait, so a
+   * verify needs no separate look at the caller's standing.
+   * The address's count lasts until FAILURE_WINDOW_MS pass without a failure; the network's, a fixed window
+   * of FAILURE_WINDOW_MS from its first, so a trickle of people's misses on a shared network never pins it.
+   */
+  countAttempt(address: string, network: string): Promise<{ failures: number; lockedUntil: number }>;
+  /**
+   * Settles a counted answer: a pass takes back its own count (never the failures before it); a failure
+   * stays counted and, from FAILURES_BEFORE_LOCK on, locks the address for `lockMs`.
+   */
+  settleAttempt(address: string, network: string, passed: boolean, lockMs: number): Promise<void>;
+  /** Counts one call under `key` in a fixed window of `windowMs` from its first call: the count so far, and when the window ends. */
+  countHit(key: string, windowMs: number): Promise<Hit>;
+  /**
+   * A challenge's admission in one step (one round trip on Redis, where a burst pays for every one): the
+   * caller's standing as `standing` answers it and, unless its address is locked, one more call counted under
+   * `hitKey` as `countHit` counts it; `hit` is null for a locked address (nothing counted).
+   */
+  admitChallenge(address: string, network: string, hitKey: string, windowMs: number): Promise<{ standing: Standing; hit: Hit | null }>;
+  /** Drops what has expired (a no-op where keys expire by themselves). */
+  sweep(): Promise<void>;
+  /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
+  ping(): Promise<void>;
+}
+
+/** A call counted in a fixed window: the count so far, and when the window ends. */
+export interface Hit {
+  count: number;
+  endsAt: number;
+}
+
+/** Where a caller stands with strict mode. */
+export interface Standing {
+  /** Until when its address must wait (0: it need not). */
+  lockedUntil: number;
+  /** Failures of its address, and of its whole network, within their windows. */
+  failures: number;
+  networkFailures: number;
+}
