@@ -1,17 +1,16 @@
-#!/usr/bin/env node
 // Puzzle widget figures, measured in headless Chromium (printed, not asserted):
 //   - time from `show` to a drawn, slidable puzzle with a generated picture at device scale 3 (median);
 //   - React commits per pointer move, and canvas drawing calls while dragging;
 //   - work per pointer move (median), alone and with the style and layout it causes;
 //   - the widget chunk's size, JS + CSS, gzip.
-// The functions handed to page.evaluate and addInitScript run in the page:
-/* global window, document, MutationObserver, CanvasRenderingContext2D, PointerEvent */
-import { chromium } from '@playwright/test';
+// The functions handed to page.evaluate and addInitScript run in the page.
+import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
-import { chunkSize, median, servePlayground } from './captcha-page.mjs';
+import { chunkSize, servePlayground } from './captcha-page';
+import { median } from './stats';
 
 const SHOWS = 40;
 const MOVES = 200;
@@ -35,10 +34,10 @@ function countCommits() {
     checkDCE: () => {},
   };
   window.benchDraws = 0;
-  const proto = CanvasRenderingContext2D.prototype;
+  const proto = CanvasRenderingContext2D.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const name of ['drawImage', 'fill', 'fillRect', 'stroke', 'clearRect', 'putImageData']) {
-    const original = proto[name];
-    proto[name] = function counted(...args) {
+    const original = proto[name]!;
+    proto[name] = function counted(this: CanvasRenderingContext2D, ...args: unknown[]) {
       window.benchDraws += 1;
       return original.apply(this, args);
     };
@@ -46,13 +45,13 @@ function countCommits() {
 }
 
 /** From the `show` update to the widget reporting `ready`: React render, picture, piece and gap drawn. */
-async function showToReady(page) {
-  const times = [];
-  const commits = [];
+async function showToReady(page: Page) {
+  const times: number[] = [];
+  const commits: number[] = [];
   for (let i = 0; i < SHOWS + 3; i += 1) {
     const { ready, commitCount } = await page.evaluate(
       () =>
-        new Promise((done) => {
+        new Promise<{ ready: number; commitCount: number }>((done) => {
           const commitsBefore = window.benchCommits;
           const start = performance.now();
           const observer = new MutationObserver(() => {
@@ -75,8 +74,9 @@ async function showToReady(page) {
   return { ready: median(times), commits: median(commits) };
 }
 
-async function dragFigures(page) {
+async function dragFigures(page: Page) {
   const grip = await page.getByRole('slider').boundingBox();
+  if (!grip) throw new Error('the slider is not on the page');
   const y = grip.y + grip.height / 2;
   const x = grip.x + grip.width / 2;
   await page.mouse.move(x, y);
@@ -89,11 +89,11 @@ async function dragFigures(page) {
   // Work per move: batches of moves dispatched to the captured track, timed together for precision.
   const work = await page.evaluate(
     ({ batches, batch }) => {
-      const track = document.querySelector('.pcap-track');
-      const piece = document.querySelector('.pcap-piece');
+      const track = document.querySelector('.pcap-track')!;
+      const piece = document.querySelector('.pcap-piece')!;
       const left = track.getBoundingClientRect().left;
-      const run = (withLayout) => {
-        const perMove = [];
+      const run = (withLayout: boolean) => {
+        const perMove: number[] = [];
         for (let b = 0; b < batches; b += 1) {
           const start = performance.now();
           for (let i = 0; i < batch; i += 1) {
@@ -136,7 +136,7 @@ async function main() {
     const drag = await dragFigures(page);
     await context.close();
 
-    const rows = [
+    const rows: [string, string, string][] = [
       ['show -> drawn, slidable puzzle (DPR 3, median)', `${show.ready.toFixed(2)} ms`, 'target <= 15 ms'],
       ['React commits per show (counter check)', String(show.commits), ''],
       ['React commits per pointer move', drag.commitsPerMove.toFixed(3), 'target 0'],
