@@ -9,12 +9,10 @@
 //   - the widget chunk, JS + CSS, gzip: what showing the widget fetches (see chunkSize in captcha-page.mjs);
 //     what server mode fetches later (the proof-of-work wrapper and its Web Worker) is printed apart.
 // The functions handed to page.evaluate run in the page.
-import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { CDPSession, Page } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
-import { chunkSize, servePlayground } from './captcha-page';
+import { benchContext } from './browser-context';
+import { chunkSize, withPlayground } from './captcha-page';
 import { median } from './stats';
 
 const MOVES = 120;
@@ -92,13 +90,9 @@ async function perMove(page: Page, cdp: CDPSession, rate: number) {
 }
 
 async function main() {
-  const executablePath = ensureChromium();
-  const scratch = mkdtempSync(join(tmpdir(), 'bench-captcha-moves-'));
-  const { close, url } = await servePlayground(join(scratch, 'playground'));
-  const browser = await chromium.launch({ executablePath, args: ['--headless', ...CHROMIUM_ARGS] });
-  try {
+  await withPlayground('captcha-moves', async ({ browser, url, scratch }) => {
     const size = await chunkSize(join(scratch, 'chunk'));
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    const context = await benchContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
     const page = await context.newPage();
     await page.goto(`${url}?type=modal&seed=7`);
     const cdp = await context.newCDPSession(page);
@@ -123,11 +117,7 @@ async function main() {
     ];
     console.log(`[bench:captcha-moves] ${MOVES} moves of ${STEP} px through CDP, 390x844 @3x, headless Chromium`);
     for (const [name, value, goal] of rows) console.log(`  ${name.padEnd(50)} ${value.padEnd(10)} ${goal}`);
-  } finally {
-    await browser.close();
-    await close();
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

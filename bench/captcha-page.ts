@@ -1,8 +1,12 @@
-// Shared by the puzzle benches: the built playground on a free port, and the widget chunk's gzip size.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Shared by the puzzle benches: the built playground on a free port in headless Chromium, and the widget
+// chunk's gzip size.
+import { chromium, type Browser } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { build, preview, type Rollup } from 'vite';
 import { gzipKB } from '../scripts/check-bundle.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -79,7 +83,7 @@ export async function chunkSize(outDir: string) {
 }
 
 /** The playground's production build, served by Vite's preview server on a free port. */
-export async function servePlayground(outDir: string) {
+async function servePlayground(outDir: string) {
   await build({ configFile: join(ROOT, 'vite.playground.config.ts'), logLevel: 'silent', build: { outDir } });
   const port = await freePort();
   const server = await preview({
@@ -92,4 +96,19 @@ export async function servePlayground(outDir: string) {
     url: `http://127.0.0.1:${port}/captcha.html`,
     close: () => new Promise<void>((done) => server.httpServer.close(() => done())),
   };
+}
+
+/** The playground served and headless Chromium launched for `run` (`scratch`: a directory of its own); all gone after. */
+export async function withPlayground<T>(name: string, run: (tools: { browser: Browser; url: string; scratch: string }) => Promise<T>): Promise<T> {
+  const executablePath = ensureChromium();
+  const scratch = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const { close, url } = await servePlayground(join(scratch, 'playground'));
+  const browser = await chromium.launch({ executablePath, args: ['--headless', ...CHROMIUM_ARGS] });
+  try {
+    return await run({ browser, url, scratch });
+  } finally {
+    await browser.close();
+    await close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }

@@ -4,20 +4,16 @@
 //   - work per pointer move (median), alone and with the style and layout it causes;
 //   - the widget chunk's size, JS + CSS, gzip.
 // The functions handed to page.evaluate and addInitScript run in the page.
-import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { Page } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
-import { chunkSize, servePlayground } from './captcha-page';
+import { benchContext } from './browser-context';
+import { chunkSize, withPlayground } from './captcha-page';
 import { median } from './stats';
 
 const SHOWS = 40;
 const MOVES = 200;
 const BATCHES = 60;
 const BATCH = 25;
-
-const chromiumArgs = () => ['--headless', ...CHROMIUM_ARGS];
 
 /** Counts React commits through the DevTools hook, which React calls in production builds too. */
 function countCommits() {
@@ -119,13 +115,9 @@ async function dragFigures(page: Page) {
 }
 
 async function main() {
-  const executablePath = ensureChromium();
-  const scratch = mkdtempSync(join(tmpdir(), 'bench-captcha-'));
-  const { close, url } = await servePlayground(join(scratch, 'playground'));
-  const browser = await chromium.launch({ executablePath, args: chromiumArgs() });
-  try {
+  await withPlayground('captcha', async ({ browser, url, scratch }) => {
     const size = await chunkSize(join(scratch, 'chunk'));
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+    const context = await benchContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
     await context.addInitScript(countCommits);
     const page = await context.newPage();
     await page.goto(`${url}?type=modal`);
@@ -148,11 +140,7 @@ async function main() {
     if (show.commits === 0) throw new Error('the React commit counter saw nothing: the figures below would be void');
     console.log('[bench:captcha] puzzle widget, headless Chromium');
     for (const [name, value, target] of rows) console.log(`  ${name.padEnd(48)} ${value.padEnd(26)} ${target}`);
-  } finally {
-    await browser.close();
-    await close();
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

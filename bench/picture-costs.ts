@@ -72,7 +72,7 @@ for (const ratio of [1, 2, 3]) {
     if (draw >= WARM_UP) keep(times, 'base64', base64Ms);
     if (draw >= WARM_UP) keep(times, 'plain', plainMs);
   }
-  const row = (name: string, ms: number, size: number | '' = '') => rows.push({ 'pixel ratio': ratio, step: name, 'median CPU ms': Number(ms.toFixed(2)), 'median bytes': size });
+  const row = (name: string, ms: number, size: number | '' = '') => rows.push({ 'pixel ratio': ratio, step: name, 'median CPU ms': Number(ms.toFixed(2)), 'median bytes': size === '' ? '' : Math.round(size) });
   row('paint (the guarded picture)', of(times, 'paint'));
   row('paint without grain, decoys and veil (the widget\'s plain puzzle)', of(times, 'plain'));
   for (const [name] of ENCODINGS) row(name, of(times, name), of(bytes, name));

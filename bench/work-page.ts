@@ -9,6 +9,7 @@ import type { WorkTask } from '@game-register/puzzle-captcha/work';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { freePort } from '../scripts/free-port.mjs';
 import { checkWork, createWorkTask } from '../server/captcha/work';
+import { benchContext } from './browser-context';
 import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -78,7 +79,7 @@ export async function browserFigures(dir: string, fixedTask: (counter: number) =
   let real: Omit<BrowserFigures, 'files' | 'rows'> | null = null;
   try {
     for (const throttle of [1, 4, 6]) {
-      const context = await browser.newContext();
+      const context = await benchContext(browser);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await page.goto(page0.url);
