@@ -6,7 +6,7 @@
 //     of 3 drags, at 1x and with the CPU throttled 4x (Emulation.setCPUThrottlingRate);
 //   - mount: from the `show` update to a drawn, slidable puzzle (data-state="ready"), minus the same update
 //     mounting an empty element (React's own cost), medians;
-//   - the widget chunk, JS + CSS, gzip: what showing the widget fetches (see chunkSize in captcha-page.mjs);
+//   - the widget chunk, JS + CSS, gzip: what showing the widget fetches (see chunkSize in captcha-page.ts);
 //     what server mode fetches later (the proof-of-work wrapper and its Web Worker) is printed apart.
 // The functions handed to page.evaluate run in the page.
 import type { CDPSession, Page } from '@playwright/test';
