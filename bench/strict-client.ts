@@ -2,21 +2,27 @@
 // the puzzle package's own solver (node:crypto's SHA-256, as a script would), and the fixed-seed puzzle's
 // answer found from outside by trying.
 import { createHash } from 'node:crypto';
-import { solveTask, type Digest, type WorkTask } from '@game-register/puzzle-captcha/work';
-import type { ChallengeResponse, SolvedWork, VerifyResponse } from '@game-register/puzzle-captcha/protocol';
+import { ChallengeResponseSchema, VerifyResponseSchema, type ChallengeResponse, type SolvedWork } from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
+import { solveTask, type Digest, type WorkTask } from '@game-register/puzzle-captcha/work';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { humanTrail } from './bots/trail.mjs';
 
-/** The answer's JSON body (untyped: the benches read the fields they need from it). */
-export const post = (base: string, path: string, body: unknown, address = '127.0.0.1'): Promise<unknown> =>
-  fetch(`${base}${path}`, {
+/** POSTs `body` as from `address` and answers the JSON body, checked against the protocol's `schema`. */
+async function post<T extends TSchema>(schema: T, base: string, path: string, body: unknown, address = '127.0.0.1') {
+  const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify(body),
-  }).then((response) => response.json());
+  });
+  const answer: unknown = await response.json();
+  if (!Value.Check(schema, answer)) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer).slice(0, 200)}`);
+  return answer;
+}
 
-export const challenge = (base: string, address?: string) => post(base, '/api/captcha/challenge', { pixelRatio: 2 }, address) as Promise<ChallengeResponse>;
-export const verify = (base: string, body: unknown, address?: string) => post(base, '/api/captcha/verify', body, address) as Promise<VerifyResponse>;
+export const challenge = (base: string, address?: string) => post(ChallengeResponseSchema, base, '/api/captcha/challenge', { pixelRatio: 2 }, address);
+export const verify = (base: string, body: unknown, address?: string) => post(VerifyResponseSchema, base, '/api/captcha/verify', body, address);
 
 const nodeDigest: Digest = (data) => new Uint8Array(createHash('sha256').update(data).digest());
 
@@ -28,7 +34,7 @@ export async function solvedWork(task: WorkTask): Promise<SolvedWork> {
 /** The hand-like drags the answers carry (the bots' own), seeded so runs repeat. */
 export const trailMaker = (seed: number) => {
   const random = seededRandom(seed);
-  return (offsetX: number, layout: ChallengeResponse) => humanTrail(offsetX, layout, random);
+  return (offsetX: number, layout: { width: number; pieceSize: number }) => humanTrail(offsetX, layout, random);
 };
 
 /** Finds the pinned puzzle's answer from outside, trying offsets in steps of 19 (< 2 x tolerance) with solved work. */
