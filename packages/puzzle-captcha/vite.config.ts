@@ -34,6 +34,7 @@ export default defineConfig({
         'core/index': source('core/index.ts'),
         'protocol/index': source('protocol/index.ts'),
         'testing/index': source('testing/index.ts'),
+        'work/index': source('work/index.ts'),
       },
       formats: ['es'],
       cssFileName: 'style',

@@ -11,6 +11,7 @@ export { CHALLENGE_LAYOUT, challengeCanvases, drawChallenge, encodeChallenge, pa
 export { cryptoRandom } from '../random';
 export { signPassToken } from '../token';
 export { escalatedWorkCost, workDoublings } from '../limits';
+export { checkWork, createWorkTask, WORK_ALGORITHM, WORK_ROUNDS } from '../work';
 export type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 export type { TrailPoint } from '../trail';
 export { cpuSecondsSince, solvedWork, solveWork, type SolvedWork, type WorkTaskLike } from './work';

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The puzzle widget as a neutral bench sees it (printed, not asserted), in headless Debian Chromium at
 // 390x844, device scale 3, on the playground's production build:
 //   - script per pointer move: a drag of 120 moves of 2 px dispatched through the DevTools protocol
@@ -7,16 +6,14 @@
 //     of 3 drags, at 1x and with the CPU throttled 4x (Emulation.setCPUThrottlingRate);
 //   - mount: from the `show` update to a drawn, slidable puzzle (data-state="ready"), minus the same update
 //     mounting an empty element (React's own cost), medians;
-//   - the widget chunk, JS + CSS, gzip: what showing the widget fetches (see chunkSize in captcha-page.mjs);
+//   - the widget chunk, JS + CSS, gzip: what showing the widget fetches (see chunkSize in captcha-page.ts);
 //     what server mode fetches later (the proof-of-work wrapper and its Web Worker) is printed apart.
-// The functions handed to page.evaluate run in the page:
-/* global window, document, MutationObserver */
-import { chromium } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The functions handed to page.evaluate run in the page.
+import type { CDPSession, Page } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
-import { chunkSize, median, servePlayground } from './captcha-page.mjs';
+import { benchContext } from './browser-context';
+import { chunkSize, withPlayground } from './captcha-page';
+import { median } from './stats';
 
 const MOVES = 120;
 const STEP = 2;
@@ -25,12 +22,14 @@ const MOUNTS = 30;
 const GOALS = { move1x: 0.1, move4x: 0.5, mount: 10, chunk: 7 };
 
 /** Median time from a playground update to the element `selector` being in the page. */
-async function mountTime(page, update, selector, reset) {
-  const times = [];
+type Toggle = keyof Window['playground'];
+
+async function mountTime(page: Page, update: Toggle, selector: string, reset: Toggle) {
+  const times: number[] = [];
   for (let i = 0; i < MOUNTS + 3; i += 1) {
     const ms = await page.evaluate(
       ({ update, selector }) =>
-        new Promise((done) => {
+        new Promise<number>((done) => {
           const start = performance.now();
           const observer = new MutationObserver(() => {
             if (document.querySelector(selector)) {
@@ -50,22 +49,23 @@ async function mountTime(page, update, selector, reset) {
   return median(times);
 }
 
-async function showPuzzle(page) {
+async function showPuzzle(page: Page) {
   await page.evaluate(() => window.playground.setShow(true));
   await page.locator('.pcap[data-state="ready"]').waitFor();
   await page.waitForTimeout(400); // the opening animation ends
 }
 
 /** One drag of MOVES moves; the ScriptDuration (s) delta over the moves only, in ms per move. */
-async function dragScript(page, cdp) {
+async function dragScript(page: Page, cdp: CDPSession) {
   const grip = await page.getByRole('slider').boundingBox();
+  if (!grip) throw new Error('the slider is not on the page');
   const x = grip.x + grip.width / 2;
   const y = grip.y + grip.height / 2;
-  const mouse = (type, at) => cdp.send('Input.dispatchMouseEvent', { type, x: at, y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1 });
+  const mouse = (type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', at: number) => cdp.send('Input.dispatchMouseEvent', { type, x: at, y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1 });
   await mouse('mouseMoved', x);
   await mouse('mousePressed', x);
   await mouse('mouseMoved', x + 1);
-  const script = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration').value;
+  const script = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? Number.NaN;
   const before = await script();
   for (let i = 1; i <= MOVES; i += 1) await mouse('mouseMoved', x + 1 + i * STEP);
   const after = await script();
@@ -73,9 +73,9 @@ async function dragScript(page, cdp) {
   return ((after - before) * 1000) / MOVES;
 }
 
-async function perMove(page, cdp, rate) {
+async function perMove(page: Page, cdp: CDPSession, rate: number) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  const runs = [];
+  const runs: number[] = [];
   try {
     for (let i = 0; i < DRAGS; i += 1) {
       await showPuzzle(page);
@@ -90,13 +90,9 @@ async function perMove(page, cdp, rate) {
 }
 
 async function main() {
-  const executablePath = ensureChromium();
-  const scratch = mkdtempSync(join(tmpdir(), 'bench-captcha-moves-'));
-  const { close, url } = await servePlayground(join(scratch, 'playground'));
-  const browser = await chromium.launch({ executablePath, args: ['--headless', ...CHROMIUM_ARGS] });
-  try {
+  await withPlayground('captcha-moves', async ({ browser, url, scratch }) => {
     const size = await chunkSize(join(scratch, 'chunk'));
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+    const context = await benchContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
     const page = await context.newPage();
     await page.goto(`${url}?type=modal&seed=7`);
     const cdp = await context.newCDPSession(page);
@@ -108,10 +104,10 @@ async function main() {
     const at4x = await perMove(page, cdp, 4);
     await context.close();
 
-    const runs = (r) => r.runs.map((v) => v.toFixed(3)).join(', ');
+    const runs = (r: { runs: number[] }) => r.runs.map((v) => v.toFixed(3)).join(', ');
     const mount = shown - blank;
     const chunk = size.js + size.css;
-    const rows = [
+    const rows: [string, string, string][] = [
       ['script per pointer move, 1x CPU (median of 3)', `${at1x.median.toFixed(3)} ms`, `goal <= ${GOALS.move1x} ms (runs ${runs(at1x)})`],
       ['script per pointer move, 4x CPU (median of 3)', `${at4x.median.toFixed(3)} ms`, `goal <= ${GOALS.move4x} ms (runs ${runs(at4x)})`],
       ['mount to drawn and slidable, minus empty mount', `${mount.toFixed(2)} ms`, `goal <= ${GOALS.mount} ms (${shown.toFixed(2)} - ${blank.toFixed(2)})`],
@@ -121,11 +117,7 @@ async function main() {
     ];
     console.log(`[bench:captcha-moves] ${MOVES} moves of ${STEP} px through CDP, 390x844 @3x, headless Chromium`);
     for (const [name, value, goal] of rows) console.log(`  ${name.padEnd(50)} ${value.padEnd(10)} ${goal}`);
-  } finally {
-    await browser.close();
-    await close();
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

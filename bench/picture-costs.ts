@@ -1,49 +1,45 @@
-#!/usr/bin/env node
 // Where a strict-mode challenge's CPU goes, on one thread, from the server's sources: painting (the core's
 // guarded picture on @napi-rs/canvas, on canvases painted before as a draw thread does), each encoder setting
 // for the picture and the piece with its bytes, and base64. The encoders compared are Skia's, as the server
 // has them: WebP q80 (before), JPEG q75-q90, PNG. Run: npm run bench:pictures [-- --draws=40 --shots]
 // --shots also writes bench-results/pictures-390@3x.png: WebP q80 and what is served now, one above the
 // other, as a phone 390 px wide at device scale 3 shows them (look at it).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { paintPuzzle, planPuzzle } from '@game-register/puzzle-captcha/core';
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
+import type { Canvas } from '@napi-rs/canvas';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-
-// The server's sources import the puzzle package by its source condition: run under it, through tsx.
-if (!process.execArgv.includes('--conditions=game-register-source')) {
-  const child = spawnSync(process.execPath, ['--conditions=game-register-source', '--import', 'tsx', ...process.argv.slice(1)], { stdio: 'inherit' });
-  process.exit(child.status ?? 1);
-}
+import { CHROMIUM_PATH } from '../scripts/ensure-chromium.mjs';
+import { CHALLENGE_LAYOUT, challengeCanvases, cryptoRandom, encodeChallenge, paintChallenge } from '@game-register/gateway/testing';
+import { median } from './stats';
 
 const { values: options } = parseArgs({ options: { draws: { type: 'string', default: '40' }, shots: { type: 'boolean', default: false } } });
 const DRAWS = Number(options.draws);
 const WARM_UP = 5;
-const { CHALLENGE_LAYOUT, challengeCanvases, encodeChallenge, paintChallenge } = await import('../packages/gateway/src/pictures.ts');
-const { cryptoRandom } = await import('../packages/gateway/src/random.ts');
-const { seededRandom } = await import('@game-register/puzzle-captcha/testing');
-const { paintPuzzle, planPuzzle } = await import('@game-register/puzzle-captcha/core');
+
+type Canvases = ReturnType<typeof challengeCanvases>;
 
 /** The widget's own puzzle on the same canvases: what the guard's grain, decoys and veil add is the difference. */
-function paintPlain(ratio, { board, piece }) {
+function paintPlain(ratio: number, { board, piece }: Canvases) {
   board.getContext('2d').reset();
   piece.getContext('2d').reset();
-  const surface = (canvas) => ({ context: canvas.getContext('2d'), width: canvas.width, height: canvas.height });
+  const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d'), width: canvas.width, height: canvas.height });
   const plan = planPuzzle(cryptoRandom, CHALLENGE_LAYOUT, 0, -1);
   paintPuzzle({ ...surface(board), canvas: board }, surface(piece), { random: cryptoRandom }, plan, CHALLENGE_LAYOUT, ratio);
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** CPU time (ms) of `work` on this process, not the wall clock: other jobs on the machine do not count. */
-const timed = (work) => {
+const timed = <T>(work: () => T): [number, T] => {
   const started = process.cpuUsage();
   const result = work();
   const used = process.cpuUsage(started);
   return [(used.user + used.system) / 1000, result];
 };
 
-const ENCODINGS = [
+const ENCODINGS: [string, (c: Canvases) => Buffer][] = [
   ['picture WebP q80 (before)', (c) => c.board.encodeSync('webp', 80)],
   ['picture JPEG q75', (c) => c.board.encodeSync('jpeg', 75)],
   ['picture JPEG q80 (now)', (c) => c.board.encodeSync('jpeg', 80)],
@@ -52,36 +48,38 @@ const ENCODINGS = [
   ['piece PNG (now)', (c) => c.piece.encodeSync('png')],
 ];
 
-const rows = [];
+const rows: Record<string, string | number>[] = [];
 for (const ratio of [1, 2, 3]) {
   const canvases = challengeCanvases(ratio);
-  const times = { paint: [], base64: [] };
-  const bytes = {};
+  const times: Record<string, number[]> = {};
+  const bytes: Record<string, number[]> = {};
+  const keep = (record: Record<string, number[]>, name: string, value: number) => (record[name] ??= []).push(value);
+  const of = (record: Record<string, number[]>, name: string) => median(record[name] ?? []);
   for (let draw = 0; draw < WARM_UP + DRAWS; draw += 1) {
     // Reading one pixel makes Skia finish the painting before the clock stops.
     const [paintMs] = timed(() => (paintChallenge(cryptoRandom, ratio, undefined, canvases), canvases.board.getContext('2d').getImageData(0, 0, 1, 1)));
-    if (draw >= WARM_UP) times.paint.push(paintMs);
+    if (draw >= WARM_UP) keep(times, 'paint', paintMs);
     for (const [name, encode] of ENCODINGS) {
       const [ms, image] = timed(() => encode(canvases));
       if (draw < WARM_UP) continue;
-      (times[name] ??= []).push(ms);
-      (bytes[name] ??= []).push(image.length);
+      keep(times, name, ms);
+      keep(bytes, name, image.length);
     }
     const encoded = encodeChallenge(canvases);
     const [base64Ms] = timed(() => encoded.background.toString('base64') + encoded.piece.toString('base64'));
     const [plainMs] = timed(() => (paintPlain(ratio, canvases), canvases.board.getContext('2d').getImageData(0, 0, 1, 1)));
-    if (draw >= WARM_UP) times.base64.push(base64Ms);
-    if (draw >= WARM_UP) (times.plain ??= []).push(plainMs);
+    if (draw >= WARM_UP) keep(times, 'base64', base64Ms);
+    if (draw >= WARM_UP) keep(times, 'plain', plainMs);
   }
-  const row = (name, ms, size = '') => rows.push({ 'pixel ratio': ratio, step: name, 'median CPU ms': Number(ms.toFixed(2)), 'median bytes': size });
-  row('paint (the guarded picture)', median(times.paint));
-  row('paint without grain, decoys and veil (the widget\'s plain puzzle)', median(times.plain));
-  for (const [name] of ENCODINGS) row(name, median(times[name]), median(bytes[name]));
-  row('base64 of both (now)', median(times.base64));
-  const before = median(times.paint) + median(times['picture WebP q80 (before)']) + median(times['piece WebP q80 (before)']);
-  const now = median(times.paint) + median(times['picture JPEG q80 (now)']) + median(times['piece PNG (now)']);
-  row('challenge before (paint + WebP + WebP)', before, median(bytes['picture WebP q80 (before)']) + median(bytes['piece WebP q80 (before)']));
-  row('challenge now (paint + JPEG + PNG)', now, median(bytes['picture JPEG q80 (now)']) + median(bytes['piece PNG (now)']));
+  const row = (name: string, ms: number, size: number | '' = '') => rows.push({ 'pixel ratio': ratio, step: name, 'median CPU ms': Number(ms.toFixed(2)), 'median bytes': size === '' ? '' : Math.round(size) });
+  row('paint (the guarded picture)', of(times, 'paint'));
+  row('paint without grain, decoys and veil (the widget\'s plain puzzle)', of(times, 'plain'));
+  for (const [name] of ENCODINGS) row(name, of(times, name), of(bytes, name));
+  row('base64 of both (now)', of(times, 'base64'));
+  const before = of(times, 'paint') + of(times, 'picture WebP q80 (before)') + of(times, 'piece WebP q80 (before)');
+  const now = of(times, 'paint') + of(times, 'picture JPEG q80 (now)') + of(times, 'piece PNG (now)');
+  row('challenge before (paint + WebP + WebP)', before, of(bytes, 'picture WebP q80 (before)') + of(bytes, 'piece WebP q80 (before)'));
+  row('challenge now (paint + JPEG + PNG)', now, of(bytes, 'picture JPEG q80 (now)') + of(bytes, 'piece PNG (now)'));
 }
 console.log(`[bench:pictures] medians of ${DRAWS} draws per ratio on one thread, CPU ms (before and now alternate draw by draw)`);
 console.table(rows);
@@ -89,11 +87,10 @@ mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/picture-costs.json', `${JSON.stringify({ date: new Date().toISOString(), draws: DRAWS, rows }, null, 2)}\n`);
 
 if (options.shots) {
-  const { CHROMIUM_PATH } = await import('../scripts/ensure-chromium.mjs');
   const canvases = paintChallenge(seededRandom(42), 3);
   const dir = mkdtempSync(join(tmpdir(), 'bench-pictures-'));
-  const url = (mime, image) => `data:${mime};base64,${image.toString('base64')}`;
-  const puzzle = (label, background, piece) =>
+  const url = (mime: string, image: Buffer) => `data:${mime};base64,${image.toString('base64')}`;
+  const puzzle = (label: string, background: string, piece: string) =>
     `<p>${label}</p><div class="p"><img class="b" src="${background}"><img class="c" src="${piece}"></div>`;
   const now = encodeChallenge(canvases);
   const page = `<!doctype html><meta name="viewport" content="width=device-width"><style>

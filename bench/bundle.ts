@@ -1,14 +1,12 @@
-#!/usr/bin/env node
 // What each prerendered route makes a visitor download before it works: initial JS and CSS, gzip.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BUDGET_KB, initialAssets } from '../scripts/check-bundle.mjs';
+import { BUDGET_KB, gzipKB, initialAssets } from '../scripts/check-bundle.mjs';
 import { ensureBuilt } from '../scripts/build-if-stale.mjs';
 
 const dist = 'dist';
-const gz = (buffer) => gzipSync(buffer, { level: 9 }).length / 1024;
-const fileKB = (path) => gz(readFileSync(join(dist, path)));
+const fileKB = (path: string) => gzipKB(join(dist, path));
 
 ensureBuilt();
 console.log('[bench:bundle] initial download per route (gzip -9)');
@@ -18,11 +16,11 @@ for (const route of ['register', 'contact', 'download']) {
   const html = readFileSync(join(dist, `${route}.html`), 'utf8');
   const { js, css, inlineCss } = initialAssets(html);
   const jsKB = js.reduce((sum, src) => sum + fileKB(src), 0);
-  const cssKB = css.reduce((sum, href) => sum + fileKB(href), 0) + gz(Buffer.from(inlineCss.join('')));
+  const cssKB = css.reduce((sum, href) => sum + fileKB(href), 0) + gzipSync(inlineCss.join(''), { level: 9 }).length / 1024;
   console.log(`| /${route} | ${jsKB.toFixed(1)} KB | ${js.length} | ${cssKB.toFixed(1)} KB |`);
 }
 const assets = readdirSync(join(dist, 'assets'));
-const sum = (names) => names.reduce((total, name) => total + fileKB(join('assets', name)), 0);
+const sum = (names: string[]) => names.reduce((total, name) => total + fileKB(join('assets', name)), 0);
 const puzzle = assets.filter((name) => /^captcha-.*\.(js|css)$/.test(name) && !/^captcha-(server|work)-/.test(name));
 // Server mode only, later: its own chunk (preloaded with the server prop), the proof-of-work wrapper (its
 // main-thread fallback solver inside) and the worker.

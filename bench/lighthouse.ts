@@ -1,24 +1,21 @@
-#!/usr/bin/env node
 // Lighthouse mobile (simulated slow 4G, 4x CPU slowdown) for each route, against the project's own server,
 // in Debian's Chromium. Prints one row per route and writes bench-results/lighthouse.json.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
+import { ensureBuilt } from '../scripts/build-if-stale.mjs';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
-import { freePort } from '../scripts/free-port.mjs';
-import { waitUntilUp } from './wait-until-up.mjs';
+import { startServer } from './server-process';
 
 export const ROUTES = process.env.LH_ROUTES ? process.env.LH_ROUTES.split(',') : ['/register', '/contact', '/download'];
 export const TARGETS = { performance: 100, accessibility: 100, bestPractices: 100, lcpMs: 1000, tbtMs: 50, cls: 0 };
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
-function figures(lhr) {
-  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
-  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+function figures(lhr: LighthouseResult) {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -36,35 +33,29 @@ function figures(lhr) {
 async function main() {
   ensureBuilt();
   const chromePath = ensureChromium();
-  const dataDir = mkdtempSync(join(tmpdir(), 'lh-'));
-  mkdirSync(join(dataDir, 'chrome'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dataDir, 'lh.db'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const results = {};
-  let chrome;
+  const chromeDir = mkdtempSync(join(tmpdir(), 'lh-'));
+  const server = await startServer();
+  const results: Record<string, ReturnType<typeof figures>> = {};
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir: join(dataDir, 'chrome') });
-    await waitUntilUp(`${base}/register`);
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir: chromeDir });
     for (const route of ROUTES) {
-      const runnerResult = await lighthouse(`${base}${route}`, {
+      const runnerResult = await lighthouse(`${server.base}${route}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
+      if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${route}`);
       if (runnerResult.lhr.runtimeError) console.error(`[bench:lighthouse] ${route}: ${runnerResult.lhr.runtimeError.code} ${runnerResult.lhr.runtimeError.message}`);
       results[route] = figures(runnerResult.lhr);
       if (process.env.LH_DUMP) writeFileSync(`/tmp/lhr${route.replace('/', '-')}.json`, JSON.stringify(runnerResult.lhr));
       if (process.env.LH_DUMP) writeFileSync(`/tmp/trace${route.replace('/', '-')}.json`, JSON.stringify(runnerResult.artifacts.Trace));
     }
   } finally {
-    await chrome?.kill();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    chrome?.kill();
+    await server.stop();
+    rmSync(chromeDir, { recursive: true, force: true });
   }
 
   console.log('[bench:lighthouse] Lighthouse 12 mobile (simulated slow 4G, 4x CPU), Debian Chromium');

@@ -1,24 +1,19 @@
-#!/usr/bin/env node
 // Puzzle widget figures, measured in headless Chromium (printed, not asserted):
 //   - time from `show` to a drawn, slidable puzzle with a generated picture at device scale 3 (median);
 //   - React commits per pointer move, and canvas drawing calls while dragging;
 //   - work per pointer move (median), alone and with the style and layout it causes;
 //   - the widget chunk's size, JS + CSS, gzip.
-// The functions handed to page.evaluate and addInitScript run in the page:
-/* global window, document, MutationObserver, CanvasRenderingContext2D, PointerEvent */
-import { chromium } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// The functions handed to page.evaluate and addInitScript run in the page.
+import type { Page } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
-import { chunkSize, median, servePlayground } from './captcha-page.mjs';
+import { benchContext } from './browser-context';
+import { chunkSize, withPlayground } from './captcha-page';
+import { median } from './stats';
 
 const SHOWS = 40;
 const MOVES = 200;
 const BATCHES = 60;
 const BATCH = 25;
-
-const chromiumArgs = () => ['--headless', ...CHROMIUM_ARGS];
 
 /** Counts React commits through the DevTools hook, which React calls in production builds too. */
 function countCommits() {
@@ -35,10 +30,10 @@ function countCommits() {
     checkDCE: () => {},
   };
   window.benchDraws = 0;
-  const proto = CanvasRenderingContext2D.prototype;
+  const proto = CanvasRenderingContext2D.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const name of ['drawImage', 'fill', 'fillRect', 'stroke', 'clearRect', 'putImageData']) {
-    const original = proto[name];
-    proto[name] = function counted(...args) {
+    const original = proto[name]!;
+    proto[name] = function counted(this: CanvasRenderingContext2D, ...args: unknown[]) {
       window.benchDraws += 1;
       return original.apply(this, args);
     };
@@ -46,13 +41,13 @@ function countCommits() {
 }
 
 /** From the `show` update to the widget reporting `ready`: React render, picture, piece and gap drawn. */
-async function showToReady(page) {
-  const times = [];
-  const commits = [];
+async function showToReady(page: Page) {
+  const times: number[] = [];
+  const commits: number[] = [];
   for (let i = 0; i < SHOWS + 3; i += 1) {
     const { ready, commitCount } = await page.evaluate(
       () =>
-        new Promise((done) => {
+        new Promise<{ ready: number; commitCount: number }>((done) => {
           const commitsBefore = window.benchCommits;
           const start = performance.now();
           const observer = new MutationObserver(() => {
@@ -75,8 +70,9 @@ async function showToReady(page) {
   return { ready: median(times), commits: median(commits) };
 }
 
-async function dragFigures(page) {
+async function dragFigures(page: Page) {
   const grip = await page.getByRole('slider').boundingBox();
+  if (!grip) throw new Error('the slider is not on the page');
   const y = grip.y + grip.height / 2;
   const x = grip.x + grip.width / 2;
   await page.mouse.move(x, y);
@@ -89,11 +85,11 @@ async function dragFigures(page) {
   // Work per move: batches of moves dispatched to the captured track, timed together for precision.
   const work = await page.evaluate(
     ({ batches, batch }) => {
-      const track = document.querySelector('.pcap-track');
-      const piece = document.querySelector('.pcap-piece');
+      const track = document.querySelector('.pcap-track')!;
+      const piece = document.querySelector('.pcap-piece')!;
       const left = track.getBoundingClientRect().left;
-      const run = (withLayout) => {
-        const perMove = [];
+      const run = (withLayout: boolean) => {
+        const perMove: number[] = [];
         for (let b = 0; b < batches; b += 1) {
           const start = performance.now();
           for (let i = 0; i < batch; i += 1) {
@@ -119,13 +115,9 @@ async function dragFigures(page) {
 }
 
 async function main() {
-  const executablePath = ensureChromium();
-  const scratch = mkdtempSync(join(tmpdir(), 'bench-captcha-'));
-  const { close, url } = await servePlayground(join(scratch, 'playground'));
-  const browser = await chromium.launch({ executablePath, args: chromiumArgs() });
-  try {
+  await withPlayground('captcha', async ({ browser, url, scratch }) => {
     const size = await chunkSize(join(scratch, 'chunk'));
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+    const context = await benchContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
     await context.addInitScript(countCommits);
     const page = await context.newPage();
     await page.goto(`${url}?type=modal`);
@@ -136,7 +128,7 @@ async function main() {
     const drag = await dragFigures(page);
     await context.close();
 
-    const rows = [
+    const rows: [string, string, string][] = [
       ['show -> drawn, slidable puzzle (DPR 3, median)', `${show.ready.toFixed(2)} ms`, 'target <= 15 ms'],
       ['React commits per show (counter check)', String(show.commits), ''],
       ['React commits per pointer move', drag.commitsPerMove.toFixed(3), 'target 0'],
@@ -148,11 +140,7 @@ async function main() {
     if (show.commits === 0) throw new Error('the React commit counter saw nothing: the figures below would be void');
     console.log('[bench:captcha] puzzle widget, headless Chromium');
     for (const [name, value, target] of rows) console.log(`  ${name.padEnd(48)} ${value.padEnd(26)} ${target}`);
-  } finally {
-    await browser.close();
-    await close();
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

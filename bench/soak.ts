@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Strict mode through a long burst: the built server on a real Redis (a redis-server started here), challenges
 // asked for without pause by a few connections for a few minutes, the server's RSS (VmRSS of its process,
 // draw threads included) read at fixed times. Goal: after the first minute, RSS grows by less than 5% to the
@@ -7,13 +6,13 @@
 //   npm run bench:soak -- [--duration=180] [--ratio=3] [--connections=4] [--sample=15] [--stock=N] [--threads=N]
 //                         [--server=path/to/server.js]   (another build of the server, to compare)
 import autocannon from 'autocannon';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
 import { startRedisServer } from '../scripts/redis-server.mjs';
-import { startServer } from './strict-scale.mjs';
+import { startServer, STRICT_ENV } from './server-process';
 
 export const TARGETS = { rssGrowthAfterFirstMinute: 0.05 };
 const WARM_S = 60;
@@ -33,33 +32,30 @@ const durationS = Number(options.duration);
 const sampleS = Number(options.sample);
 if (!(durationS > WARM_S) || !(sampleS > 0)) throw new Error(`--duration must be over ${WARM_S} s and --sample over 0`);
 
-const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
-  return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
-};
-
 async function main() {
   if (!options.server) ensureBuilt({ customDist: true }); // the pages are not asked for: the server alone
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-soak-'));
+  const emptyDist = mkdtempSync(join(tmpdir(), 'bench-soak-'));
   const redis = await startRedisServer();
   const env = {
+    ...STRICT_ENV,
     REDIS_URL: redis.url,
     REDIS_PREFIX: 'soak:',
     CAPTCHA_TEST_SEED: undefined, // puzzles from the system's random source, as in production
     NODE_ENV: 'production',
-    DIST_DIR: dataDir,
+    DIST_DIR: emptyDist,
     ...(options.stock === undefined ? {} : { CAPTCHA_STOCK: options.stock }),
     ...(options.threads === undefined ? {} : { CAPTCHA_DRAW_THREADS: options.threads }),
   };
-  const server = await startServer(env, dataDir, options.server ?? SERVER_ENTRY);
-  const samples = [];
+  const server = await startServer(env, options.server ?? SERVER_ENTRY);
+  const rssMb = () => Math.round(server.rssMb());
+  const samples: { second: number; rssMb: number }[] = [];
   try {
     console.log(
       `[bench:soak] ${availableParallelism()} CPUs (shared machine: compare runs made one after the other); ${options.server ?? SERVER_ENTRY}; ` +
         `pixel ratio ${options.ratio}, ${options.connections} connections, ${durationS} s, RSS every ${sampleS} s`,
     );
     const started = performance.now();
-    const sample = () => samples.push({ second: Math.round((performance.now() - started) / 1000), rssMb: rssMb(server.pid) });
+    const sample = () => samples.push({ second: Math.round((performance.now() - started) / 1000), rssMb: rssMb() });
     sample();
     const timer = setInterval(sample, sampleS * 1000);
     const load = await autocannon({
@@ -73,16 +69,16 @@ async function main() {
     clearInterval(timer);
     sample();
     await new Promise((resolve) => setTimeout(resolve, 5000)); // load over: does anything come back?
-    const idle = rssMb(server.pid);
-    let previous = samples[0].rssMb;
+    const idle = rssMb();
+    let previous = samples[0]!.rssMb;
     const rows = samples.map(({ second, rssMb: mb }) => {
       const row = { second, 'RSS MB': mb, 'change MB': mb - previous };
       previous = mb;
       return row;
     });
     console.table(rows);
-    const atWarm = samples.findLast((entry) => entry.second <= WARM_S) ?? samples[0];
-    const end = samples.at(-1);
+    const atWarm = samples.findLast((entry) => entry.second <= WARM_S) ?? samples[0]!;
+    const end = samples.at(-1)!;
     const growth = (end.rssMb - atWarm.rssMb) / atWarm.rssMb;
     const summary = {
       'challenges/s': Math.round(load.requests.average),
@@ -106,7 +102,7 @@ async function main() {
   } finally {
     await server.stop();
     await redis.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(emptyDist, { recursive: true, force: true });
   }
 }
 

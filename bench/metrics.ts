@@ -1,14 +1,11 @@
-#!/usr/bin/env node
 // What the Prometheus metrics cost: checkuser req/s and p99 on the built server with METRICS_PORT unset and
 // set (with a scrape every 5 s while it runs), alternating off/on runs so drift on a busy machine hits both.
-import autocannon from 'autocannon';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import autocannon, { type Options } from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { ensureBuilt } from '../scripts/build-if-stale.mjs';
 import { freePort } from '../scripts/free-port.mjs';
-import { startServer } from './server.mjs';
-import { waitUntilUp } from './wait-until-up.mjs';
+import { LOAD_ENV, startServer } from './server-process';
+import { median } from './stats';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
@@ -17,21 +14,20 @@ const FIXED_RATE = Number(process.env.BENCH_FIXED_RATE || 1000); // req/s, well 
 const FIXED_RATE_S = Math.max(3, Math.round(DURATION_S / 2));
 export const TARGET_LOSS_PERCENT = 5;
 
-async function start(metricsPort) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-metrics-'));
-  const child = startServer(port, dataDir, metricsPort ? { METRICS_PORT: String(metricsPort) } : {});
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${base}/`);
-  return { base, pid: child.pid, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+interface Run {
+  rps: number;
+  p99: number;
+  cpu: number;
+  cpuAtRate: number;
+  bad: number;
 }
 
-async function run(metrics) {
+async function run(metrics: boolean): Promise<Run> {
   const metricsPort = metrics ? await freePort() : null;
-  const server = await start(metricsPort);
+  const server = await startServer(metricsPort ? { ...LOAD_ENV, METRICS_PORT: String(metricsPort) } : LOAD_ENV);
   const scraper = metricsPort ? setInterval(() => void fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text()), 5000) : null;
   try {
-    const load = (extra) =>
+    const load = (extra: Omit<Options, 'url'>) =>
       autocannon({
         url: `${server.base}/api/Index/checkuser?param=bench_user&name=name`,
         method: 'POST',
@@ -40,41 +36,33 @@ async function run(metrics) {
         connections: CONNECTIONS,
         ...extra,
       });
-    let cpuBefore = cpuSeconds(server.pid);
+    let cpuBefore = server.cpuSeconds();
     const result = await load({ duration: DURATION_S });
-    const cpuPerRequest = ((cpuSeconds(server.pid) - cpuBefore) / result.requests.total) * 1e6;
+    const cpuPerRequest = ((server.cpuSeconds() - cpuBefore) / result.requests.total) * 1e6;
     // The same work at a fixed, modest rate: a saturated server batches more requests per event-loop turn
     // when it gets more CPU, so its CPU per request moves with the machine's other load; at a fixed rate
     // both halves of a pair batch alike and the difference is the metrics' own work.
-    cpuBefore = cpuSeconds(server.pid);
+    cpuBefore = server.cpuSeconds(); // the CPU time, less shaken by a busy machine than req/s
     const paced = await load({ duration: FIXED_RATE_S, overallRate: FIXED_RATE });
-    const cpuAtRate = ((cpuSeconds(server.pid) - cpuBefore) / paced.requests.total) * 1e6;
+    const cpuAtRate = ((server.cpuSeconds() - cpuBefore) / paced.requests.total) * 1e6;
     const bad = result.non2xx + result.errors + result.timeouts + paced.non2xx + paced.errors + paced.timeouts;
     return { rps: result.requests.average, p99: result.latency.p99, cpu: cpuPerRequest, cpuAtRate, bad };
   } finally {
     if (scraper) clearInterval(scraper);
-    server.stop();
+    await server.stop();
   }
 }
-
-/** CPU time (user + system) a process has used, in seconds: less shaken by a busy machine than req/s. */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   ensureBuilt({ customDist: false });
   console.log(`[bench:metrics] checkuser, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s with metrics off then on`);
-  const off = [];
-  const on = [];
+  const off: Run[] = [];
+  const on: Run[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     off.push(await run(false));
     on.push(await run(true));
   }
-  const summary = (runs) => ({
+  const summary = (runs: Run[]) => ({
     'req/s (median)': Math.round(median(runs.map((r) => r.rps))),
     'p99 ms (median)': median(runs.map((r) => r.p99)),
     'server CPU µs/req (median)': Math.round(median(runs.map((r) => r.cpu))),
@@ -86,9 +74,9 @@ async function main() {
   console.table(rows);
   // Each round's on run against the off run just before it, then the median: drift on a shared machine
   // (other jobs starting and stopping) moves both halves of a pair, less so the ratio.
-  const loss = median(off.map((r, i) => (1 - on[i].rps / r.rps) * 100));
-  const cpuCost = median(off.map((r, i) => (on[i].cpu / r.cpu - 1) * 100));
-  const cpuAtRateCost = median(off.map((r, i) => (on[i].cpuAtRate / r.cpuAtRate - 1) * 100));
+  const loss = median(off.map((r, i) => (1 - on[i]!.rps / r.rps) * 100));
+  const cpuCost = median(off.map((r, i) => (on[i]!.cpu / r.cpu - 1) * 100));
+  const cpuAtRateCost = median(off.map((r, i) => (on[i]!.cpuAtRate / r.cpuAtRate - 1) * 100));
   console.log(`  ${loss < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} throughput lost with metrics on (median of ${ROUNDS} paired rounds): ${loss.toFixed(1)}% (goal < ${TARGET_LOSS_PERCENT}%)`);
   console.log(`  ${cpuCost < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} server CPU per request with metrics on (median of paired rounds): ${cpuCost >= 0 ? '+' : ''}${cpuCost.toFixed(1)}% (the same goal, less shaken by other load on the machine)`);
   console.log(`  ${cpuAtRateCost < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} server CPU per request at a fixed ${FIXED_RATE} req/s with metrics on (median of paired rounds): ${cpuAtRateCost >= 0 ? '+' : ''}${cpuAtRateCost.toFixed(1)}% (the steadiest of the three on a shared machine)`);
