@@ -1,118 +1,18 @@
-// The server's Prometheus metrics: what they are, how the routes report to them, and a no-op twin for when
-// metrics are off (so the routes never ask whether they are on). Every label has a bounded set of values:
-// route patterns, fixed verdicts, outcomes and reasons, never a value a client sent; a channel is a listed
-// one or `other`.
+// The server's Prometheus metrics: what they are (the routes report to them through contract.ts, whose no-op
+// twin stands in when metrics are off). Every label has a bounded set of values: route patterns, fixed
+// verdicts, outcomes and reasons (answers.ts), never a value a client sent; a channel is a listed one or `other`.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RequestHistogram } from './request-histogram';
 import { listedChannels } from '../channels/rules';
 import { OTHER_CHANNEL_LABEL, type ChannelSettingsGetter } from '../channels/settings';
+import { checkVerdict, regOutcome } from './answers';
+import type { Metrics } from './contract';
 
 export const METRIC_PREFIX = 'game_register_';
 
-export type FunnelCall = 'checkuser' | 'checktel' | 'reg';
-export type CheckVerdict = 'y' | 'n' | 'error';
-export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'gate_unavailable' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
-import type { TokenRefusal, VerifyReason } from '@game-register/gateway';
-
-export type { TokenRefusal, VerifyReason };
-/** The puzzle's steps in the funnel, as the app tells them (routes/api/funnel-beacon.ts). */
-export type PuzzleStep = 'shown' | 'passed';
-
-/** Why the backend refused a registration, from its `info` text; anything unknown is `other`. */
-export const REFUSAL_REASONS: Readonly<Record<string, string>> = {
-  用户名已存在: 'name_taken',
-  该手机号已注册: 'phone_taken',
-  手机号格式不正确: 'phone_invalid',
-  请输入用户名: 'missing_field',
-  请输入密码: 'missing_field',
-  请输入手机号: 'missing_field',
-  两次密码不一致: 'password_mismatch',
-};
-const refusalReason = (info: unknown) => {
-  if (typeof info !== 'string') return 'other';
-  if (info.includes('不能超过')) return 'too_long';
-  return REFUSAL_REASONS[info] ?? 'other';
-};
-
-/** What the routes tell the metrics. */
-export interface Metrics {
-  /** One answered request: its route pattern (not the URL), method, status and duration. */
-  request(route: string, method: string, status: number, seconds: number): void;
-  /**
-   * An answer to one of the backend's three calls, as the visitor's browser receives it. `channel` is a label
-   * from channels/rules.ts (a listed channel or `other`), never a raw client value.
-   */
-  /** `gate`: why strict mode's gate refused the request (its answer is then the gate's), else null. */
-  funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined, channel: string, gate?: TokenRefusal | null): void;
-  /** The register page served, to a visit from `channel` (a label, as above). */
-  registerPageView(channel: string): void;
-  /** A puzzle shown or passed in a visit from `channel` (a label, as above). */
-  puzzleStep(step: PuzzleStep, channel: string): void;
-  rateLimited(route: string): void;
-  /** A strict challenge handed out, its work doubled `doublings` times for the caller's recent failures. */
-  challengeIssued(doublings?: number): void;
-  verified(reason: VerifyReason): void;
-  tokenSpent(): void;
-  tokenRefused(reason: TokenRefusal): void;
-  /** A challenge picture drawn and encoded, in seconds. */
-  drawFinished(seconds: number): void;
-  /** Where the draw queue's length is read at scrape time. */
-  watchDrawQueue(length: () => number): void;
-  /** Where the challenge stock's levels (puzzles ready per pixel ratio) are read at scrape time. */
-  watchChallengeStock(levels: () => ReadonlyMap<number, number>): void;
-  /** A challenge drawn on demand because the stock had none ready at its pixel ratio. */
-  challengeStockMissed(pixelRatio: number): void;
-}
-
-export const NO_METRICS: Metrics = {
-  request() {},
-  funnelAnswer() {},
-  registerPageView() {},
-  puzzleStep() {},
-  rateLimited() {},
-  challengeIssued() {},
-  verified() {},
-  tokenSpent() {},
-  tokenRefused() {},
-  drawFinished() {},
-  watchDrawQueue() {},
-  watchChallengeStock() {},
-  challengeStockMissed() {},
-};
-
-function statusOf(body: string | Buffer | undefined): unknown {
-  if (body === undefined) return undefined;
-  const text = typeof body === 'string' ? body : body.toString('utf8');
-  if (text.length > 4096) return undefined; // the calls answer a few dozen bytes: anything else is not theirs
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The verdict of a checkuser/checktel answer as the browser reads it: y, n, or no verdict at all. */
-export function checkVerdict(status: number, body: string | Buffer | undefined): CheckVerdict {
-  const answer = statusOf(body) as { status?: unknown } | undefined;
-  if (status !== 200 || !answer) return 'error';
-  return answer.status === 'y' ? 'y' : answer.status === 'n' ? 'n' : 'error';
-}
-
-/** A reg answer's outcome, and for a refusal its reason. */
-export function regOutcome(status: number, body: string | Buffer | undefined, gate: TokenRefusal | null = null): { outcome: RegOutcome; reason: string } {
-  if (status === 429) return { outcome: 'rate_limited', reason: 'none' };
-  if (status === 504) return { outcome: 'timeout', reason: 'none' };
-  if (status >= 500) return { outcome: 'backend_error', reason: 'none' };
-  if (status >= 400) return { outcome: 'bad_request', reason: 'none' };
-  const answer = statusOf(body) as { status?: unknown; info?: unknown } | undefined;
-  if (!answer || (answer.status !== 'y' && answer.status !== 'n')) return { outcome: 'backend_error', reason: 'none' };
-  if (answer.status === 'y') return { outcome: 'registered', reason: 'none' };
-  if (gate === 'unavailable') return { outcome: 'gate_unavailable', reason: 'none' };
-  if (gate !== null) return { outcome: 'gate_refused', reason: 'none' };
-  return { outcome: 'refused', reason: refusalReason(answer.info) };
-}
-
+export * from './answers';
+export * from './contract';
+export type { TokenRefusal, VerifyReason } from '@game-register/gateway';
 
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 

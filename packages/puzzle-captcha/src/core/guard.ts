@@ -1,10 +1,9 @@
-// The server-drawn puzzle's defences against scripts that read the picture. A person finds the gap by its
-// shape at a glance; a cheap script finds it by darkness, by edges, or by matching the piece's pixels. So
-// the picture gets decoy gaps of other shapes on the piece's own row, a shading that changes from picture
-// to picture (darker, lighter or tinted, rimmed either way), grain and strokes that put edges everywhere,
-// a gap whose inside is no plain copy of the piece, and a piece drawn a little smaller than its gap, so
-// their edges never match pixel for pixel. Only servers paint this (the widget's own puzzle is judged in
-// the browser and protects nothing), so none of it reaches the widget's bundle.
+// The server-drawn puzzle's defences against scripts that read the picture. A person finds the gap by its shape at a
+// glance; a cheap script by darkness, by edges, or by matching the piece's pixels. So the picture gets decoy gaps of
+// other shapes on the piece's row, a shading that changes from picture to picture (darker, lighter or tinted, rimmed
+// either way), grain and strokes that put edges everywhere, a gap whose inside is no plain copy of the piece, and a
+// piece a little smaller than its gap, so their edges never match pixel for pixel. Only servers paint this (the
+// widget's own puzzle is judged in the browser and protects nothing), so none of it reaches the widget's bundle.
 import { PIECE_BLEED, PIECE_INSET } from './constants';
 import { paintGeneratedPicture, paintPiece, tracePiece, type PaintContext } from './draw';
 import { gapXRange, type PuzzleLayout } from './geometry';
@@ -22,9 +21,7 @@ const MIN_KNOB_DIFFERENCES = 2;
 const PIECE_SCALE = { min: 0.88, max: 0.95 } as const;
 /** ...and turned by this much either way (radians; about 8 to 16 degrees). */
 const PIECE_TURN = { min: 0.14, max: 0.28 } as const;
-const GRAIN_STROKES = 260;
-const VEIL_STROKES = 140;
-const VEIL_CURVES = 7;
+const [GRAIN_STROKES, VEIL_STROKES, VEIL_CURVES] = [260, 140, 7];
 
 /** How every gap of one picture is shaded: the same for the real one and its decoys. */
 export interface GapShading {

@@ -1,0 +1,49 @@
+// What the routes tell the metrics, and its no-op twin for when metrics are off.
+import type { TokenRefusal, VerifyReason } from '@game-register/gateway';
+import type { FunnelCall, PuzzleStep } from './answers';
+
+/** What the routes tell the metrics. */
+export interface Metrics {
+  /** One answered request: its route pattern (not the URL), method, status and duration. */
+  request(route: string, method: string, status: number, seconds: number): void;
+  /**
+   * An answer to one of the backend's three calls, as the visitor's browser receives it. `channel` is a label
+   * from channels/rules.ts (a listed channel or `other`), never a raw client value.
+   */
+  /** `gate`: why strict mode's gate refused the request (its answer is then the gate's), else null. */
+  funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined, channel: string, gate?: TokenRefusal | null): void;
+  /** The register page served, to a visit from `channel` (a label, as above). */
+  registerPageView(channel: string): void;
+  /** A puzzle shown or passed in a visit from `channel` (a label, as above). */
+  puzzleStep(step: PuzzleStep, channel: string): void;
+  rateLimited(route: string): void;
+  /** A strict challenge handed out, its work doubled `doublings` times for the caller's recent failures. */
+  challengeIssued(doublings?: number): void;
+  verified(reason: VerifyReason): void;
+  tokenSpent(): void;
+  tokenRefused(reason: TokenRefusal): void;
+  /** A challenge picture drawn and encoded, in seconds. */
+  drawFinished(seconds: number): void;
+  /** Where the draw queue's length is read at scrape time. */
+  watchDrawQueue(length: () => number): void;
+  /** Where the challenge stock's levels (puzzles ready per pixel ratio) are read at scrape time. */
+  watchChallengeStock(levels: () => ReadonlyMap<number, number>): void;
+  /** A challenge drawn on demand because the stock had none ready at its pixel ratio. */
+  challengeStockMissed(pixelRatio: number): void;
+}
+
+export const NO_METRICS: Metrics = {
+  request() {},
+  funnelAnswer() {},
+  registerPageView() {},
+  puzzleStep() {},
+  rateLimited() {},
+  challengeIssued() {},
+  verified() {},
+  tokenSpent() {},
+  tokenRefused() {},
+  drawFinished() {},
+  watchDrawQueue() {},
+  watchChallengeStock() {},
+  challengeStockMissed() {},
+};
