@@ -44,14 +44,14 @@ function canvasesFor(pixelRatio: number): ChallengeCanvases {
 }
 
 /**
- * On a draw thread: paints and encodes on this very thread (encodeSync), so a draw never takes a libuv
- * thread the main thread needs, and the pool's size bounds the CPU that puzzles can take.
+ * On a draw thread: paints and encodes the picture on this very thread, then awaits the piece's encoding
+ * (libvips, on one of libuv's threads), so the pool's size still bounds the CPU that puzzles can take.
  */
 export default async function drawTask({ pixelRatio, seed }: DrawTask): Promise<DrawnChallenge> {
   const started = performance.now();
   const canvases = canvasesFor(pixelRatio);
   const { plan } = paintChallenge(randomFor(seed), pixelRatio, undefined, canvases);
-  const encoded = encodeChallenge(canvases);
+  const encoded = await encodeChallenge(canvases);
   return {
     gapX: plan.gapX,
     gapY: plan.gapY,

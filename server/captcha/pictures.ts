@@ -1,4 +1,5 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import sharp, { type WebpOptions } from 'sharp';
 import { MAX_PIXEL_RATIO } from '@game-register/puzzle-captcha/core';
 import { paintGuardedPuzzle, planGuard, puzzleCanvasSizes, type PaintSource, type ScalingContext } from '@game-register/puzzle-captcha/core';
 import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
@@ -8,10 +9,20 @@ import type { RandomSource } from '@game-register/puzzle-captcha/core';
 /** The widget's default layout: 310 x 160 canvas units, a 59-unit piece, a 50-unit handle. */
 export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});
 /**
- * How the pictures are encoded (npm run bench:pictures): the opaque picture as JPEG, the
- * piece (it needs transparency) as PNG. Skia's WebP took about four times as long for about half the bytes.
+ * How the pictures are encoded (npm run bench:pictures; docs/decisions.md). The opaque picture as JPEG by
+ * Skia, on the calling thread: at these qualities libvips' WebP saves under a tenth of its bytes for twice its
+ * CPU. The piece, which needs transparency, as lossy WebP by libvips (sharp) with its alpha's levels quantised
+ * (alphaQuality): a third of the PNG's bytes for about its CPU.
  */
-export const PICTURE_FORMATS = { background: { format: 'jpeg', quality: 80, mimeType: 'image/jpeg' }, piece: { format: 'png', mimeType: 'image/png' } } as const;
+export const PICTURE_FORMATS = {
+  background: { mimeType: 'image/jpeg', jpegQuality: 50 },
+  piece: { mimeType: 'image/webp', webp: { quality: 80, alphaQuality: 50, effort: 1 } },
+} as const satisfies { background: { mimeType: string; jpegQuality: number }; piece: { mimeType: string; webp: WebpOptions } };
+
+// One libvips thread per encode, so the draw pool's size still bounds the CPU that puzzles take; no cache of
+// operations (every picture is new).
+sharp.concurrency(1);
+sharp.cache(false);
 
 export interface ChallengePictures {
   plan: PuzzlePlan;
@@ -39,10 +50,28 @@ export function challengeCanvases(pixelRatio: number, layout = CHALLENGE_LAYOUT)
   return { board: createCanvas(sizes.board.width, sizes.board.height), piece: createCanvas(sizes.piece.width, sizes.piece.height) };
 }
 
-/** Both pictures encoded as PICTURE_FORMATS says, on the calling thread. */
-export function encodeChallenge({ board, piece }: ChallengeCanvases) {
-  const { background: backgroundFormat } = PICTURE_FORMATS;
-  return { background: board.encodeSync(backgroundFormat.format, backgroundFormat.quality), piece: piece.encodeSync(PICTURE_FORMATS.piece.format) };
+/**
+ * Straight (not premultiplied) RGBA from Skia's premultiplied pixels, in place. Only a piece's rim is partly
+ * transparent, so this skips the rest; libvips' own step converts every pixel to floats and back.
+ */
+export function unpremultiply(pixels: Uint8Array): Uint8Array {
+  for (let alpha = 3; alpha < pixels.length; alpha += 4) {
+    const a = pixels[alpha]!;
+    if (a === 0 || a === 255) continue;
+    for (let channel = alpha - 3; channel < alpha; channel += 1) pixels[channel] = Math.min(255, Math.round((pixels[channel]! * 255) / a));
+  }
+  return pixels;
+}
+
+/**
+ * Both pictures encoded as PICTURE_FORMATS says: the picture on the calling thread, then the piece on one of
+ * libuv's threads (libvips), so a draw thread keeps at most one encode running elsewhere.
+ */
+export async function encodeChallenge({ board, piece }: ChallengeCanvases) {
+  const background = board.encodeSync('jpeg', PICTURE_FORMATS.background.jpegQuality);
+  const raw = { width: piece.width, height: piece.height, channels: 4 } as const;
+  // data() is a copy of the canvas's pixels, so it can be changed in place.
+  return { background, piece: await sharp(unpremultiply(piece.data()), { raw }).webp(PICTURE_FORMATS.piece.webp).toBuffer() };
 }
 
 // @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
@@ -63,13 +92,8 @@ export function paintChallenge(random: RandomSource, pixelRatio: number, layout 
   return { plan, guard, board, piece };
 }
 
-/** paintChallenge, encoded (on libuv's threads: the main thread's way, CAPTCHA_DRAW_THREADS=0). */
+/** paintChallenge, encoded. */
 export async function drawChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT): Promise<ChallengePictures> {
-  const { plan, board, piece } = paintChallenge(random, pixelRatio, layout);
-  const { background: backgroundFormat } = PICTURE_FORMATS;
-  const [background, pieceImage] = await Promise.all([board.encode(backgroundFormat.format, backgroundFormat.quality), piece.encode(PICTURE_FORMATS.piece.format)]);
-  // The canvases must outlive their encoding on the thread pool (collected mid-encode, the process
-  // crashes), so they are read once more after it.
-  if (board.width === 0 || piece.width === 0) throw new Error('a challenge canvas is empty');
-  return { plan, background, piece: pieceImage };
+  const painted = paintChallenge(random, pixelRatio, layout);
+  return { plan: painted.plan, ...(await encodeChallenge(painted)) };
 }
