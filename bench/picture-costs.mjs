@@ -54,7 +54,7 @@ async function timed(work) {
 const vips = (canvas) => sharp(canvas.data(), { raw: { width: canvas.width, height: canvas.height, channels: 4, premultiplied: true } });
 const before = (c) => ({ background: c.board.encodeSync('jpeg', 80), piece: c.piece.encodeSync('png') });
 const ENCODINGS = [
-  ...[80, 60, 55, 50].map((quality) => [`picture JPEG q${quality} (Skia)`, (c) => c.board.encodeSync('jpeg', quality)]),
+  ...[80, 60, 50, 45].map((quality) => [`picture JPEG q${quality} (Skia)`, (c) => c.board.encodeSync('jpeg', quality)]),
   ['picture WebP q80 (Skia: no speed knob)', (c) => c.board.encodeSync('webp', 80)],
   ...[[50, 0], [55, 0], [60, 0], [55, 1]].map(([quality, effort]) => [`picture WebP q${quality} effort ${effort} (sharp)`, (c) => vips(c.board).webp({ quality, effort }).toBuffer()]),
   ['picture JPEG q50 (sharp)', (c) => vips(c.board).jpeg({ quality: 50 }).toBuffer()],
@@ -62,7 +62,7 @@ const ENCODINGS = [
   ['piece PNG (Skia)', (c) => c.piece.encodeSync('png')],
   ['piece WebP q80 (Skia)', (c) => c.piece.encodeSync('webp', 80)],
   ['piece WebP q80 effort 1, lossless alpha (sharp)', (c) => vips(c.piece).webp({ quality: 80, effort: 1 }).toBuffer()],
-  ...[[0, 50], [1, 50], [1, 30]].map(([effort, alphaQuality]) => [`piece WebP q80 effort ${effort} alphaQuality ${alphaQuality} (sharp)`, (c) => vips(c.piece).webp({ quality: 80, effort, alphaQuality }).toBuffer()]),
+  ...[[80, 0, 50], [80, 1, 50], [70, 1, 50], [70, 1, 75]].map(([quality, effort, alphaQuality]) => [`piece WebP q${quality} effort ${effort} alphaQuality ${alphaQuality} (sharp)`, (c) => vips(c.piece).webp({ quality, effort, alphaQuality }).toBuffer()]),
 ];
 /** The answer's two picture fields as the draw thread serialises them (before: JPEG and PNG data URLs). */
 const fields = (mime, { background, piece }) => Buffer.from(`"background":"data:${mime[0]};base64,${background.toString('base64')}","piece":"data:${mime[1]};base64,${piece.toString('base64')}"`);
@@ -89,7 +89,7 @@ for (const ratio of [1, 2, 3]) {
     const whole = (which) => timed(async () => {
       paintChallenge(seededRandom(draw), ratio, undefined, canvases);
       if (which === 'before') return fields(['image/jpeg', 'image/png'], before(canvases));
-      const encoded = await encodeChallenge(canvases);
+      const encoded = await encodeChallenge(canvases, ratio);
       return pictureFieldsJson(encoded.background, encoded.piece);
     });
     const order = draw % 2 === 0 ? ['before', 'now'] : ['now', 'before'];
@@ -119,7 +119,7 @@ if (options.shots) {
   const url = (mime, image) => `data:${mime};base64,${image.toString('base64')}`;
   const puzzle = (label, background, piece) =>
     `<p>${label}</p><div class="p"><img class="b" src="${background}"><img class="c" src="${piece}"></div>`;
-  const [old, now] = [before(canvases), await encodeChallenge(canvases)];
+  const [old, now] = [before(canvases), await encodeChallenge(canvases, 3)];
   const page = `<!doctype html><meta name="viewport" content="width=device-width"><style>
     body{margin:0;padding:8px 40px;font:12px sans-serif}.p{position:relative;width:310px;height:160px}
     .p img{position:absolute;top:0;height:160px}.b{left:0;width:310px}.c{left:90px;width:75px}</style>

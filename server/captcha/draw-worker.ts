@@ -51,7 +51,7 @@ export default async function drawTask({ pixelRatio, seed }: DrawTask): Promise<
   const started = performance.now();
   const canvases = canvasesFor(pixelRatio);
   const { plan } = paintChallenge(randomFor(seed), pixelRatio, undefined, canvases);
-  const encoded = await encodeChallenge(canvases);
+  const encoded = await encodeChallenge(canvases, pixelRatio);
   return {
     gapX: plan.gapX,
     gapY: plan.gapY,

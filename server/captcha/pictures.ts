@@ -10,14 +10,15 @@ import type { RandomSource } from '@game-register/puzzle-captcha/core';
 export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});
 /**
  * How the pictures are encoded (npm run bench:pictures; docs/decisions.md). The opaque picture as JPEG by
- * Skia, on the calling thread: at these qualities libvips' WebP saves under a tenth of its bytes for twice its
- * CPU. The piece, which needs transparency, as lossy WebP by libvips (sharp) with its alpha's levels quantised
- * (alphaQuality): a third of the PNG's bytes for about its CPU.
+ * Skia, on the calling thread, at a quality that falls as the pixels get denser (a 3x screen shows no
+ * artefact at 45): libvips' WebP saved under a tenth of its bytes for twice its CPU. The piece, which needs
+ * transparency, as lossy WebP by libvips (sharp), its alpha's levels quantised no further than keeps its
+ * faint shadow smooth (alphaQuality 75: 56 levels): under half the PNG's bytes for about its CPU.
  */
 export const PICTURE_FORMATS = {
-  background: { mimeType: 'image/jpeg', jpegQuality: 50 },
-  piece: { mimeType: 'image/webp', webp: { quality: 80, alphaQuality: 50, effort: 1 } },
-} as const satisfies { background: { mimeType: string; jpegQuality: number }; piece: { mimeType: string; webp: WebpOptions } };
+  background: { mimeType: 'image/jpeg', jpegQualityByRatio: { 1: 80, 2: 60, 3: 45 } as Readonly<Record<number, number>> },
+  piece: { mimeType: 'image/webp', webp: { quality: 70, alphaQuality: 75, effort: 1 } as Readonly<WebpOptions> },
+} as const;
 
 // One libvips thread per encode, so the draw pool's size still bounds the CPU that puzzles take; no cache of
 // operations (every picture is new).
@@ -67,8 +68,8 @@ export function unpremultiply(pixels: Uint8Array): Uint8Array {
  * Both pictures encoded as PICTURE_FORMATS says: the picture on the calling thread, then the piece on one of
  * libuv's threads (libvips), so a draw thread keeps at most one encode running elsewhere.
  */
-export async function encodeChallenge({ board, piece }: ChallengeCanvases) {
-  const background = board.encodeSync('jpeg', PICTURE_FORMATS.background.jpegQuality);
+export async function encodeChallenge({ board, piece }: ChallengeCanvases, pixelRatio: number) {
+  const background = board.encodeSync('jpeg', PICTURE_FORMATS.background.jpegQualityByRatio[pixelRatio] ?? 80);
   const raw = { width: piece.width, height: piece.height, channels: 4 } as const;
   // data() is a copy of the canvas's pixels, so it can be changed in place.
   return { background, piece: await sharp(unpremultiply(piece.data()), { raw }).webp(PICTURE_FORMATS.piece.webp).toBuffer() };
@@ -95,5 +96,5 @@ export function paintChallenge(random: RandomSource, pixelRatio: number, layout 
 /** paintChallenge, encoded. */
 export async function drawChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT): Promise<ChallengePictures> {
   const painted = paintChallenge(random, pixelRatio, layout);
-  return { plan: painted.plan, ...(await encodeChallenge(painted)) };
+  return { plan: painted.plan, ...(await encodeChallenge(painted, pixelRatio)) };
 }
