@@ -4,8 +4,8 @@
 // for the picture and the piece with its bytes (each after the first read of the painted canvas, so a little
 // cheaper than in a draw), and the answer's picture fields (base64 in JSON) as sent and
 // as a compressing proxy would send them. Before: Skia's JPEG q80 and PNG; now: as pictures.ts sets it (Skia's
-// JPEG at a lower quality, the piece as WebP by libvips through sharp). CPU time counts every thread of the
-// process (libvips encodes on libuv's threads).
+// JPEG at a quality by ratio; at 3x the piece as WebP by libvips through sharp). CPU time counts every thread
+// of the process (libvips encodes on libuv's threads).
 // Run: npm run bench:pictures [-- --draws=40 --shots]
 // --shots also writes bench-results/pictures-390@3x.png: before, now and a lossless reference, one above the
 // other, as a phone 390 px wide at device scale 3 shows them (look at it).

@@ -9,16 +9,28 @@ import type { RandomSource } from '@game-register/puzzle-captcha/core';
 /** The widget's default layout: 310 x 160 canvas units, a 59-unit piece, a 50-unit handle. */
 export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});
 /**
- * How the pictures are encoded (npm run bench:pictures; docs/decisions.md). The opaque picture as JPEG by
- * Skia, on the calling thread, at a quality that falls as the pixels get denser (a 3x screen shows no
- * artefact at 45): libvips' WebP saved under a tenth of its bytes for twice its CPU. The piece, which needs
- * transparency, as lossy WebP by libvips (sharp), its alpha's levels quantised no further than keeps its
- * faint shadow smooth (alphaQuality 75: 56 levels): under half the PNG's bytes for about its CPU.
+ * How the pictures are encoded at each pixel ratio (npm run bench:pictures; docs/decisions.md). The opaque
+ * picture as JPEG by Skia, on the calling thread, at a quality that falls as the pixels get denser (a 3x
+ * screen shows no artefact at 45; libvips' WebP saved under a tenth of its bytes for twice its CPU). The
+ * piece, which needs transparency, as PNG by Skia, or at 3x as lossy WebP by libvips (sharp, PIECE_WEBP):
+ * under half the PNG's bytes there, for about its CPU; below 3x a call to sharp costs more than it saves.
  */
-export const PICTURE_FORMATS = {
-  background: { mimeType: 'image/jpeg', jpegQualityByRatio: { 1: 80, 2: 60, 3: 45 } as Readonly<Record<number, number>> },
-  piece: { mimeType: 'image/webp', webp: { quality: 70, alphaQuality: 75, effort: 1 } as Readonly<WebpOptions> },
-} as const;
+export const PICTURE_FORMATS: Readonly<Record<number, { jpegQuality: number; pieceAsWebp: boolean }>> = {
+  1: { jpegQuality: 80, pieceAsWebp: false },
+  2: { jpegQuality: 60, pieceAsWebp: false },
+  3: { jpegQuality: 45, pieceAsWebp: true },
+};
+/** Its alpha's levels quantised no further than keeps the piece's faint shadow smooth (75: 56 levels). */
+export const PIECE_WEBP: Readonly<WebpOptions> = { quality: 70, alphaQuality: 75, effort: 1 };
+
+/** The MIME type of a picture encoded here, from its first bytes. */
+export function imageMimeType(image: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' {
+  const head = Buffer.from(image.subarray(0, 12));
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (head.subarray(1, 4).toString('latin1') === 'PNG') return 'image/png';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
+  throw new Error('not a JPEG, PNG or WebP picture');
+}
 
 // One libvips thread per encode, so the draw pool's size still bounds the CPU that puzzles take; no cache of
 // operations (every picture is new).
@@ -27,7 +39,7 @@ sharp.cache(false);
 
 export interface ChallengePictures {
   plan: PuzzlePlan;
-  /** The picture with the gap painted in (PICTURE_FORMATS.background). */
+  /** The picture with the gap painted in (PICTURE_FORMATS). */
   background: Buffer;
   /** The piece's column (PIECE_BLEED + piece size + PIECE_BLEED wide, full height), like the widget's piece canvas. */
   piece: Buffer;
@@ -65,14 +77,16 @@ export function unpremultiply(pixels: Uint8Array): Uint8Array {
 }
 
 /**
- * Both pictures encoded as PICTURE_FORMATS says: the picture on the calling thread, then the piece on one of
- * libuv's threads (libvips), so a draw thread keeps at most one encode running elsewhere.
+ * Both pictures encoded as PICTURE_FORMATS says: on the calling thread, but for a WebP piece, encoded on one
+ * of libuv's threads (libvips), so a draw thread keeps at most one encode running elsewhere.
  */
 export async function encodeChallenge({ board, piece }: ChallengeCanvases, pixelRatio: number) {
-  const background = board.encodeSync('jpeg', PICTURE_FORMATS.background.jpegQualityByRatio[pixelRatio] ?? 80);
+  const formats = PICTURE_FORMATS[pixelRatio] ?? PICTURE_FORMATS[1]!;
+  const background = board.encodeSync('jpeg', formats.jpegQuality);
+  if (!formats.pieceAsWebp) return { background, piece: piece.encodeSync('png') };
   const raw = { width: piece.width, height: piece.height, channels: 4 } as const;
   // data() is a copy of the canvas's pixels, so it can be changed in place.
-  return { background, piece: await sharp(unpremultiply(piece.data()), { raw }).webp(PICTURE_FORMATS.piece.webp).toBuffer() };
+  return { background, piece: await sharp(unpremultiply(piece.data()), { raw }).webp(PIECE_WEBP).toBuffer() };
 }
 
 // @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
