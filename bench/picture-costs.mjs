@@ -25,7 +25,7 @@ if (!process.execArgv.includes('--conditions=game-register-source')) {
 const { values: options } = parseArgs({ options: { draws: { type: 'string', default: '40' }, shots: { type: 'boolean', default: false } } });
 const DRAWS = Number(options.draws);
 const WARM_UP = 5;
-const { CHALLENGE_LAYOUT, challengeCanvases, encodeChallenge, paintChallenge } = await import('../server/captcha/pictures.ts');
+const { CHALLENGE_LAYOUT, challengeCanvases, encodeChallenge, imageMimeType, paintChallenge } = await import('../server/captcha/pictures.ts');
 const { pictureFieldsJson } = await import('../server/captcha/draw-worker.ts');
 const { cryptoRandom } = await import('../server/captcha/random.ts');
 const { seededRandom } = await import('@game-register/puzzle-captcha/testing');
@@ -124,7 +124,7 @@ if (options.shots) {
     body{margin:0;padding:8px 40px;font:12px sans-serif}.p{position:relative;width:310px;height:160px}
     .p img{position:absolute;top:0;height:160px}.b{left:0;width:310px}.c{left:90px;width:75px}</style>
     ${puzzle('JPEG q80 + PNG (before)', url('image/jpeg', old.background), url('image/png', old.piece))}
-    ${puzzle('WebP + WebP (now)', url('image/webp', now.background), url('image/webp', now.piece))}
+    ${puzzle('JPEG q45 + WebP (now)', url(imageMimeType(now.background), now.background), url(imageMimeType(now.piece), now.piece))}
     ${puzzle('PNG, lossless (reference)', url('image/png', canvases.board.encodeSync('png')), url('image/png', old.piece))}`;
   writeFileSync(join(dir, 'page.html'), page);
   const shot = resolve('bench-results/pictures-390@3x.png');
