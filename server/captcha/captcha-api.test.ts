@@ -35,7 +35,7 @@ describe('POST /api/captcha/challenge', () => {
     const plan = planPuzzle(seededRandom(TEST_SEED), CHALLENGE_LAYOUT, 0, -1);
     expect(body).toMatchObject({ width: 310, height: 160, pieceSize: 59, pieceY: plan.gapY, expiresAt: time.now() + CHALLENGE_TTL_MS });
     expect(body.background).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/);
-    expect(body.piece).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/);
+    expect(body.piece).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
     expect(body.id).toMatch(/^[\w-]{22}$/);
     expect(String(body.id)).not.toContain(String(TEST_SEED));
   });

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
+import { buildTestApp } from '../test-support';
 import { challengeAnswer, ChallengeHeadSchema } from './challenge-answer';
 import { pictureFieldsJson } from './draw-worker';
+import { challenge, strictConfig } from './test-support';
 
 describe('a challenge answer sent as bytes', () => {
   it('joins the head serialised through its schema with the pictures, and drops any field the schema does not list', async () => {
@@ -16,5 +18,15 @@ describe('a challenge answer sent as bytes', () => {
 
   it('refuses a head that is not a JSON object rather than send a broken answer', () => {
     expect(() => challengeAnswer('[]', Buffer.from('"background":"x"'))).toThrow(/JSON object/);
+  });
+
+  it('answers a 3x puzzle in under 45 KB as a phone receives it: the picture a JPEG, the piece a WebP', async () => {
+    const { app } = await buildTestApp(strictConfig());
+    const answer = await challenge(app, { pixelRatio: 3 });
+    await app.close();
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.rawPayload.length).toBeLessThan(45_000);
+    const { background, piece } = answer.json<{ background: string; piece: string }>();
+    expect([background.slice(0, 16), piece.slice(0, 16)]).toEqual(['data:image/jpeg;', 'data:image/webp;']);
   });
 });
