@@ -11,14 +11,14 @@ export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});
 /**
  * How the pictures are encoded at each pixel ratio (npm run bench:pictures; docs/decisions.md). The opaque
  * picture as JPEG by Skia, on the calling thread, at a quality that falls as the pixels get denser (a 3x
- * screen shows no artefact at 45; libvips' WebP saved under a tenth of its bytes for twice its CPU). The
+ * screen shows no artefact at 40; libvips' WebP saved under a tenth of its bytes for twice its CPU). The
  * piece, which needs transparency, as PNG by Skia, or at 3x as lossy WebP by libvips (sharp, PIECE_WEBP):
  * under half the PNG's bytes there, for about its CPU; below 3x a call to sharp costs more than it saves.
  */
 export const PICTURE_FORMATS: Readonly<Record<number, { jpegQuality: number; pieceAsWebp: boolean }>> = {
   1: { jpegQuality: 80, pieceAsWebp: false },
   2: { jpegQuality: 60, pieceAsWebp: false },
-  3: { jpegQuality: 45, pieceAsWebp: true },
+  3: { jpegQuality: 40, pieceAsWebp: true },
 };
 /** Its alpha's levels quantised no further than keeps the piece's faint shadow smooth (75: 56 levels). */
 export const PIECE_WEBP: Readonly<WebpOptions> = { quality: 70, alphaQuality: 75, effort: 1 };
