@@ -76,17 +76,23 @@ export function unpremultiply(pixels: Uint8Array): Uint8Array {
   return pixels;
 }
 
-/**
- * Both pictures encoded as PICTURE_FORMATS says: on the calling thread, but for a WebP piece, encoded on one
- * of libuv's threads (libvips), so a draw thread keeps at most one encode running elsewhere.
- */
-export async function encodeChallenge({ board, piece }: ChallengeCanvases, pixelRatio: number) {
-  const formats = PICTURE_FORMATS[pixelRatio] ?? PICTURE_FORMATS[1]!;
-  const background = board.encodeSync('jpeg', formats.jpegQuality);
-  if (!formats.pieceAsWebp) return { background, piece: piece.encodeSync('png') };
+const formatsFor = (pixelRatio: number) => PICTURE_FORMATS[pixelRatio] ?? PICTURE_FORMATS[1]!;
+
+/** The piece as PIECE_WEBP says, on one of libuv's threads (libvips). */
+function encodePieceAsWebp(piece: Canvas): Promise<Buffer> {
   const raw = { width: piece.width, height: piece.height, channels: 4 } as const;
   // data() is a copy of the canvas's pixels, so it can be changed in place.
-  return { background, piece: await sharp(unpremultiply(piece.data()), { raw }).webp(PIECE_WEBP).toBuffer() };
+  return sharp(unpremultiply(piece.data()), { raw }).webp(PIECE_WEBP).toBuffer();
+}
+
+/**
+ * Both pictures encoded as PICTURE_FORMATS says, on the calling thread (a draw thread's), but for a WebP
+ * piece, awaited on one of libuv's threads: a draw thread keeps at most one encode running elsewhere.
+ */
+export async function encodeChallenge({ board, piece }: ChallengeCanvases, pixelRatio: number) {
+  const formats = formatsFor(pixelRatio);
+  const background = board.encodeSync('jpeg', formats.jpegQuality);
+  return { background, piece: formats.pieceAsWebp ? await encodePieceAsWebp(piece) : piece.encodeSync('png') };
 }
 
 // @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
@@ -107,8 +113,13 @@ export function paintChallenge(random: RandomSource, pixelRatio: number, layout 
   return { plan, guard, board, piece };
 }
 
-/** paintChallenge, encoded. */
+/** paintChallenge, encoded on libuv's threads (the main thread's way, CAPTCHA_DRAW_THREADS=0). */
 export async function drawChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT): Promise<ChallengePictures> {
-  const painted = paintChallenge(random, pixelRatio, layout);
-  return { plan: painted.plan, ...(await encodeChallenge(painted, pixelRatio)) };
+  const { plan, board, piece } = paintChallenge(random, pixelRatio, layout);
+  const formats = formatsFor(pixelRatio);
+  const [background, pieceImage] = await Promise.all([board.encode('jpeg', formats.jpegQuality), formats.pieceAsWebp ? encodePieceAsWebp(piece) : piece.encode('png')]);
+  // The canvases must outlive their encoding on the thread pool (collected mid-encode, the process
+  // crashes), so they are read once more after it.
+  if (board.width === 0 || piece.width === 0) throw new Error('a challenge canvas is empty');
+  return { plan, background, piece: pieceImage };
 }
