@@ -3,7 +3,7 @@
 // plain picture with one gap: 100%) fails here. The rates against the live server are the bench's.
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT as layout, drawChallenge, locateGap, PICTURE_FORMATS } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT as layout, drawChallenge, imageMimeType, locateGap } from '@game-register/gateway/testing';
 
 const PUZZLES = 40;
 /**
@@ -14,11 +14,11 @@ const PUZZLES = 40;
 const VISION_TEST_BOUND = 38;
 
 it(`the vision bot reads at most ${VISION_TEST_BOUND} of ${PUZZLES} strict-mode pictures`, async () => {
-  const dataUrl = (mimeType: string, image: Buffer) => `data:${mimeType};base64,${image.toString('base64')}`;
+  const dataUrl = (image: Buffer) => `data:${imageMimeType(image)};base64,${image.toString('base64')}`;
   let read = 0;
   for (let seed = 1; seed <= PUZZLES; seed += 1) {
     const pictures = await drawChallenge(seededRandom(seed * 7919), 1);
-    const { offsetX } = await locateGap({ background: dataUrl(PICTURE_FORMATS.background.mimeType, pictures.background), piece: dataUrl(PICTURE_FORMATS.piece.mimeType, pictures.piece), width: layout.width, height: layout.height, pieceSize: layout.pieceSize });
+    const { offsetX } = await locateGap({ background: dataUrl(pictures.background), piece: dataUrl(pictures.piece), width: layout.width, height: layout.height, pieceSize: layout.pieceSize });
     if (Math.abs(pictures.plan.gapX - 3 - offsetX) < PASS_TOLERANCE) read += 1;
   }
   expect(read).toBeGreaterThan(0); // the bot works at all: it reads plenty of them

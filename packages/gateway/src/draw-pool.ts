@@ -1,4 +1,7 @@
 import { Piscina } from 'piscina';
+// sharp's libraries loaded by the main thread before any draw thread, so a thread's exit never unloads them
+// under the others (glibc; sharp's docs on worker threads).
+import 'sharp';
 import { drawOnMainThread, type DrawnChallenge, type DrawTask } from './draw-worker';
 
 /** The pool's queue is full (or the server is closing): answer 503 with Retry-After at once rather than wait. */
@@ -62,7 +65,8 @@ export function createDrawer({ threads, maxQueue, seed }: DrawerOptions): Challe
     maxThreads: threads,
     maxQueue,
     // Draw threads run at a lower priority (Linux nice, through piscina's optional @napi-rs/nice): when the
-    // cores are busy, answers on the event loop (checkuser, verify, static files) go first.
+    // cores are busy, answers on the event loop (checkuser, verify, static files) go first. (The piece's encoding runs on
+    // one of libuv's threads, which are not niced: at most one per draw thread, pictures.ts.)
     niceIncrement: DRAW_THREAD_NICE,
     // Between tasks a thread goes back to its event loop. With piscina's default ('sync' Atomics.wait), a busy
     // thread never does, and Node frees native memory (canvases, encoded buffers) from the loop's immediate

@@ -1,5 +1,5 @@
 // A draw thread of the pool (draw-pool.ts): paints and encodes one challenge per task, off the main thread.
-import { challengeCanvases, drawChallenge, encodeChallenge, paintChallenge, PICTURE_FORMATS, type ChallengeCanvases } from './pictures';
+import { challengeCanvases, drawChallenge, encodeChallenge, imageMimeType, paintChallenge, type ChallengeCanvases } from './pictures';
 import { randomFor } from './random';
 
 export interface DrawTask {
@@ -20,11 +20,11 @@ export interface DrawnChallenge {
   drawSeconds: number;
 }
 
-const dataUrl = (mimeType: string, image: Buffer) => `data:${mimeType};base64,${image.toString('base64')}`;
+const dataUrl = (image: Buffer) => `data:${imageMimeType(image)};base64,${image.toString('base64')}`;
 
 /** Data URLs need no JSON escaping (base64's alphabet has no quote or backslash), so this is their JSON. */
 export function pictureFieldsJson(background: Buffer, piece: Buffer): Uint8Array {
-  const fields = `"background":"${dataUrl(PICTURE_FORMATS.background.mimeType, background)}","piece":"${dataUrl(PICTURE_FORMATS.piece.mimeType, piece)}"`;
+  const fields = `"background":"${dataUrl(background)}","piece":"${dataUrl(piece)}"`;
   return Buffer.from(fields, 'latin1');
 }
 
@@ -44,14 +44,14 @@ function canvasesFor(pixelRatio: number): ChallengeCanvases {
 }
 
 /**
- * On a draw thread: paints and encodes on this very thread (encodeSync), so a draw never takes a libuv
- * thread the main thread needs, and the pool's size bounds the CPU that puzzles can take.
+ * On a draw thread: paints and encodes on this very thread (a WebP piece on one of libuv's threads, awaited),
+ * so the pool's size still bounds the CPU that puzzles can take.
  */
 export default async function drawTask({ pixelRatio, seed }: DrawTask): Promise<DrawnChallenge> {
   const started = performance.now();
   const canvases = canvasesFor(pixelRatio);
   const { plan } = paintChallenge(randomFor(seed), pixelRatio, undefined, canvases);
-  const encoded = encodeChallenge(canvases);
+  const encoded = await encodeChallenge(canvases, pixelRatio);
   return {
     gapX: plan.gapX,
     gapY: plan.gapY,

@@ -5,7 +5,7 @@ import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { outlineBounds, pixelBounds, type Bounds } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT as layout, challengeCanvases, challengePixelRatio, clampPixelRatio, drawChallenge, paintChallenge } from './pictures';
+import { CHALLENGE_LAYOUT as layout, challengeCanvases, challengePixelRatio, clampPixelRatio, drawChallenge, imageMimeType, paintChallenge, unpremultiply } from './pictures';
 
 function expectNear(actual: Bounds | null, expected: Bounds, slack: number) {
   expect(actual).not.toBeNull();
@@ -71,14 +71,34 @@ describe('server pictures (the core drawing on @napi-rs/canvas)', () => {
     expect(alpha(far.piece)).toEqual(alpha(near.piece));
   });
 
-  it('encodes the picture as JPEG and the piece as PNG (it keeps its transparency) at the asked scale', async () => {
-    const pictures = await drawChallenge(seededRandom(3), 2);
-    expect(pictures.background.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    expect(pictures.piece.subarray(1, 4).toString('latin1')).toBe('PNG');
+  it.each([
+    [1, 'image/png'],
+    [2, 'image/png'],
+    [3, 'image/webp'],
+  ])('encodes the picture as JPEG and the piece as a picture that keeps its transparency at pixel ratio %i (%s)', async (ratio, pieceType) => {
+    const pictures = await drawChallenge(seededRandom(3), ratio);
+    expect([imageMimeType(pictures.background), imageMimeType(pictures.piece)]).toEqual(['image/jpeg', pieceType]);
     const background = await loadImage(pictures.background);
     const piece = await loadImage(pictures.piece);
-    expect([background.width, background.height]).toEqual([layout.width * 2, layout.height * 2]);
-    expect([piece.width, piece.height]).toEqual([(layout.pieceSize + 2 * PIECE_BLEED) * 2, layout.height * 2]);
+    expect([background.width, background.height]).toEqual([layout.width * ratio, layout.height * ratio]);
+    expect([piece.width, piece.height]).toEqual([(layout.pieceSize + 2 * PIECE_BLEED) * ratio, layout.height * ratio]);
+    // Its alpha as painted, within one of WebP's 56 quantised levels (alphaQuality 75), most of it exactly.
+    const decoded = createCanvas(piece.width, piece.height);
+    decoded.getContext('2d').drawImage(piece, 0, 0);
+    const alpha = (canvas: typeof decoded) => canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data.filter((_, i) => i % 4 === 3);
+    const [painted, sent] = [alpha(paintChallenge(seededRandom(3), ratio).piece), alpha(decoded)];
+    expect(painted.filter((value) => value === 0).length / painted.length).toBeGreaterThan(0.5);
+    expect(sent.every((value, i) => Math.abs(value - painted[i]!) <= 8)).toBe(true);
+    expect(sent.filter((value, i) => value === painted[i]).length / sent.length).toBeGreaterThan(0.8);
+  });
+
+  it('names no type for bytes that are not a picture it encodes', () => {
+    expect(() => imageMimeType(Buffer.from('GIF89a'))).toThrow(/not a JPEG, PNG or WebP/);
+  });
+
+  it('unpremultiplies only the partly transparent pixels, as libvips gets them', () => {
+    const pixels = Uint8Array.from([0, 64, 127, 127, 10, 20, 30, 255, 0, 0, 0, 0]);
+    expect([...unpremultiply(pixels)]).toEqual([0, 129, 255, 127, 10, 20, 30, 255, 0, 0, 0, 0]);
   });
 
   it('clamps the pixel ratio to [1, 3] and defaults to 1', () => {

@@ -7,7 +7,8 @@ export { StoreUnavailableError, type CaptchaStore, type Standing } from '../stor
 export { createDrawer, DrawQueueFullError, type ChallengeDrawer } from '../draw-pool';
 export type { DrawnChallenge } from '../draw-worker';
 export { createChallengeStock } from '../challenge-stock';
-export { CHALLENGE_LAYOUT, challengeCanvases, drawChallenge, encodeChallenge, paintChallenge, PICTURE_FORMATS } from '../pictures';
+export { CHALLENGE_LAYOUT, challengeCanvases, drawChallenge, encodeChallenge, imageMimeType, paintChallenge, PICTURE_FORMATS } from '../pictures';
+export { pictureFieldsJson } from '../draw-worker';
 export { cryptoRandom } from '../random';
 export { signPassToken } from '../token';
 export { escalatedWorkCost, workDoublings } from '../limits';
