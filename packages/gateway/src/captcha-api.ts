@@ -87,7 +87,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       store.putChallenge(id, { gapX: drawn.gapX, expiresAt }),
       createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings),
     ]);
-    events.challengeIssued(doublings);
+    events.challengeIssued({ level: 0, picture: 'guarded', holdout: false, doublings });
     reply.header('cache-control', 'no-store');
     const head: ChallengeHead = { work: task, accessible: work.accessible !== null, id, pieceY: drawn.gapY, width: layout.width, height: layout.height, pieceSize: layout.pieceSize, expiresAt };
     const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
@@ -102,7 +102,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     // whatever follows: a locked address cannot answer challenges it fetched before the lock either.
     const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request.ip, at, reply, WORK_ESCALATION.maxSteps)]);
     if (counted === null) {
-      events.verified('locked');
+      events.verified('locked', null);
       return reply;
     }
     // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a
@@ -113,7 +113,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
       if (workRefusal === 'malformed' || workRefusal === 'tampered') {
         // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
-        events.verified('work_refused');
+        events.verified('work_refused', null);
         await counted.settle(false);
         return reply.code(400).send(errorAnswer(400));
       }
@@ -130,11 +130,11 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
               : null;
     await counted.settle(failure === null);
     if (failure) {
-      events.verified(failure);
+      events.verified(failure, null);
       return { status: 'n' as const, info: FAILED_INFO };
     }
     // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
-    events.verified('passed');
+    events.verified('passed', null);
     return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
   });
 
@@ -152,7 +152,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
     const maxCounter = escalatedWorkCost(accessibleMax, doublings);
     const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings);
-    events.challengeIssued(doublings);
+    events.challengeIssued({ level: 0, picture: 'none', holdout: false, doublings });
     reply.header('cache-control', 'no-store');
     return { id, work: task, maxCounter, expiresAt };
   });
@@ -162,21 +162,21 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     reply.header('cache-control', 'no-store');
     const counted = await countAnswer(request.ip, at, reply, WORK_ESCALATION.accessibleMaxSteps);
     if (counted === null) {
-      events.verified('locked');
+      events.verified('locked', null);
       return reply;
     }
     const secret = await store.secret();
     const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
     await counted.settle(refusal === null);
     if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
-      events.verified('work_refused');
+      events.verified('work_refused', null);
       return reply.code(400).send(errorAnswer(400));
     }
     if (refusal) {
-      events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused');
+      events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused', null);
       return { status: 'n' as const, info: FAILED_INFO };
     }
-    events.verified('passed');
+    events.verified('passed', null);
     return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });
 };

@@ -1,7 +1,37 @@
+import type { Level } from './difficulty/levels';
+
 /** Why a verify answered as it did. */
 export type VerifyReason = 'passed' | 'wrong_offset' | 'trail_refused' | 'work_refused' | 'expired_or_unknown' | 'locked';
 /** Why the gate refused a pass token. */
 export type TokenRefusal = 'missing' | 'invalid' | 'expired' | 'spent' | 'unavailable';
+
+/** The picture a challenge shows: plain (levels 0-1) or guarded (decoy gaps, grain, strokes: levels 2-3). */
+export type PictureKind = 'plain' | 'guarded';
+/** Where a difficulty level is kept: one address (IPv6: its /64), one network (/24, IPv6 /48), the whole site. */
+export type LevelEntity = 'address' | 'network' | 'site';
+
+/** What a challenge was issued as. */
+export interface ChallengeFacts {
+  /** The caller's level when it asked (0-3), sealed into the challenge. */
+  level: Level;
+  /** `none` on the path without a picture (无障碍验证). */
+  picture: PictureKind | 'none';
+  /** A level-0 challenge given the guarded picture to measure what it costs people (the holdout). */
+  holdout: boolean;
+  /** How many times its work was doubled for the caller's recent failures. */
+  doublings: number;
+}
+
+/** What an answer was to: known only when its challenge was (not for an unknown or expired id, nor a locked caller). */
+export interface AnswerFacts {
+  level: Level;
+  picture: PictureKind | 'none';
+  /** The caller's address had no failure in its window before this answer. */
+  firstTry: boolean;
+  /** As the widget reported them (clamped), null when it did not: the puzzle shown to release, the work's run. */
+  solveSeconds: number | null;
+  workSeconds: number | null;
+}
 
 /** What can be read at any time: for gauges, read at every scrape. */
 export interface GatewayLevels {
@@ -16,9 +46,14 @@ export interface GatewayLevels {
  * this repository's server). Every listener is optional; none may throw.
  */
 export interface GatewayEvents {
-  /** A challenge (either path) was issued, its work doubled `doublings` times for the caller's failures. */
-  challengeIssued(doublings: number): void;
-  verified(reason: VerifyReason): void;
+  /** A challenge (either path) was issued. */
+  challengeIssued(facts: ChallengeFacts): void;
+  /** An answer was judged; `facts` null when its challenge was unknown or expired, or its caller locked. */
+  verified(reason: VerifyReason, facts: AnswerFacts | null): void;
+  /** An entity's difficulty level changed (hysteresis.ts): `from` to `to`. */
+  levelChanged(entity: LevelEntity, from: Level, to: Level): void;
+  /** A network had as many passes this hour as its level allows: its challenge was refused with Retry-After. */
+  quotaRefused(level: Level): void;
   tokenSpent(): void;
   tokenRefused(reason: TokenRefusal): void;
   /** A puzzle was drawn and encoded in `seconds`. */
@@ -34,6 +69,8 @@ export interface GatewayEvents {
 export const NO_EVENTS: GatewayEvents = {
   challengeIssued() {},
   verified() {},
+  levelChanged() {},
+  quotaRefused() {},
   tokenSpent() {},
   tokenRefused() {},
   drawFinished() {},

@@ -1,8 +1,10 @@
 // @game-register/gateway: strict mode's captcha gateway as a Fastify plugin (README.md).
 export { default, default as gateway } from './plugin';
 export { GatewayOptionsSchema, readGatewayOptions, type GatewayOptions, type GatewaySettings, type GatewayStore } from './options';
-export { NO_EVENTS, eventsWith, type GatewayEvents, type GatewayLevels, type TokenRefusal, type VerifyReason } from './events';
+export { NO_EVENTS, eventsWith, type AnswerFacts, type ChallengeFacts, type LevelEntity, type PictureKind, type GatewayEvents, type GatewayLevels, type TokenRefusal, type VerifyReason } from './events';
 export type { CaptchaGate, GateVerdict } from './gate';
 export { AnswerSchema, GATE_UNAVAILABLE, NEEDS_CAPTCHA, type Answer } from './answers';
 export type { SqlDatabase } from './libsql-schema';
 export * from './settings';
+export type { Level } from './difficulty/levels';
+export type { OperatorSwitches } from './difficulty/effective-level';

@@ -4,7 +4,8 @@ import { Value } from 'typebox/value';
 import type { Redis } from 'ioredis';
 import type { GatewayEvents } from './events';
 import type { SqlDatabase } from './libsql-schema';
-import { DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from './policy';
+import type { OperatorSwitches } from './difficulty/effective-level';
+import { HOLDOUT_LIMITS, DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from './policy';
 
 const Handle = (description: string) => Type.Unsafe<unknown>(Type.Object({}, { description }));
 const Listener = Type.Optional(Type.Function([Type.Any()], Type.Void()));
@@ -25,12 +26,16 @@ export const GatewayOptionsSchema = Type.Object(
     stock: Type.Optional(Type.Integer({ minimum: 0, maximum: STOCK_MAX, description: 'puzzles drawn ahead per pixel ratio' })),
     draw: Type.Optional(Type.Object({ threads: Type.Integer({ minimum: 0, maximum: DRAW_LIMITS.maxThreads }), queue: Type.Integer({ minimum: 0, maximum: DRAW_LIMITS.maxQueue }) })),
     networkChallenges: Type.Optional(Type.Integer({ minimum: 1, description: `challenges one network may fetch per ${NETWORK_CHALLENGE_LIMIT.windowMs} ms` })),
+    holdout: Type.Optional(Type.Number({ minimum: 0, maximum: HOLDOUT_LIMITS.max, description: 'share of level-0 challenges given the guarded picture, to measure what it costs people' })),
+    switches: Type.Optional(Type.Function([], Type.Any(), { description: 'the operator switches now (OperatorSwitches): read at every challenge, so the host may change them at any time' })),
     testSeed: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'tests only: every puzzle the same' })),
     clock: Type.Optional(Type.Function([], Type.Number())),
     events: Type.Optional(
       Type.Object({
         challengeIssued: Listener,
-        verified: Listener,
+        verified: Type.Optional(Type.Function([Type.Any(), Type.Any()], Type.Void())),
+        levelChanged: Type.Optional(Type.Function([Type.Any(), Type.Any(), Type.Any()], Type.Void())),
+        quotaRefused: Listener,
         tokenSpent: Type.Optional(Type.Function([], Type.Void())),
         tokenRefused: Listener,
         drawFinished: Listener,
@@ -44,9 +49,10 @@ export const GatewayOptionsSchema = Type.Object(
 );
 
 /** The options as given to `register` (the optional ones have the defaults in policy.ts). */
-export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events'> & { store: GatewayStore; events?: Partial<GatewayEvents> };
+export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events' | 'switches'> & { store: GatewayStore; events?: Partial<GatewayEvents>; switches?: () => OperatorSwitches };
 /** Where the state is kept: a libsql database (one instance), or Redis (many instances, one prefix). */
 export type GatewayStore = { kind: 'libsql'; database: SqlDatabase } | { kind: 'redis'; client: Redis; prefix: string };
+const NO_SWITCHES = (): OperatorSwitches => ({ underAttack: null, peopleFirst: null });
 export type GatewaySettings = Required<Omit<GatewayOptions, 'events'>> & { events: Partial<GatewayEvents> };
 
 /** The options checked, with every default filled in; throws one error naming every bad option. */
@@ -72,6 +78,8 @@ export function readGatewayOptions(options: unknown): GatewaySettings {
     stock: given.stock ?? STOCK_DEFAULT,
     draw: given.draw ?? { ...DRAW_DEFAULTS },
     networkChallenges: given.networkChallenges ?? NETWORK_CHALLENGE_LIMIT.max,
+    holdout: given.holdout ?? HOLDOUT_LIMITS.default,
+    switches: given.switches ?? NO_SWITCHES,
     testSeed: given.testSeed ?? null,
     clock: given.clock ?? Date.now,
     events: given.events ?? {},

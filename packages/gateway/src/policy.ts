@@ -57,3 +57,6 @@ export const STOCK_MAX = 10_000;
 /** Draw threads and the draws that may wait for one: the defaults and the bounds of the `draw` option. */
 export const DRAW_DEFAULTS = { threads: 1, queue: 64 } as const;
 export const DRAW_LIMITS = { maxThreads: 64, maxQueue: 100_000 } as const;
+
+/** The holdout: this share of level-0 challenges gets the guarded picture, so its cost to people is measured. */
+export const HOLDOUT_LIMITS = { default: 0.02, max: 0.5 } as const;

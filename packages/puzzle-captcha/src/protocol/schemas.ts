@@ -75,6 +75,17 @@ export type ChallengeResponse = Static<typeof ChallengeResponseSchema>;
 
 export const TrailPointSchema = Type.Object({ x: bounded(), y: bounded(), t: bounded() }, { additionalProperties: false });
 
+/**
+ * How long the visitor took, as the widget measured it: from the puzzle (or the accessible task) shown to the
+ * release (or the task done), and how long its work ran. Only for the operator's metrics: never judged, and
+ * a client may leave it out or lie; the server clamps what it counts.
+ */
+export const AnswerTimingSchema = Type.Object(
+  { solveMs: Type.Integer({ minimum: 0, maximum: 3_600_000 }), workMs: Type.Integer({ minimum: 0, maximum: 3_600_000 }) },
+  { additionalProperties: false },
+);
+export type AnswerTiming = Static<typeof AnswerTimingSchema>;
+
 /** A release: the puzzle's id, the piece offset in canvas units, and the drag trail (canvas units, ms). */
 export const VerifyRequestSchema = Type.Object(
   {
@@ -83,6 +94,7 @@ export const VerifyRequestSchema = Type.Object(
     trail: Type.Array(TrailPointSchema, { maxItems: VERIFY_TRAIL_LIMIT }),
     /** The challenge's task with its solution (the server checks the signature, the challenge and the key). */
     work: Type.Optional(SolvedWorkSchema),
+    timing: Type.Optional(AnswerTimingSchema),
   },
   { additionalProperties: false },
 );
@@ -99,7 +111,7 @@ export const AccessibleChallengeResponseSchema = Type.Object({
 export type AccessibleChallengeResponse = Static<typeof AccessibleChallengeResponseSchema>;
 
 export const AccessibleVerifyRequestSchema = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64 }), work: SolvedWorkSchema },
+  { id: Type.String({ minLength: 1, maxLength: 64 }), work: SolvedWorkSchema, timing: Type.Optional(AnswerTimingSchema) },
   { additionalProperties: false },
 );
 export type AccessibleVerifyRequest = Static<typeof AccessibleVerifyRequestSchema>;
