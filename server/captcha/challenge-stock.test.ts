@@ -42,7 +42,7 @@ function manualDrawer() {
 describe('the challenge stock', () => {
   it('fills every ratio up to its size with at most one draw per thread in flight, then stops drawing', async () => {
     const { drawer, asked, finishAll } = manualDrawer();
-    const stock = createChallengeStock({ drawer, size: 2, parallel: 2, pixelRatios: [1, 3] });
+    const stock = createChallengeStock({ drawer, size: 2, parallel: 2, pixelRatios: [1, 3], pictures: ['plain'] });
     expect(asked.map((draw) => draw.pixelRatio)).toEqual([1, 3]);
     for (let round = 0; round < 5; round += 1) {
       expect(asked.length).toBeLessThanOrEqual(2);
@@ -55,26 +55,26 @@ describe('the challenge stock', () => {
 
   it('hands each stocked puzzle out once, then none until it is refilled', async () => {
     const { drawer, asked, finishAll } = manualDrawer();
-    const stock = createChallengeStock({ drawer, size: 3, parallel: 1, pixelRatios: [2] });
+    const stock = createChallengeStock({ drawer, size: 3, parallel: 1, pixelRatios: [2], pictures: ['plain'] });
     for (let round = 0; round < 3; round += 1) await finishAll();
-    const taken = [stock.take(2), stock.take(2), stock.take(2), stock.take(2)];
+    const taken = [stock.take(2, 'plain'), stock.take(2, 'plain'), stock.take(2, 'plain'), stock.take(2, 'plain')];
     expect(taken.map((drawn) => drawn?.gapX ?? null)).toEqual([1, 2, 3, null]);
-    expect(stock.take(1)).toBeNull(); // a ratio it does not keep
+    expect(stock.take(1, 'plain')).toBeNull(); // a ratio it does not keep
     expect(asked.map((draw) => draw.pixelRatio)).toEqual([2]); // refilling, one thread's worth at a time
     await finishAll();
-    expect(stock.take(2)?.gapX).toBe(4);
+    expect(stock.take(2, 'plain')?.gapX).toBe(4);
     stock.close();
   });
 
   it('draws for the stock only when no visitor waits in the draw queue', async () => {
     const { drawer, asked, finishAll } = manualDrawer();
     drawer.queue = 3;
-    const stock = createChallengeStock({ drawer, size: 5, parallel: 1, pixelRatios: [3] });
+    const stock = createChallengeStock({ drawer, size: 5, parallel: 1, pixelRatios: [3], pictures: ['plain'] });
     expect(asked).toHaveLength(0);
-    expect(stock.take(3)).toBeNull();
+    expect(stock.take(3, 'plain')).toBeNull();
     expect(asked).toHaveLength(0);
     drawer.queue = 0;
-    stock.take(3); // any take (or any draw that ends) looks again
+    stock.take(3, 'plain'); // any take (or any draw that ends) looks again
     expect(asked).toHaveLength(1);
     await finishAll();
     expect(stock.levels().get(3)).toBe(1);
@@ -83,12 +83,12 @@ describe('the challenge stock', () => {
 
   it('drops what it holds and draws no more once closed', async () => {
     const { drawer, asked, finishAll } = manualDrawer();
-    const stock = createChallengeStock({ drawer, size: 4, parallel: 1, pixelRatios: [1] });
+    const stock = createChallengeStock({ drawer, size: 4, parallel: 1, pixelRatios: [1], pictures: ['plain'] });
     await finishAll();
     stock.close();
     await finishAll();
     expect(asked).toHaveLength(0);
-    expect(stock.take(1)).toBeNull();
+    expect(stock.take(1, 'plain')).toBeNull();
   });
 
   it('tries again a second after a draw for it failed, and reports the failure', async () => {
@@ -96,7 +96,7 @@ describe('the challenge stock', () => {
     try {
       const { drawer, asked } = manualDrawer();
       const errors: unknown[] = [];
-      const stock = createChallengeStock({ drawer, size: 1, parallel: 1, pixelRatios: [1], onRefillError: (error) => errors.push(error) });
+      const stock = createChallengeStock({ drawer, size: 1, parallel: 1, pixelRatios: [1], pictures: ['plain'], onRefillError: (error) => errors.push(error) });
       asked.splice(0)[0]!.fail(new Error('canvas broke'));
       await vi.advanceTimersByTimeAsync(10);
       expect(errors).toHaveLength(1);

@@ -22,9 +22,9 @@ describe('the draw pool', () => {
 
   it('finishes the draws already queued when it closes, and refuses new ones', async () => {
     const drawer = createDrawer({ threads: 1, maxQueue: 8, seed: TEST_SEED });
-    const pending = Array.from({ length: 6 }, () => drawer.draw(2));
+    const pending = Array.from({ length: 6 }, () => drawer.draw(2, 'guarded'));
     const closed = drawer.close();
-    await expect(drawer.draw(2)).rejects.toBeInstanceOf(DrawQueueFullError);
+    await expect(drawer.draw(2, 'guarded')).rejects.toBeInstanceOf(DrawQueueFullError);
     const drawn = await Promise.all(pending);
     await closed;
     expect(drawn.map((challenge) => challenge.gapX)).toEqual(Array(6).fill(SEEDED_GAP_X));
@@ -45,7 +45,7 @@ describe('the draw pool', () => {
     const inline = createDrawer({ threads: 0, maxQueue: 0, seed: TEST_SEED });
     const seconds: number[] = [];
     pooled.onDrawFinished((value) => seconds.push(value));
-    const [fromPool, fromMain] = await Promise.all([pooled.draw(2), inline.draw(2)]);
+    const [fromPool, fromMain] = await Promise.all([pooled.draw(2, 'guarded'), inline.draw(2, 'guarded')]);
     await Promise.all([pooled.close(), inline.close()]);
     expect(fromPool.gapX).toBe(SEEDED_GAP_X);
     // The pictures come back from the thread as a Uint8Array (a Buffer does not survive postMessage): same bytes.

@@ -6,6 +6,9 @@ import { startTestRedis, type TestRedis } from '../test-redis';
 import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
 import { createRedisStore, describeStoreContract } from '@game-register/gateway/testing';
 
+/** What a challenge is sealed with (its level and picture): given back whole with it. */
+const SEALED = { level: 2, picture: 'plain' } as const;
+
 let server: TestRedis;
 beforeAll(async () => {
   server = await startTestRedis();
@@ -35,11 +38,11 @@ describe('the Redis store, on a real redis-server', () => {
   it('pipelines the commands of one turn into one write and still gives a challenge to one take only', async () => {
     const client = await connectRedis(server.url, quietLog);
     const store = createRedisStore(client, { prefix: 'pipelined:', secret: 'k' });
-    await store.putChallenge('burst', { gapX: 120, expiresAt: Date.now() + CHALLENGE_TTL_MS });
+    await store.putChallenge('burst', { gapX: 120, expiresAt: Date.now() + CHALLENGE_TTL_MS, ...SEALED });
     const racing = Array.from({ length: 20 }, () => store.takeChallenge('burst'));
     expect(client.autoPipelineQueueSize).toBe(20); // queued in this turn, sent as one write
     const takes = await Promise.all(racing);
-    expect(takes.filter((take) => take !== null)).toEqual([{ gapX: 120, expiresAt: expect.any(Number) }]);
+    expect(takes.filter((take) => take !== null)).toEqual([{ gapX: 120, expiresAt: expect.any(Number), ...SEALED }]);
     await client.quit();
   });
 
@@ -49,7 +52,7 @@ describe('the Redis store, on a real redis-server', () => {
     const other = createRedisStore(client, { prefix: 'deploy-b:', secret: null });
     const at = Date.now();
     await store.secret();
-    await store.putChallenge('c1', { gapX: 100, expiresAt: at + CHALLENGE_TTL_MS });
+    await store.putChallenge('c1', { gapX: 100, expiresAt: at + CHALLENGE_TTL_MS, ...SEALED });
     await store.spendToken('t1', at + 120_000);
     for (const address of ['198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.8']) {
       await store.countAttempt(address, '198.51.100.0/24');

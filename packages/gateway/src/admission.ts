@@ -2,8 +2,9 @@
 // lock), the sweep of what has expired. Shared by the puzzle's and the accessible path's routes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer } from './answers';
+import type { Difficulty, LevelVerdict } from './difficulty/engine';
 import type { GatewayEvents } from './events';
-import { networkOf } from './network';
+import { addressSubjectOf, networkOf } from './network';
 import { FAILURES_BEFORE_LOCK, LOCK_MS, NETWORK_CHALLENGE_LIMIT, SWEEP_EVERY_MS } from './policy';
 import type { CaptchaStore, Standing } from './store';
 
@@ -13,9 +14,13 @@ export interface AdmissionOptions {
   now: () => number;
   /** Challenges one network may fetch per NETWORK_CHALLENGE_LIMIT.windowMs. */
   networkChallenges: number;
+  difficulty: Difficulty;
 }
 
-export function admission({ store, events, now, networkChallenges }: AdmissionOptions) {
+/** A challenge admitted: where its caller stands (its failures) and the level it is issued at. */
+export type Admitted = { standing: Standing; verdict: Extract<LevelVerdict, { admitted: true }> };
+
+export function admission({ store, events, now, networkChallenges, difficulty }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
   const tooMany = (reply: FastifyReply, waitMs: number) => {
@@ -23,20 +28,27 @@ export function admission({ store, events, now, networkChallenges }: AdmissionOp
     void reply.code(429).send(errorAnswer(429));
   };
   /**
-   * Admits a challenge: where the caller stands, with one more challenge counted for its network, in one
-   * store round trip. Null once its 429 is sent: its address is locked (nothing counted), or its network
-   * asked for too many. (Not the reply itself: a reply is a thenable, and awaiting one waits for the send.)
+   * Admits a challenge: where the caller stands, with one more challenge counted for its network, then its
+   * level (difficulty/engine.ts). Null once its 429 is sent: its address is locked (nothing counted), its
+   * network asked for too many, or had as many passes this hour as its level allows. (Not the reply itself: a
+   * reply is a thenable, and awaiting one waits for the send.)
    */
-  const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Standing | null> => {
+  const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Admitted | null> => {
     const network = networkOf(request.ip);
     const { standing, hit } = await store.admitChallenge(request.ip, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs);
     if (hit === null || standing.lockedUntil > at) {
       tooMany(reply, standing.lockedUntil - at);
       return null;
     }
-    if (hit.count <= networkChallenges) return standing;
-    events.rateLimited(request.routeOptions.url ?? 'captcha');
-    tooMany(reply, hit.endsAt - now()); // what is left of the window
+    if (hit.count > networkChallenges) {
+      events.rateLimited(request.routeOptions.url ?? 'captcha');
+      tooMany(reply, hit.endsAt - now()); // what is left of the window
+      return null;
+    }
+    const verdict = await difficulty.challenge(addressSubjectOf(request.ip), network, at);
+    if (verdict.admitted) return { standing, verdict };
+    events.quotaRefused(verdict.level);
+    tooMany(reply, verdict.retryAfterMs);
     return null;
   };
   /**
@@ -60,7 +72,12 @@ export function admission({ store, events, now, networkChallenges }: AdmissionOp
     }
     return {
       minDoublings: Math.min(maxSteps, failures - 1),
-      settle: (passed: boolean) => store.settleAttempt(address, network, passed, LOCK_MS),
+      /** The address had no failure in its window before this answer. */
+      firstTry: failures === 1,
+      /** Settles the lock's count, and counts the answer for the levels (address and network) at once. */
+      settle: async (passed: boolean) => {
+        await Promise.all([store.settleAttempt(address, network, passed, LOCK_MS), difficulty.answered(addressSubjectOf(address), network, passed, now())]);
+      },
     };
   };
   let nextSweep = 0;

@@ -4,8 +4,6 @@ import type { FastifyReply } from 'fastify';
 import { judge } from '@game-register/puzzle-captcha/core';
 import {
   MIN_DRAG_TRAIL,
-  AccessibleChallengeResponseSchema,
-  AccessibleVerifyRequestSchema,
   ChallengeRequestSchema,
   ChallengeResponseSchema,
   handleForPieceOffset,
@@ -13,18 +11,21 @@ import {
   VerifyRequestSchema,
   VerifyResponseSchema,
 } from '@game-register/puzzle-captcha/protocol';
+import { registerAccessibleRoutes } from './accessible-api';
 import { admission } from './admission';
+import type { Difficulty } from './difficulty/engine';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from './challenge-stock';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
-import type { GatewayEvents, VerifyReason } from './events';
+import type { AnswerFacts, GatewayEvents, VerifyReason } from './events';
 import { escalatedWorkCost, workDoublings } from './limits';
 import { CHALLENGE_LAYOUT, challengePixelRatio } from './pictures';
 import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, TOKEN_TTL_MS, WORK_ESCALATION } from './policy';
 import type { CaptchaStore } from './store';
 import { signPassToken } from './token';
 import { checkWork, createWorkTask, type WorkRefusal, type WorkSettings } from './work';
+import { answerSeconds } from './timing';
 import { trailProblem } from './trail';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -47,11 +48,13 @@ export interface CaptchaApiOptions {
   networkChallenges: number;
   now: () => number;
   events: GatewayEvents;
+  /** Each challenge's level (difficulty/engine.ts). */
+  difficulty: Difficulty;
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events }) => {
-  const { admitted, countAnswer, sweep, spendOnce } = admission({ store, events, now, networkChallenges });
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty }) => {
+  const { admitted, countAnswer, sweep, spendOnce } = admission({ store, events, now, networkChallenges, difficulty });
   const layout = CHALLENGE_LAYOUT;
   // A body-less POST (or one without a JSON content type) asks for the defaults.
   fastify.addHook('preValidation', async (request) => {
@@ -64,15 +67,17 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
   fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
-    const standing = await admitted(request, at, reply);
-    if (standing === null) return reply;
+    const admission = await admitted(request, at, reply);
+    if (admission === null) return reply;
+    const { standing, verdict } = admission;
+    const { level, picture } = verdict;
     await sweep(at);
     const pixelRatio = challengePixelRatio(request.body.pixelRatio);
     // From the stock when it has one: its expiry and one-time take start here, as a fresh puzzle's do.
-    let drawn = stock.take(pixelRatio);
+    let drawn = stock.take(pixelRatio, picture);
     if (drawn === null && stock !== NO_STOCK) events.stockMissed(pixelRatio);
     try {
-      drawn ??= await drawer.draw(pixelRatio);
+      drawn ??= await drawer.draw(pixelRatio, picture);
     } catch (error) {
       if (!(error instanceof DrawQueueFullError)) throw error;
       reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
@@ -83,11 +88,13 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const doublings = workDoublings(standing);
     const secret = await store.secret();
     // The store's round trip and the work's signature at once: neither needs the other.
+    // The level and picture sealed twice: in the stored challenge (its answer is judged and counted by them)
+    // and in the signed task, where a client can read them but never choose an easier one.
     const [, task] = await Promise.all([
-      store.putChallenge(id, { gapX: drawn.gapX, expiresAt }),
-      createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle, doublings), 'puzzle', doublings),
+      store.putChallenge(id, { gapX: drawn.gapX, expiresAt, level, picture }),
+      createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle * verdict.policy.workFactor, doublings), 'puzzle', doublings, { level, picture }),
     ]);
-    events.challengeIssued({ level: 0, picture: 'guarded', holdout: false, doublings });
+    events.challengeIssued({ level, picture, holdout: verdict.holdout, doublings });
     reply.header('cache-control', 'no-store');
     const head: ChallengeHead = { work: task, accessible: work.accessible !== null, id, pieceY: drawn.gapY, width: layout.width, height: layout.height, pieceSize: layout.pieceSize, expiresAt };
     const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
@@ -105,6 +112,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       events.verified('locked', null);
       return reply;
     }
+    const live = challenge !== null && challenge.expiresAt > at ? challenge : null;
+    const facts: AnswerFacts | null = live && { level: live.level, picture: live.picture, firstTry: counted.firstTry, ...answerSeconds(request.body.timing) };
     // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a
     // hand's. Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone: the
     // work is what gates an answer, the trail only asks a script to fake one more thing.
@@ -113,7 +122,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
       if (workRefusal === 'malformed' || workRefusal === 'tampered') {
         // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
-        events.verified('work_refused', null);
+        events.verified('work_refused', facts);
         await counted.settle(false);
         return reply.code(400).send(errorAnswer(400));
       }
@@ -130,55 +139,15 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
               : null;
     await counted.settle(failure === null);
     if (failure) {
-      events.verified(failure, null);
+      events.verified(failure, facts);
       return { status: 'n' as const, info: FAILED_INFO };
     }
     // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
-    events.verified('passed', null);
+    events.verified('passed', facts);
     return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
   });
 
-  if (work.accessible === null) return; // CAPTCHA_ACCESSIBLE=off: no path without the picture
-  const accessibleMax = work.accessible;
-
-  /** 无障碍验证: no picture, a harder task alone; solving it is the whole answer. */
-  // Its tighter limit per address (ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
-  fastify.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
-    const at = now();
-    const standing = await admitted(request, at, reply);
-    if (standing === null) return reply;
-    const id = randomBytes(16).toString('base64url');
-    const expiresAt = at + CHALLENGE_TTL_MS;
-    const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
-    const maxCounter = escalatedWorkCost(accessibleMax, doublings);
-    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings);
-    events.challengeIssued({ level: 0, picture: 'none', holdout: false, doublings });
-    reply.header('cache-control', 'no-store');
-    return { id, work: task, maxCounter, expiresAt };
-  });
-
-  fastify.post('/captcha/accessible/verify', { schema: { body: AccessibleVerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
-    const at = now();
-    reply.header('cache-control', 'no-store');
-    const counted = await countAnswer(request.ip, at, reply, WORK_ESCALATION.accessibleMaxSteps);
-    if (counted === null) {
-      events.verified('locked', null);
-      return reply;
-    }
-    const secret = await store.secret();
-    const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
-    await counted.settle(refusal === null);
-    if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
-      events.verified('work_refused', null);
-      return reply.code(400).send(errorAnswer(400));
-    }
-    if (refusal) {
-      events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused', null);
-      return { status: 'n' as const, info: FAILED_INFO };
-    }
-    events.verified('passed', null);
-    return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
-  });
+  if (work.accessible !== null) registerAccessibleRoutes(fastify, { store, now, events, accessibleMax: work.accessible, admitted, countAnswer, spendOnce });
 };
 
 export default captchaApi;

@@ -3,6 +3,7 @@ import { Piscina } from 'piscina';
 // under the others (glibc; sharp's docs on worker threads).
 import 'sharp';
 import { drawOnMainThread, type DrawnChallenge, type DrawTask } from './draw-worker';
+import type { PictureKind } from './events';
 
 /** The pool's queue is full (or the server is closing): answer 503 with Retry-After at once rather than wait. */
 export class DrawQueueFullError extends Error {
@@ -14,7 +15,7 @@ export class DrawQueueFullError extends Error {
 }
 
 export interface ChallengeDrawer {
-  draw(pixelRatio: number): Promise<DrawnChallenge>;
+  draw(pixelRatio: number, picture: PictureKind): Promise<DrawnChallenge>;
   /** Draws waiting for a thread (metrics: a queue that stays long wants more threads or instances). */
   readonly queueSize: number;
   /** Called after each draw with the seconds its painting and encoding took. */
@@ -49,7 +50,7 @@ export function createDrawer({ threads, maxQueue, seed }: DrawerOptions): Challe
   };
   if (threads === 0) {
     return {
-      draw: (pixelRatio) => drawOnMainThread({ pixelRatio, seed }).then(finished),
+      draw: (pixelRatio, picture) => drawOnMainThread({ pixelRatio, picture, seed }).then(finished),
       queueSize: 0,
       onDrawFinished: (listener) => void listeners.push(listener),
       close: async () => {},
@@ -76,9 +77,9 @@ export function createDrawer({ threads, maxQueue, seed }: DrawerOptions): Challe
   const inFlight = new Set<Promise<unknown>>();
   let closing = false;
   return {
-    async draw(pixelRatio) {
+    async draw(pixelRatio, picture) {
       if (closing) throw new DrawQueueFullError(); // shutting down: 503, try another instance
-      const run = pool.run({ pixelRatio, seed });
+      const run = pool.run({ pixelRatio, picture, seed });
       inFlight.add(run);
       try {
         return finished(await run);

@@ -1,9 +1,11 @@
 // A draw thread of the pool (draw-pool.ts): paints and encodes one challenge per task, off the main thread.
 import { challengeCanvases, drawChallenge, encodeChallenge, imageMimeType, paintChallenge, type ChallengeCanvases } from './pictures';
+import type { PictureKind } from './events';
 import { randomFor } from './random';
 
 export interface DrawTask {
   pixelRatio: number;
+  picture: PictureKind;
   /** CAPTCHA_TEST_SEED (tests only), else null: the system's random source. */
   seed: number | null;
 }
@@ -47,10 +49,10 @@ function canvasesFor(pixelRatio: number): ChallengeCanvases {
  * On a draw thread: paints and encodes on this very thread (a WebP piece on one of libuv's threads, awaited),
  * so the pool's size still bounds the CPU that puzzles can take.
  */
-export default async function drawTask({ pixelRatio, seed }: DrawTask): Promise<DrawnChallenge> {
+export default async function drawTask({ pixelRatio, picture, seed }: DrawTask): Promise<DrawnChallenge> {
   const started = performance.now();
   const canvases = canvasesFor(pixelRatio);
-  const { plan } = paintChallenge(randomFor(seed), pixelRatio, undefined, canvases);
+  const { plan } = paintChallenge(randomFor(seed), pixelRatio, undefined, canvases, picture);
   const encoded = await encodeChallenge(canvases, pixelRatio);
   return {
     gapX: plan.gapX,
@@ -61,9 +63,9 @@ export default async function drawTask({ pixelRatio, seed }: DrawTask): Promise<
 }
 
 /** On the main thread (CAPTCHA_DRAW_THREADS=0, as before the pool): painted here, encoded on libuv's threads. */
-export async function drawOnMainThread({ pixelRatio, seed }: DrawTask): Promise<DrawnChallenge> {
+export async function drawOnMainThread({ pixelRatio, picture, seed }: DrawTask): Promise<DrawnChallenge> {
   const started = performance.now();
-  const pictures = await drawChallenge(randomFor(seed), pixelRatio);
+  const pictures = await drawChallenge(randomFor(seed), pixelRatio, undefined, picture);
   return {
     gapX: pictures.plan.gapX,
     gapY: pictures.plan.gapY,

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlDatabase } from './libsql-schema';
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
+import { createLibsqlSignals } from './difficulty/libsql-signals';
+import type { Level } from './difficulty/levels';
 import type { CaptchaStore } from './store';
 
 /** The embedded store: the server's libsql database. Right for one instance; use Redis for more. */
 const networkKey = (network: string) => `failures:net:${network}`;
 
 export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | null, now: () => number = Date.now): CaptchaStore {
-  const insertChallenge = db.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at) VALUES (?, ?, ?)');
+  const insertChallenge = db.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at, level, picture) VALUES (?, ?, ?, ?, ?)');
   // One statement: the row is gone for any other take the moment this one reads it.
-  const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at');
+  const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at, level, picture');
   const insertSpent = db.prepare('INSERT INTO captcha_spent_tokens (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING');
   // An address's failures (its count starts again once its latest failure is older than the window) and
   // its lock; a network's failures are a fixed-window counter in captcha_hits, as `failures:net:<network>`.
@@ -40,9 +42,11 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
   const sweepHits = db.prepare('DELETE FROM captcha_hits WHERE window_ends <= ?');
   const selectOne = db.prepare('SELECT 1');
 
+  const signals = createLibsqlSignals(db, now);
   let secret = configuredSecret;
   return {
     kind: 'libsql',
+    signals,
     async secret() {
       if (secret === null) {
         db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run('captcha_secret', randomBytes(32).toString('hex'));
@@ -50,12 +54,13 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
       }
       return secret;
     },
-    async putChallenge(id, { gapX, expiresAt }) {
-      insertChallenge.run(id, gapX, expiresAt);
+    async putChallenge(id, { gapX, expiresAt, level, picture }) {
+      insertChallenge.run(id, gapX, expiresAt, level, picture);
     },
     async takeChallenge(id) {
-      const row = deleteChallenge.get(id) as { gap_x: number; expires_at: number } | undefined;
-      return row && row.expires_at > now() ? { gapX: row.gap_x, expiresAt: row.expires_at } : null;
+      const row = deleteChallenge.get(id) as { gap_x: number; expires_at: number; level: number; picture: string } | undefined;
+      if (!row || row.expires_at <= now()) return null;
+      return { gapX: row.gap_x, expiresAt: row.expires_at, level: row.level as Level, picture: row.picture === 'plain' ? 'plain' : 'guarded' };
     },
     async spendToken(id, expiresAt) {
       return insertSpent.run(id, expiresAt).changes === 1;
@@ -105,6 +110,7 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
       for (const statement of sweeps) statement.run(at);
       sweepFailures.run(at - FAILURE_WINDOW_MS, at);
       sweepHits.run(at);
+      signals.sweep(at);
     },
     async ping() {
       selectOne.get();

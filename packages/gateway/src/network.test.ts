@@ -1,4 +1,4 @@
-import { networkOf } from './network';
+import { addressSubjectOf, networkOf } from './network';
 
 describe('networkOf: where bots are counted together', () => {
   it('takes the /24 of an IPv4 address, written plainly or as IPv6', () => {
@@ -27,5 +27,17 @@ describe('networkOf: where bots are counted together', () => {
   it('leaves what is not an IP address as it is', () => {
     expect(networkOf('')).toBe('');
     expect(networkOf('unix-socket')).toBe('unix-socket');
+  });
+});
+
+describe('the address a level is kept for', () => {
+  it('is an IPv4 address itself, mapped or not, and an IPv6 address its /64', () => {
+    expect(addressSubjectOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressSubjectOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressSubjectOf('::FFFF:cb00:7107')).toBe('203.0.113.7');
+    expect(addressSubjectOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    // A phone rotating inside its /64 stays one subject; the next /64 is another.
+    expect(addressSubjectOf('2001:db8:1:2:ffff:1:2:3')).toBe(addressSubjectOf('2001:0db8:1:2::9'));
+    expect(addressSubjectOf('2001:db8:1:3::1')).not.toBe(addressSubjectOf('2001:db8:1:2::1'));
   });
 });

@@ -17,6 +17,20 @@ export function networkOf(address: string): string {
   return `${groups.slice(0, 3).join(':')}::/48`;
 }
 
+/**
+ * An address as its difficulty level is kept: itself for IPv4 (::ffff:a.b.c.d included), its /64 for IPv6
+ * (what one home or one phone is given, and rotates inside at will).
+ */
+export function addressSubjectOf(address: string): string {
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const groups = expandIPv6(address);
+  if (groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff') {
+    const [high, low] = [parseInt(groups[6]!, 16), parseInt(groups[7]!, 16)];
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  return `${groups.slice(0, 4).join(':')}::/64`;
+}
+
 /** The eight groups of an IPv6 address, in lower-case hex without leading zeros. */
 function expandIPv6(address: string): string[] {
   const bare = address.split('%')[0]!.toLowerCase(); // a zone index names an interface, not a network

@@ -22,6 +22,7 @@ const startingWith = (first: number, seed: number): RandomSource => {
 describe('server pictures (the core drawing on @napi-rs/canvas)', () => {
   it.each([1, 2, 3])('draws the piece as its gap\'s shape, a little smaller and tilted about the body\'s centre, at pixel ratio %i', (ratio) => {
     const { plan, guard, piece } = paintChallenge(seededRandom(20240607), ratio);
+    if (guard === null) throw new Error('a guarded picture has its guard');
     expect(piece.width).toBe(Math.round((layout.pieceSize + 2 * PIECE_BLEED) * ratio));
     expect(guard.pieceScale).toBeGreaterThanOrEqual(0.88);
     expect(guard.pieceScale).toBeLessThan(0.96);

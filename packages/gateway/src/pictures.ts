@@ -1,7 +1,8 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp, { type WebpOptions } from 'sharp';
 import { MAX_PIXEL_RATIO } from '@game-register/puzzle-captcha/core';
-import { paintGuardedPuzzle, planGuard, puzzleCanvasSizes, type PaintSource, type ScalingContext } from '@game-register/puzzle-captcha/core';
+import { paintGuardedPuzzle, paintPuzzle, planGuard, puzzleCanvasSizes, type PaintSource, type ScalingContext } from '@game-register/puzzle-captcha/core';
+import type { PictureKind } from './events';
 import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
 import { planPuzzle, type PuzzlePlan } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';
@@ -99,23 +100,28 @@ export async function encodeChallenge({ board, piece }: ChallengeCanvases, pixel
 const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d') as unknown as ScalingContext, width: canvas.width, height: canvas.height });
 
 /**
- * One puzzle with a generated picture at `pixelRatio` device pixels per canvas unit, painted with the
- * core's guarded sequence (decoy gaps, varied shading, grain, a piece smaller than its gap: core/guard.ts)
- * from the widget's own shapes and picture generator.
+ * One puzzle with a generated picture at `pixelRatio` device pixels per canvas unit, from the widget's own
+ * shapes and picture generator: plain (the widget's own painting, one gap) for levels 0-1, or with the core's
+ * guarded sequence (decoy gaps, varied shading, grain, a piece smaller than its gap: core/guard.ts) for 2-3.
  */
-export function paintChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT, { board, piece } = challengeCanvases(pixelRatio, layout)) {
+export function paintChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT, { board, piece } = challengeCanvases(pixelRatio, layout), picture: PictureKind = 'guarded') {
   const plan = planPuzzle(random, layout, 0, -1);
   // Canvases painted before start blank, with a fresh state (an earlier draw that threw may have left a save()).
   board.getContext('2d').reset();
   piece.getContext('2d').reset();
+  const boardSurface = { ...surface(board), canvas: board as unknown as PaintSource };
+  if (picture === 'plain') {
+    paintPuzzle(boardSurface, surface(piece), { random }, plan, layout, pixelRatio);
+    return { plan, guard: null, board, piece };
+  }
   const guard = planGuard(random, plan, layout);
-  paintGuardedPuzzle({ ...surface(board), canvas: board as unknown as PaintSource }, surface(piece), random, plan, guard, layout, pixelRatio);
+  paintGuardedPuzzle(boardSurface, surface(piece), random, plan, guard, layout, pixelRatio);
   return { plan, guard, board, piece };
 }
 
 /** paintChallenge, encoded on libuv's threads (the main thread's way, CAPTCHA_DRAW_THREADS=0). */
-export async function drawChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT): Promise<ChallengePictures> {
-  const { plan, board, piece } = paintChallenge(random, pixelRatio, layout);
+export async function drawChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT, picture: PictureKind = 'guarded'): Promise<ChallengePictures> {
+  const { plan, board, piece } = paintChallenge(random, pixelRatio, layout, undefined, picture);
   const formats = formatsFor(pixelRatio);
   const [background, pieceImage] = await Promise.all([board.encode('jpeg', formats.jpegQuality), formats.pieceAsWebp ? encodePieceAsWebp(piece) : piece.encode('png')]);
   // The canvases must outlive their encoding on the thread pool (collected mid-encode, the process

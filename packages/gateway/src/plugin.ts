@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import captchaApi from './captcha-api';
 import { createChallengeStock } from './challenge-stock';
+import { createDifficulty } from './difficulty/engine';
 import { createDrawer, DrawQueueFullError } from './draw-pool';
 import { eventsWith } from './events';
 import { createGate, type CaptchaGate } from './gate';
@@ -50,8 +51,17 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
     await drawer.close();
   });
   events.levels({ drawQueue: () => drawer.queueSize, stock: () => stock.levels() });
+  const difficulty = createDifficulty({
+    signals: store.signals,
+    now,
+    switches: captcha.switches,
+    holdout: captcha.holdout,
+    random: Math.random, // whether a level-0 challenge is in the holdout: nothing to keep secret
+    events,
+    onError: (error) => fastify.log.warn({ err: error }, 'a difficulty level could not be stored; it is read again at the next challenge'),
+  });
   fastify.decorate('captchaGate', createGate(store, now, events));
-  await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now, events });
+  await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now, events, difficulty });
 }
 
 export default fp(gateway, { name: '@game-register/gateway', fastify: '5.x' });

@@ -1,5 +1,8 @@
-// Every number of strict mode's policy, once: the lock, the limits, the escalation of the work, the TTLs
-// and the bounds of the operator's settings. The routes, the stores and the options schema read them here.
+// Every number of strict mode's policy, once: the lock, the limits, the escalation of the work, the TTLs,
+// the bounds of the operator's settings and the difficulty levels (docs/decisions.md: "Bots pay, people don't").
+// The routes, the stores and the options schema read them here.
+import type { Level, LevelPolicy } from './difficulty/levels';
+import type { Thresholds } from './difficulty/pressure';
 
 /**
  * An address is locked at its fifth failure, and again at each one after, until FAILURE_WINDOW_MS pass
@@ -54,9 +57,67 @@ export const SECRET_MIN_LENGTH = 32;
 /** Puzzles ready per pixel ratio: a burst of a few hundred visitors on one kind of phone (README: its memory). */
 export const STOCK_DEFAULT = 300;
 export const STOCK_MAX = 10_000;
+/** Guarded puzzles ready per pixel ratio, as a share of the plain ones: only levels 2-3 and the holdout show them. */
+export const GUARDED_STOCK_SHARE = 0.25;
 /** Draw threads and the draws that may wait for one: the defaults and the bounds of the `draw` option. */
 export const DRAW_DEFAULTS = { threads: 1, queue: 64 } as const;
 export const DRAW_LIMITS = { maxThreads: 64, maxQueue: 100_000 } as const;
 
 /** The holdout: this share of level-0 challenges gets the guarded picture, so its cost to people is measured. */
 export const HOLDOUT_LIMITS = { default: 0.02, max: 0.5 } as const;
+
+// The difficulty levels (difficulty/): what each level sets, how evidence moves a level, where pressure starts.
+
+export const LEVEL_POLICY: Readonly<Record<Level, LevelPolicy>> = {
+  0: { picture: 'plain', workFactor: 1, accessibleWorkFactor: 1, networkSuccessesPerHour: null },
+  1: { picture: 'plain', workFactor: 4, accessibleWorkFactor: 1, networkSuccessesPerHour: 20 },
+  2: { picture: 'guarded', workFactor: 10, accessibleWorkFactor: 2, networkSuccessesPerHour: 5 },
+  3: { picture: 'guarded', workFactor: 10, accessibleWorkFactor: 2, networkSuccessesPerHour: 2 },
+};
+
+/** How evidence moves a level: sustained before a step up, calm before a step down, never more than twice in 10 minutes. */
+export const HYSTERESIS = {
+  /** Pressure held this long raises the level one step. */
+  sustainMs: 30_000,
+  /** Calm held this long lowers it one step. */
+  calmMs: 15 * 60_000,
+  /** The least time at a level before it steps down. */
+  minDwellMs: 5 * 60_000,
+  /** At most this many changes in flapWindowMs; hard evidence may still raise the level to 2. */
+  maxChanges: 2,
+  flapWindowMs: 10 * 60_000,
+  /** An entity's state is forgotten this long after its last change (and at once when it is calm at level 0). */
+  ttlMs: 24 * 60 * 60_000,
+} as const;
+
+/**
+ * Where the pressure starts, per kind of entity. A person fetches a few puzzles and passes once; a household
+ * or an office behind one address a few more; a /24 of a mobile carrier many people, few at a time.
+ */
+export const PRESSURE: Readonly<Record<'address' | 'network', Thresholds & { hardFailureShare: number; hardMinAnswers: number }>> = {
+  address: {
+    hot: { challengesPerMinute: 8, failures10m: 3, successes1h: 4 },
+    calm: { challengesPerMinute: 3, failures10m: 1, successes1h: 2 },
+    hardFailureShare: 0.8,
+    hardMinAnswers: 6,
+  },
+  network: {
+    hot: { challengesPerMinute: 20, failures10m: 10, successes1h: 8 },
+    calm: { challengesPerMinute: 8, failures10m: 4, successes1h: 4 },
+    hardFailureShare: 0.6,
+    hardMinAnswers: 20,
+  },
+};
+
+/** When the site's own level rises (site-floor.ts). */
+export const SITE_FLOOR = {
+  /** Far above the baseline: this many times it, and at least `minPerMinute`. */
+  surgeFactor: 3,
+  minPerMinute: 60,
+  /** Concentrated: the ten busiest networks bring more than this share. */
+  concentratedShare: 0.3,
+  /** The floor never goes above this: the networks' own levels hold attackers, the floor only paces the rest. */
+  maxFloor: 1,
+  /** Weight of a calm minute in the moving baseline. */
+  baselineWeight: 0.1,
+} as const;

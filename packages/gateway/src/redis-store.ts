@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
+import type { Level } from './difficulty/levels';
+import { createRedisSignals } from './difficulty/redis-signals';
 import { StoreUnavailableError, type CaptchaStore, type Standing } from './store';
 
 /**
@@ -106,8 +108,7 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
   const key = {
     challenge: (id: string) => `${prefix}challenge:${id}`,
     spent: (id: string) => `${prefix}spent:${id}`,
-    // `fails:`, not the `failures:` string counters of earlier releases: a key never changes its type.
-    failures: (address: string) => `${prefix}fails:${address}`,
+    failures: (address: string) => `${prefix}fails:${address}`, // not `failures:` (earlier, strings): a key keeps its type
     networkFailures: (network: string) => `${prefix}fails:net:${network}`,
     lock: (address: string) => `${prefix}lock:${address}`,
     hits: (name: string) => `${prefix}hits:${name}`,
@@ -132,6 +133,7 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
 
   return {
     kind: 'redis',
+    signals: createRedisSignals(redis, prefix, run),
     async secret() {
       if (secret === null) {
         const shared = await run(async () => {
@@ -143,14 +145,15 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       }
       return secret;
     },
-    async putChallenge(id, { gapX, expiresAt }) {
-      await run(() => redis.set(key.challenge(id), `${gapX}:${expiresAt}`, 'PX', ttl(expiresAt)));
+    async putChallenge(id, { gapX, expiresAt, level, picture }) {
+      await run(() => redis.set(key.challenge(id), `${gapX}:${expiresAt}:${level}:${picture}`, 'PX', ttl(expiresAt)));
     },
     async takeChallenge(id) {
       const value = await run(() => redis.getdel(key.challenge(id)));
       if (value === null) return null;
-      const [gapX, expiresAt] = value.split(':').map(Number) as [number, number];
-      return expiresAt > now() ? { gapX, expiresAt } : null;
+      const [gapX, expiresAt, level = '0', picture = 'guarded'] = value.split(':') as [string, string, string?, string?];
+      // One put by an earlier release has no level: it was drawn guarded, at what is now level 0.
+      return Number(expiresAt) > now() ? { gapX: Number(gapX), expiresAt: Number(expiresAt), level: Number(level) as Level, picture: picture === 'plain' ? 'plain' : 'guarded' } : null;
     },
     async spendToken(id, expiresAt) {
       return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';

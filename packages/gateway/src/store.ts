@@ -1,3 +1,7 @@
+import type { Level } from './difficulty/levels';
+import type { SignalStore } from './difficulty/signals';
+import type { PictureKind } from './events';
+
 // The lock's numbers (FAILURES_BEFORE_LOCK, FAILURE_WINDOW_MS) are in policy.ts.
 
 /** A store that cannot answer right now (Redis away): strict mode fails closed with a 503 or an `n`. */
@@ -12,6 +16,9 @@ export class StoreUnavailableError extends Error {
 export interface StoredChallenge {
   gapX: number;
   expiresAt: number;
+  /** The level it was issued at and the picture it showed, sealed: its answer is judged and counted by them. */
+  level: Level;
+  picture: PictureKind;
 }
 
 /**
@@ -22,6 +29,8 @@ export interface StoredChallenge {
 export interface CaptchaStore {
   /** `libsql` or `redis`: for logs and readiness answers only. */
   readonly kind: string;
+  /** The counts the difficulty levels are read from, and the levels' states (difficulty/signals.ts). */
+  readonly signals: SignalStore;
   /** The HMAC key of the pass tokens: CAPTCHA_SECRET, else one generated once and shared through the store. */
   secret(): Promise<string>;
   putChallenge(id: string, challenge: StoredChallenge): Promise<void>;

@@ -36,6 +36,8 @@ export async function createWorkTask(
   kind: WorkKind = 'puzzle',
   /** How many times the cost was doubled for the caller's failures; signed in, checked on the answer. */
   doublings = 0,
+  /** The level the challenge was issued at and its picture, signed in (`lv`, `pic`): readable, never choosable. */
+  sealed: { level: number; picture: string } = { level: 0, picture: kind === 'puzzle' ? 'plain' : 'none' },
 ): Promise<WorkTask> {
   const challenge = await createChallenge({
     algorithm: WORK_ALGORITHM,
@@ -43,7 +45,7 @@ export async function createWorkTask(
     counter: randomInt(0, Math.max(1, maxCounter)),
     deriveKey,
     expiresAt: Math.floor(expiresAtMs / 1000),
-    data: { cid: challengeId, kind, d: doublings },
+    data: { cid: challengeId, kind, d: doublings, lv: sealed.level, pic: sealed.picture },
     hmacSignatureSecret: secret,
   });
   return { parameters: { ...challenge.parameters, algorithm: WORK_ALGORITHM }, signature: challenge.signature! };

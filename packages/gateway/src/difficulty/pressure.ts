@@ -1,4 +1,7 @@
 import type { Pressure } from './hysteresis';
+import { PRESSURE } from '../policy';
+
+export { PRESSURE };
 
 /** What the store counts for an address (IPv6: its /64) or a network (/24, IPv6 /48). */
 export interface EntityCounts {
@@ -11,29 +14,11 @@ export interface EntityCounts {
   successes1h: number;
 }
 
-interface Thresholds {
+export interface Thresholds {
   hot: { challengesPerMinute: number; failures10m: number; successes1h: number };
   calm: { challengesPerMinute: number; failures10m: number; successes1h: number };
 }
 
-/**
- * Where the pressure starts, per kind of entity. A person fetches a few puzzles and passes once; a household
- * or an office behind one address a few more; a /24 of a mobile carrier many people, few at a time.
- */
-export const PRESSURE: Readonly<Record<'address' | 'network', Thresholds & { hardFailureShare: number; hardMinAnswers: number }>> = {
-  address: {
-    hot: { challengesPerMinute: 8, failures10m: 3, successes1h: 4 },
-    calm: { challengesPerMinute: 3, failures10m: 1, successes1h: 2 },
-    hardFailureShare: 0.8,
-    hardMinAnswers: 6,
-  },
-  network: {
-    hot: { challengesPerMinute: 20, failures10m: 10, successes1h: 8 },
-    calm: { challengesPerMinute: 8, failures10m: 4, successes1h: 4 },
-    hardFailureShare: 0.6,
-    hardMinAnswers: 20,
-  },
-};
 
 /** Hard when most of many answers fail; hot when any count is past its mark; calm when all are low. */
 export function pressureOf(kind: 'address' | 'network', counts: EntityCounts): Pressure {

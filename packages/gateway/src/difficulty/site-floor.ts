@@ -1,4 +1,7 @@
 import type { Pressure } from './hysteresis';
+import { SITE_FLOOR } from '../policy';
+
+export { SITE_FLOOR };
 
 /** The site's traffic in the last minute, against its own past. */
 export interface SiteCounts {
@@ -9,17 +12,6 @@ export interface SiteCounts {
   topNetworksShare: number;
 }
 
-export const SITE_FLOOR = {
-  /** Far above the baseline: this many times it, and at least `minPerMinute`. */
-  surgeFactor: 3,
-  minPerMinute: 60,
-  /** Concentrated: the ten busiest networks bring more than this share. */
-  concentratedShare: 0.3,
-  /** The floor never goes above this: the networks' own levels hold attackers, the floor only paces the rest. */
-  maxFloor: 1,
-  /** Weight of a calm minute in the moving baseline. */
-  baselineWeight: 0.1,
-} as const;
 
 /**
  * Hot only when the site is both far above its baseline and concentrated in few networks: an ad burst from

@@ -1,6 +1,9 @@
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../policy';
 import type { CaptchaStore } from '../store';
 
+/** What a challenge is sealed with (its level and picture): given back whole with it. */
+const SEALED = { level: 2, picture: 'plain' } as const;
+
 export interface StoreBacking {
   /** A store over the shared backing (one database, one Redis prefix), on the backing's clock. */
   open(secret: string | null): Promise<CaptchaStore>;
@@ -23,24 +26,24 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
     afterEach(() => backing.close());
 
     it('gives a challenge back once, and never to a second take, even racing', async () => {
-      await store.putChallenge('one', { gapX: 123, expiresAt: at + 120_000 });
-      expect(await store.takeChallenge('one')).toEqual({ gapX: 123, expiresAt: at + 120_000 });
+      await store.putChallenge('one', { gapX: 123, expiresAt: at + 120_000, ...SEALED });
+      expect(await store.takeChallenge('one')).toEqual({ gapX: 123, expiresAt: at + 120_000, ...SEALED });
       expect(await store.takeChallenge('one')).toBeNull();
       expect(await store.takeChallenge('never-put')).toBeNull();
 
-      await store.putChallenge('raced', { gapX: 77, expiresAt: at + 120_000 });
+      await store.putChallenge('raced', { gapX: 77, expiresAt: at + 120_000, ...SEALED });
       const other = await backing.open(null);
       const takes = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? other : store).takeChallenge('raced')));
-      expect(takes.filter((take) => take !== null)).toEqual([{ gapX: 77, expiresAt: at + 120_000 }]);
+      expect(takes.filter((take) => take !== null)).toEqual([{ gapX: 77, expiresAt: at + 120_000, ...SEALED }]);
     });
 
     it('forgets a challenge once it has expired', async () => {
-      await store.putChallenge('short', { gapX: 10, expiresAt: at + 1000 });
-      await store.putChallenge('long', { gapX: 20, expiresAt: at + 5000 });
+      await store.putChallenge('short', { gapX: 10, expiresAt: at + 1000, ...SEALED });
+      await store.putChallenge('long', { gapX: 20, expiresAt: at + 5000, ...SEALED });
       backing.advance(1000);
       await store.sweep();
       expect(await store.takeChallenge('short')).toBeNull();
-      expect(await store.takeChallenge('long')).toEqual({ gapX: 20, expiresAt: at + 5000 });
+      expect(await store.takeChallenge('long')).toEqual({ gapX: 20, expiresAt: at + 5000, ...SEALED });
     });
 
     it('spends a token once, whichever store instance sees it first', async () => {

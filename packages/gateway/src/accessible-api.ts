@@ -1,0 +1,70 @@
+// 无障碍验证, the path without the picture: a harder task alone, whose solution is the whole answer.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AccessibleChallengeResponseSchema, AccessibleVerifyRequestSchema, VerifyResponseSchema, type SolvedWork } from '@game-register/puzzle-captcha/protocol';
+import type { admission } from './admission';
+import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
+import { clampLevel } from './difficulty/levels';
+import type { AnswerFacts, GatewayEvents } from './events';
+import { escalatedWorkCost, workDoublings } from './limits';
+import { CHALLENGE_TTL_MS, TOKEN_TTL_MS, WORK_ESCALATION } from './policy';
+import type { CaptchaStore } from './store';
+import { signPassToken } from './token';
+import { answerSeconds } from './timing';
+import { checkWork, createWorkTask } from './work';
+
+export interface AccessibleRoutesOptions extends Pick<ReturnType<typeof admission>, 'admitted' | 'countAnswer' | 'spendOnce'> {
+  store: CaptchaStore;
+  now: () => number;
+  events: GatewayEvents;
+  /** Max counter of its task at level 0 (CAPTCHA_ACCESSIBLE_WORK_COST). */
+  accessibleMax: number;
+}
+
+/** The level sealed into a task that checkWork found signed by us (its `lv`). */
+const sealedLevel = (work: SolvedWork) => clampLevel(Number(work.task.parameters.data?.lv ?? 0));
+
+export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now, events, accessibleMax, admitted, countAnswer, spendOnce }: AccessibleRoutesOptions) {
+  const routes = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  // Its tighter limit per address (ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
+  routes.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
+    const at = now();
+    const admission = await admitted(request, at, reply);
+    if (admission === null) return reply;
+    const { standing, verdict } = admission;
+    const id = randomBytes(16).toString('base64url');
+    const expiresAt = at + CHALLENGE_TTL_MS;
+    const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
+    const maxCounter = escalatedWorkCost(accessibleMax * verdict.policy.accessibleWorkFactor, doublings);
+    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings, { level: verdict.level, picture: 'none' });
+    events.challengeIssued({ level: verdict.level, picture: 'none', holdout: false, doublings });
+    reply.header('cache-control', 'no-store');
+    return { id, work: task, maxCounter, expiresAt };
+  });
+
+  routes.post('/captcha/accessible/verify', { schema: { body: AccessibleVerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
+    const at = now();
+    reply.header('cache-control', 'no-store');
+    const counted = await countAnswer(request.ip, at, reply, WORK_ESCALATION.accessibleMaxSteps);
+    if (counted === null) {
+      events.verified('locked', null);
+      return reply;
+    }
+    const secret = await store.secret();
+    const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
+    await counted.settle(refusal === null);
+    // Signed by us (checked before its solution): its level can be believed.
+    const facts = (): AnswerFacts => ({ level: sealedLevel(request.body.work), picture: 'none', firstTry: counted.firstTry, ...answerSeconds(request.body.timing) });
+    if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
+      events.verified('work_refused', null);
+      return reply.code(400).send(errorAnswer(400));
+    }
+    if (refusal) {
+      events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused', refusal === 'wrong' ? facts() : null);
+      return { status: 'n' as const, info: FAILED_INFO };
+    }
+    events.verified('passed', facts());
+    return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
+  });
+}

@@ -1,0 +1,82 @@
+import type { Redis } from 'ioredis';
+import { COUNTED, COUNTERS, SIGNAL_WINDOWS, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, countsOf, parseState, topShare, type SignalEntity, type SignalStore } from './signals';
+
+type Run = <T>(command: () => Promise<T>) => Promise<T>;
+/** A MULTI's replies, each checked: a failed command fails the whole reading. */
+type Replies = [Error | null, unknown][] | null;
+const values = (replies: Replies) =>
+  (replies ?? []).map(([error, value]) => {
+    if (error) throw error;
+    return value;
+  });
+
+/** The site's keys live three minutes: the minute being counted, the one read, and one of slack. */
+const SITE_KEY_MS = 3 * SITE_MINUTE_MS;
+
+/** The signals on Redis: every counter a key per window (INCR, expiring after two windows), read in the same MULTI. */
+export function createRedisSignals(redis: Redis, prefix: string, run: Run): SignalStore {
+  const key = {
+    counter: (entity: SignalEntity, subject: string, counter: string, bucket: number) => `${prefix}sig:${entity}:${subject}:${counter}:${bucket}`,
+    state: (entity: SignalEntity, subject: string) => `${prefix}level:${entity}:${subject}`,
+    siteCount: (minute: number) => `${prefix}site:challenges:${minute}`,
+    siteNetworks: (minute: number) => `${prefix}site:networks:${minute}`,
+    siteState: `${prefix}site:level`,
+    siteBaseline: `${prefix}site:baseline`,
+  };
+  const subjects = (address: string, network: string): [SignalEntity, string][] => [['address', address], ['network', network]];
+  return {
+    async record(event, address, network, at) {
+      const multi = redis.multi();
+      for (const counter of COUNTED[event]) {
+        for (const [entity, subject] of subjects(address, network)) {
+          const name = key.counter(entity, subject, counter, bucketOf(counter, at));
+          multi.incr(name).pexpire(name, 2 * SIGNAL_WINDOWS[counter]);
+        }
+      }
+      if (event === 'challenge') {
+        const minute = Math.floor(at / SITE_MINUTE_MS);
+        multi.incr(key.siteCount(minute)).pexpire(key.siteCount(minute), SITE_KEY_MS);
+        multi.zincrby(key.siteNetworks(minute), 1, network).pexpire(key.siteNetworks(minute), SITE_KEY_MS);
+      }
+      for (const [entity, subject] of subjects(address, network)) {
+        multi.mget(COUNTERS.flatMap((counter) => [key.counter(entity, subject, counter, bucketOf(counter, at)), key.counter(entity, subject, counter, bucketOf(counter, at) - 1)]));
+      }
+      multi.mget(key.state('address', address), key.state('network', network));
+      const replies = values(await run(() => multi.exec()));
+      const [addressCounts, networkCounts, states] = replies.slice(-3) as (string | null)[][];
+      const reading = (counts: (string | null)[], state: string | null | undefined) => ({ counts: countsOf(counts.map(Number), at), state: parseState(state) });
+      return { address: reading(addressCounts!, states![0]), network: reading(networkCounts!, states![1]) };
+    },
+    async saveState(entity, subject, state, ttlMs) {
+      const name = key.state(entity, subject);
+      await run<unknown>(() => (state === null ? redis.del(name) : redis.set(name, JSON.stringify(state), 'PX', ttlMs)));
+    },
+    async site(at) {
+      const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
+      const [count, busiest, state, baseline] = values(
+        await run(() => redis.multi().get(key.siteCount(minute)).zrevrange(key.siteNetworks(minute), 0, TOP_NETWORKS - 1, 'WITHSCORES').get(key.siteState).get(key.siteBaseline).exec()),
+      ) as [string | null, string[], string | null, string | null];
+      const challenges = Number(count ?? 0);
+      const counts = busiest.filter((_, i) => i % 2 === 1).map(Number);
+      return { minute, challenges, topNetworksShare: topShare(challenges, counts), baseline: parseBaseline(baseline), state: parseState(state) };
+    },
+    async saveSite(state, baseline, ttlMs) {
+      const multi = redis.multi();
+      if (state === null) multi.del(key.siteState);
+      else multi.set(key.siteState, JSON.stringify(state), 'PX', ttlMs);
+      if (baseline !== null) multi.set(key.siteBaseline, JSON.stringify(baseline), 'PX', ttlMs);
+      values(await run(() => multi.exec()));
+    },
+  };
+}
+
+/** A stored baseline, read back; anything unreadable is none (it is learnt again). */
+export function parseBaseline(text: string | null | undefined): { perMinute: number; minute: number } | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as { perMinute: unknown; minute: unknown };
+    return typeof value.perMinute === 'number' && typeof value.minute === 'number' ? { perMinute: value.perMinute, minute: value.minute } : null;
+  } catch {
+    return null;
+  }
+}
