@@ -78,7 +78,7 @@ export const LEVEL_POLICY: Readonly<Record<Level, LevelPolicy>> = {
 /** How evidence moves a level: sustained before a step up, calm before a step down, never more than twice in 10 minutes. */
 export const HYSTERESIS = {
   /** Pressure held this long raises the level one step. */
-  sustainMs: 30_000,
+  sustainMs: 20_000,
   /** Calm held this long lowers it one step. */
   calmMs: 15 * 60_000,
   /** The least time at a level before it steps down. */
@@ -96,14 +96,14 @@ export const HYSTERESIS = {
  */
 export const PRESSURE: Readonly<Record<'address' | 'network', Thresholds & { hardFailureShare: number; hardMinAnswers: number }>> = {
   address: {
-    hot: { challengesPerMinute: 8, failures10m: 3, successes1h: 4 },
-    calm: { challengesPerMinute: 3, failures10m: 1, successes1h: 2 },
+    hot: { challengesPerMinute: 8, failures10m: 3, successes10m: 3 },
+    calm: { challengesPerMinute: 3, failures10m: 1, successes10m: 1 },
     hardFailureShare: 0.8,
     hardMinAnswers: 6,
   },
   network: {
-    hot: { challengesPerMinute: 20, failures10m: 10, successes1h: 8 },
-    calm: { challengesPerMinute: 8, failures10m: 4, successes1h: 4 },
+    hot: { challengesPerMinute: 20, failures10m: 10, successes10m: 6 },
+    calm: { challengesPerMinute: 8, failures10m: 4, successes10m: 2 },
     hardFailureShare: 0.6,
     hardMinAnswers: 20,
   },

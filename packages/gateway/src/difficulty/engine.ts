@@ -7,7 +7,7 @@ import { effectiveLevel, type OperatorSwitches } from './effective-level';
 import { freshState, isForgettable, nextState, type LevelState } from './hysteresis';
 import { HYSTERESIS, LEVEL_POLICY, type Level, type LevelPolicy } from './levels';
 import { pressureOf } from './pressure';
-import { nextBaseline, sitePressure } from './site-floor';
+import { nextBaseline, SITE_FLOOR, sitePressure } from './site-floor';
 import { SIGNAL_WINDOWS, type EntityReading, type SignalEntity, type SignalEvent, type SignalStore } from './signals';
 
 export interface DifficultyOptions {
@@ -58,7 +58,8 @@ export function createDifficulty({ signals, now, switches, holdout, random, even
     const fresh = reading.baseline === null || reading.baseline.minute < reading.minute;
     const perMinute = fresh ? nextBaseline(reading.baseline?.perMinute ?? null, minute) : null;
     const before = reading.state ?? freshState(at);
-    const after = nextState(before, sitePressure(minute), at);
+    // The site's own level never goes above the floor it puts under everyone: the networks' levels hold attackers.
+    const after = nextState(before, sitePressure(minute), at, SITE_FLOOR.maxFloor);
     if (after.level !== siteLevel) events.levelChanged('site', siteLevel, after.level);
     siteLevel = after.level;
     await signals.saveSite(isForgettable(after, at) ? null : after, perMinute === null ? null : { perMinute, minute: reading.minute }, HYSTERESIS.ttlMs);
@@ -83,8 +84,8 @@ export function createDifficulty({ signals, now, switches, holdout, random, even
       const policy = LEVEL_POLICY[level];
       const quota = policy.networkSuccessesPerHour;
       if (quota !== null && reading.network.counts.successes1h >= quota) {
-        // Until the hour's bucket turns over (the sliding count then starts to fall), at least a minute.
-        const window = SIGNAL_WINDOWS.passes;
+        // Until the hour's newest bucket turns over (the sliding count then starts to fall), at least a minute.
+        const window = SIGNAL_WINDOWS.passesHour.windowMs / SIGNAL_WINDOWS.passesHour.buckets;
         return { admitted: false, level, retryAfterMs: Math.max(60_000, window - (at % window)) };
       }
       const isHoldout = level === 0 && holdout > 0 && random() < Math.min(holdout, HOLDOUT_LIMITS.max);

@@ -1,7 +1,9 @@
 import { freshState, nextState, type LevelState, type Pressure } from './hysteresis';
+import { HYSTERESIS } from './levels';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
+const SUSTAIN = HYSTERESIS.sustainMs;
 
 /** Readings every `every` ms from `from` to `to`, each of the pressure `at(t)` says. */
 function run(state: LevelState, from: number, to: number, every: number, at: (t: number) => Pressure) {
@@ -17,13 +19,13 @@ const changesIn = (levels: { t: number; level: number }[], from: number, to: num
   levels.filter(({ t }, i) => i > 0 && t >= from && t < to && levels[i - 1]!.level !== levels[i]!.level).length;
 
 describe('a level under sustained pressure', () => {
-  it('steps up once per 30 s of hot readings, and stops at two changes in ten minutes', () => {
+  it('steps up once per sustained period of hot readings, and stops at two changes in ten minutes', () => {
     const { levels } = run(freshState(0), 0, 12 * MINUTE, 5 * SECOND, () => 'hot');
-    expect(levels.find(({ level }) => level === 1)!.t).toBe(30 * SECOND);
-    expect(levels.find(({ level }) => level === 2)!.t).toBe(60 * SECOND);
+    expect(levels.find(({ level }) => level === 1)!.t).toBe(SUSTAIN);
+    expect(levels.find(({ level }) => level === 2)!.t).toBe(2 * SUSTAIN);
     expect(changesIn(levels, 0, 10 * MINUTE)).toBe(2);
     // The third step waits until the first change leaves the ten-minute window.
-    expect(levels.find(({ level }) => level === 3)!.t).toBe(10 * MINUTE + 30 * SECOND);
+    expect(levels.find(({ level }) => level === 3)!.t).toBe(10 * MINUTE + SUSTAIN);
   });
 
   it('goes to 2 at once on hard evidence', () => {
@@ -32,10 +34,10 @@ describe('a level under sustained pressure', () => {
 
   it('holds on warm readings and needs the hot run to start again after one', () => {
     let state = nextState(freshState(0), 'hot', 0);
-    state = nextState(state, 'warm', 20 * SECOND);
-    state = nextState(state, 'hot', 25 * SECOND);
-    expect(nextState(state, 'hot', 40 * SECOND).level).toBe(0);
-    expect(nextState(state, 'hot', 55 * SECOND).level).toBe(1);
+    state = nextState(state, 'warm', SUSTAIN - 5 * SECOND);
+    state = nextState(state, 'hot', SUSTAIN);
+    expect(nextState(state, 'hot', 2 * SUSTAIN - SECOND).level).toBe(0);
+    expect(nextState(state, 'hot', 2 * SUSTAIN).level).toBe(1);
   });
 
   it('does not count a silence between two hot readings as pressure', () => {

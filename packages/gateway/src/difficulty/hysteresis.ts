@@ -1,4 +1,4 @@
-import { HYSTERESIS, type Level } from './levels';
+import { HYSTERESIS, TOP_LEVEL, type Level } from './levels';
 
 /** What the counters say about an entity (an address or a network) right now. */
 export type Pressure = 'calm' | 'warm' | 'hot' | 'hard';
@@ -41,18 +41,19 @@ function calmDown(state: LevelState, calmSince: number, now: number): LevelState
  * The next state of an entity after one reading of its pressure. Up one step after `sustainMs` of hot
  * readings; at once to 2 on hard evidence (a network failing most of many answers); down one step for each
  * `calmMs` of calm (readings or silence), after `minDwellMs` at the level; never more than `maxChanges`
- * changes in a flap window, hard evidence aside. A warm reading holds the level and breaks both runs.
+ * changes in a flap window, hard evidence aside; never above `ceiling`. A warm reading holds the level and breaks both runs.
  */
-export function nextState(state: LevelState, pressure: Pressure, now: number): LevelState {
+export function nextState(state: LevelState, pressure: Pressure, now: number, ceiling: Level = TOP_LEVEL): LevelState {
   const changes = recent(state.changes, now);
   // A step up keeps the hot run going: the next step needs one more sustained period, not a new run.
   const change = (level: Level, hotSince: number | null): LevelState => ({ level, since: now, lastAt: now, hotSince, calmSince: null, changes: [...changes, now] });
-  if (pressure === 'hard' && state.level < 2) return change(2, now);
+  const hardLevel = Math.min(2, ceiling) as Level;
+  if (pressure === 'hard' && state.level < hardLevel) return change(hardLevel, now);
   if (pressure === 'hot' || pressure === 'hard') {
     // A run of hot readings needs readings: after a silence it starts again.
     const hotSince = state.hotSince !== null && now - state.lastAt <= 2 * HYSTERESIS.sustainMs ? state.hotSince : now;
     const sustained = now - hotSince >= HYSTERESIS.sustainMs;
-    if (sustained && state.level < 3 && changes.length < HYSTERESIS.maxChanges) return change((state.level + 1) as Level, now);
+    if (sustained && state.level < ceiling && changes.length < HYSTERESIS.maxChanges) return change((state.level + 1) as Level, now);
     return { ...state, lastAt: now, hotSince, calmSince: null, changes };
   }
   if (pressure === 'calm') return calmDown({ ...state, changes }, state.calmSince ?? state.lastAt, now);

@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '../libsql-schema';
 import { parseBaseline } from './redis-signals';
-import { COUNTED, COUNTERS, SIGNAL_WINDOWS, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, countsOf, parseState, topShare, type SignalEntity, type SignalStore } from './signals';
+import { COUNTED, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, topShare, type SignalEntity, type SignalStore } from './signals';
 
 /** The signals in the embedded database: one row per counter and window (captcha_signals), one per state (captcha_levels). */
 export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalStore & { sweep(at: number): void } {
@@ -8,18 +8,19 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
     `INSERT INTO captcha_signals (key, count, expires_at) VALUES (?, 1, ?)
      ON CONFLICT (key) DO UPDATE SET count = count + 1`,
   );
-  const selectCount = db.prepare('SELECT count FROM captcha_signals WHERE key = ? AND expires_at > ?').pluck();
+  const selectCount = db.prepare('SELECT count FROM captcha_signals WHERE key = ? AND expires_at > ?');
   // A minute's networks are the keys `site:networks:<minute>:<network>`; ';' is the character after ':'.
-  const selectBusiest = db.prepare('SELECT count FROM captcha_signals WHERE key >= ? AND key < ? ORDER BY count DESC LIMIT ?').pluck();
-  const selectState = db.prepare('SELECT state FROM captcha_levels WHERE key = ? AND expires_at > ?').pluck();
+  const selectBusiest = db.prepare('SELECT count FROM captcha_signals WHERE key >= ? AND key < ? ORDER BY count DESC LIMIT ?');
+  const selectState = db.prepare('SELECT state FROM captcha_levels WHERE key = ? AND expires_at > ?');
   const upsertState = db.prepare('INSERT INTO captcha_levels (key, state, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at');
   const deleteState = db.prepare('DELETE FROM captcha_levels WHERE key = ?');
   const sweeps = [db.prepare('DELETE FROM captcha_signals WHERE expires_at <= ?'), db.prepare('DELETE FROM captcha_levels WHERE expires_at <= ?')];
 
   const counterKey = (entity: SignalEntity, subject: string, counter: string, bucket: number) => `sig:${entity}:${subject}:${counter}:${bucket}`;
   const stateKey = (entity: SignalEntity, subject: string) => `level:${entity}:${subject}`;
-  const count = (name: string, at: number) => Number(selectCount.get(name, at) ?? 0);
-  const state = (name: string, at: number) => parseState(selectState.get(name, at) as string | undefined);
+  const count = (name: string, at: number) => (selectCount.get(name, at) as { count: number } | undefined)?.count ?? 0;
+  const stateText = (name: string, at: number) => (selectState.get(name, at) as { state: string } | undefined)?.state;
+  const state = (name: string, at: number) => parseState(stateText(name, at));
   const saveState = (name: string, value: unknown, ttlMs: number) => {
     if (value === null) deleteState.run(name);
     else upsertState.run(name, JSON.stringify(value), now() + ttlMs);
@@ -29,7 +30,7 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
     db.transaction(() => {
       for (const counter of COUNTED[event]) {
         const bucket = bucketOf(counter, at);
-        for (const subject of [['address', address], ['network', network]] as const) increment.run(counterKey(subject[0], subject[1], counter, bucket), at + 2 * SIGNAL_WINDOWS[counter]);
+        for (const subject of [['address', address], ['network', network]] as const) increment.run(counterKey(subject[0], subject[1], counter, bucket), at + bucketTtlMs(counter));
       }
       if (event === 'challenge') {
         const minute = Math.floor(at / SITE_MINUTE_MS);
@@ -37,7 +38,7 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
         increment.run(`site:networks:${minute}:${network}`, at + 3 * SITE_MINUTE_MS);
       }
       const reading = (entity: SignalEntity, subject: string) => ({
-        counts: countsOf(COUNTERS.flatMap((counter) => [count(counterKey(entity, subject, counter, bucketOf(counter, at)), at), count(counterKey(entity, subject, counter, bucketOf(counter, at) - 1), at)]), at),
+        counts: countsOf(bucketsOfCounts(at).map(({ counter, bucket }) => count(counterKey(entity, subject, counter, bucket), at)), at),
         state: state(stateKey(entity, subject), at),
       });
       return { address: reading('address', address), network: reading('network', network) };
@@ -51,8 +52,8 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
     async site(at) {
       const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
       const challenges = count(`site:challenges:${minute}`, at);
-      const busiest = (selectBusiest.all(`site:networks:${minute}:`, `site:networks:${minute};`, TOP_NETWORKS) as number[]).map(Number);
-      const baseline = parseBaseline(selectState.get('site:baseline', at) as string | undefined);
+      const busiest = (selectBusiest.all(`site:networks:${minute}:`, `site:networks:${minute};`, TOP_NETWORKS) as { count: number }[]).map((row) => row.count);
+      const baseline = parseBaseline(stateText('site:baseline', at));
       return { minute, challenges, topNetworksShare: topShare(challenges, busiest), baseline, state: state('site:level', at) };
     },
     async saveSite(value, baseline, ttlMs) {

@@ -2,14 +2,16 @@ import { pressureOf } from './pressure';
 import { sitePressure, nextBaseline } from './site-floor';
 import { effectiveLevel } from './effective-level';
 
-const quiet = { challengesPerMinute: 1, answers10m: 1, failures10m: 0, successes1h: 1 };
+const quiet = { challengesPerMinute: 1, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1 };
 
 describe('pressure from the counts', () => {
   it('reads a person as calm, a vision bot from one /24 as hot, a network failing most of many answers as hard', () => {
     expect(pressureOf('address', quiet)).toBe('calm');
-    expect(pressureOf('network', { challengesPerMinute: 15, answers10m: 150, failures10m: 20, successes1h: 53 })).toBe('hot');
-    expect(pressureOf('network', { challengesPerMinute: 30, answers10m: 40, failures10m: 30, successes1h: 2 })).toBe('hard');
+    expect(pressureOf('network', { challengesPerMinute: 15, answers10m: 150, failures10m: 20, successes10m: 53, successes1h: 53 })).toBe('hot');
+    expect(pressureOf('network', { challengesPerMinute: 30, answers10m: 40, failures10m: 30, successes10m: 2, successes1h: 2 })).toBe('hard');
     expect(pressureOf('address', { ...quiet, challengesPerMinute: 5 })).toBe('warm');
+    // An hour's passes alone move nothing (they are the quota's): the last 10 minutes' do.
+    expect(pressureOf('network', { ...quiet, successes1h: 60 })).toBe('calm');
   });
 });
 

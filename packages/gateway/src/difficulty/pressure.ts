@@ -10,13 +10,14 @@ export interface EntityCounts {
   /** Answers judged, and of them failed, in the last 10 minutes. */
   answers10m: number;
   failures10m: number;
-  /** Puzzles passed in the last hour. */
+  /** Puzzles passed in the last 10 minutes (what moves a level), and in the last hour (the quota). */
+  successes10m: number;
   successes1h: number;
 }
 
 export interface Thresholds {
-  hot: { challengesPerMinute: number; failures10m: number; successes1h: number };
-  calm: { challengesPerMinute: number; failures10m: number; successes1h: number };
+  hot: { challengesPerMinute: number; failures10m: number; successes10m: number };
+  calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
 }
 
 
@@ -25,8 +26,8 @@ export function pressureOf(kind: 'address' | 'network', counts: EntityCounts): P
   const { hot, calm, hardFailureShare, hardMinAnswers } = PRESSURE[kind];
   if (counts.answers10m >= hardMinAnswers && counts.failures10m / counts.answers10m > hardFailureShare) return 'hard';
   const past = (marks: Thresholds['hot']) =>
-    counts.challengesPerMinute >= marks.challengesPerMinute || counts.failures10m >= marks.failures10m || counts.successes1h >= marks.successes1h;
+    counts.challengesPerMinute >= marks.challengesPerMinute || counts.failures10m >= marks.failures10m || counts.successes10m >= marks.successes10m;
   if (past(hot)) return 'hot';
-  const within = counts.challengesPerMinute <= calm.challengesPerMinute && counts.failures10m <= calm.failures10m && counts.successes1h <= calm.successes1h;
+  const within = counts.challengesPerMinute <= calm.challengesPerMinute && counts.failures10m <= calm.failures10m && counts.successes10m <= calm.successes10m;
   return within ? 'calm' : 'warm';
 }

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { COUNTED, COUNTERS, SIGNAL_WINDOWS, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, countsOf, parseState, topShare, type SignalEntity, type SignalStore } from './signals';
+import { COUNTED, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, topShare, type SignalEntity, type SignalStore } from './signals';
 
 type Run = <T>(command: () => Promise<T>) => Promise<T>;
 /** A MULTI's replies, each checked: a failed command fails the whole reading. */
@@ -30,7 +30,7 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
       for (const counter of COUNTED[event]) {
         for (const [entity, subject] of subjects(address, network)) {
           const name = key.counter(entity, subject, counter, bucketOf(counter, at));
-          multi.incr(name).pexpire(name, 2 * SIGNAL_WINDOWS[counter]);
+          multi.incr(name).pexpire(name, bucketTtlMs(counter));
         }
       }
       if (event === 'challenge') {
@@ -39,7 +39,7 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
         multi.zincrby(key.siteNetworks(minute), 1, network).pexpire(key.siteNetworks(minute), SITE_KEY_MS);
       }
       for (const [entity, subject] of subjects(address, network)) {
-        multi.mget(COUNTERS.flatMap((counter) => [key.counter(entity, subject, counter, bucketOf(counter, at)), key.counter(entity, subject, counter, bucketOf(counter, at) - 1)]));
+        multi.mget(bucketsOfCounts(at).map(({ counter, bucket }) => key.counter(entity, subject, counter, bucket)));
       }
       multi.mget(key.state('address', address), key.state('network', network));
       const replies = values(await run(() => multi.exec()));

@@ -9,32 +9,43 @@ export type SignalEvent = 'challenge' | 'pass' | 'fail';
 /** An entity whose level is kept: an address (IPv6: its /64) or a network (/24, IPv6 /48). */
 export type SignalEntity = 'address' | 'network';
 
-/** Each counter's window: challenges per minute, answers and failures per 10 minutes, passes per hour. */
-export const SIGNAL_WINDOWS = { challenges: 60_000, answers: 10 * 60_000, failures: 10 * 60_000, passes: 60 * 60_000 } as const;
+/**
+ * Each counter's window and the buckets it is kept in: challenges per minute, answers, failures and passes per
+ * 10 minutes (what moves a level), passes per hour (the quota). A count is its window's buckets, the oldest
+ * one weighted by how much of it the window still covers: it fades as the window slides, never all at once.
+ */
+export const SIGNAL_WINDOWS = {
+  challenges: { windowMs: 60_000, buckets: 6 },
+  answers: { windowMs: 10 * 60_000, buckets: 5 },
+  failures: { windowMs: 10 * 60_000, buckets: 5 },
+  passes: { windowMs: 10 * 60_000, buckets: 5 },
+  passesHour: { windowMs: 60 * 60_000, buckets: 12 },
+} as const;
 export type Counter = keyof typeof SIGNAL_WINDOWS;
 export const COUNTERS = Object.keys(SIGNAL_WINDOWS) as Counter[];
 /** What each event counts. */
 export const COUNTED: Readonly<Record<SignalEvent, readonly Counter[]>> = {
   challenge: ['challenges'],
-  pass: ['answers', 'passes'],
+  pass: ['answers', 'passes', 'passesHour'],
   fail: ['answers', 'failures'],
 };
 /** The site's minutes: how many challenges, and from which networks (the ten busiest make its concentration). */
 export const SITE_MINUTE_MS = 60_000;
 export const TOP_NETWORKS = 10;
 
-/** The window a counter's bucket at `at` belongs to: counters are kept per whole window, the current and the one before. */
-export const bucketOf = (counter: Counter, at: number) => Math.floor(at / SIGNAL_WINDOWS[counter]);
+const bucketMs = (counter: Counter) => SIGNAL_WINDOWS[counter].windowMs / SIGNAL_WINDOWS[counter].buckets;
+/** The bucket a counter's event at `at` is counted in. */
+export const bucketOf = (counter: Counter, at: number) => Math.floor(at / bucketMs(counter));
+/** How long a bucket is kept: its window, and one bucket more. */
+export const bucketTtlMs = (counter: Counter) => SIGNAL_WINDOWS[counter].windowMs + 2 * bucketMs(counter);
+/** The buckets a count at `at` reads, newest first: the window's, and the one it is sliding out of. */
+export const bucketsRead = (counter: Counter, at: number) => Array.from({ length: SIGNAL_WINDOWS[counter].buckets + 1 }, (_, i) => bucketOf(counter, at) - i);
 
-/**
- * A sliding count from two fixed buckets: the current one, plus the previous one weighted by how much of it
- * the sliding window still covers (the estimate rate limiters at the edge use). Never jumps to 0 when a
- * bucket turns over, as a fixed window would.
- */
-export function slidingCount(current: number, previous: number, counter: Counter, at: number): number {
-  const window = SIGNAL_WINDOWS[counter];
-  const elapsed = (at % window) / window;
-  return current + previous * (1 - elapsed);
+/** A count from the buckets bucketsRead names, in its order. */
+function slidingCount(counter: Counter, values: readonly number[], at: number): number {
+  const last = SIGNAL_WINDOWS[counter].buckets;
+  const covered = 1 - (at % bucketMs(counter)) / bucketMs(counter);
+  return values.slice(0, last).reduce((sum, value) => sum + value, 0) + (values[last] ?? 0) * covered;
 }
 
 /** An entity's counts and its level's state as stored (null: none, the entity is at level 0 and calm). */
@@ -67,13 +78,19 @@ export interface SignalStore {
   saveSite(state: LevelState | null, baseline: SiteReading['baseline'], ttlMs: number): Promise<void>;
 }
 
-/** Counts from the two buckets of each counter, in COUNTERS order (current, previous). */
+/** Every bucket an entity's counts read, counter after counter in COUNTERS order. */
+export const bucketsOfCounts = (at: number) => COUNTERS.flatMap((counter) => bucketsRead(counter, at).map((bucket) => ({ counter, bucket })));
+
+/** Counts from the values of the buckets bucketsOfCounts names, in its order. */
 export function countsOf(values: readonly number[], at: number): EntityCounts {
-  const sliding = (counter: Counter) => {
-    const index = COUNTERS.indexOf(counter) * 2;
-    return slidingCount(values[index] ?? 0, values[index + 1] ?? 0, counter, at);
-  };
-  return { challengesPerMinute: sliding('challenges'), answers10m: sliding('answers'), failures10m: sliding('failures'), successes1h: sliding('passes') };
+  const counts = {} as Record<Counter, number>;
+  let offset = 0;
+  for (const counter of COUNTERS) {
+    const length = SIGNAL_WINDOWS[counter].buckets + 1;
+    counts[counter] = slidingCount(counter, values.slice(offset, offset + length), at);
+    offset += length;
+  }
+  return { challengesPerMinute: counts.challenges, answers10m: counts.answers, failures10m: counts.failures, successes10m: counts.passes, successes1h: counts.passesHour };
 }
 
 /** A stored state, read back; anything unreadable is no state (the entity starts again at level 0). */

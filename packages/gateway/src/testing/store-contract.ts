@@ -1,5 +1,6 @@
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../policy';
 import type { CaptchaStore } from '../store';
+import { describeSignalsContract } from './signals-contract';
 
 /** What a challenge is sealed with (its level and picture): given back whole with it. */
 const SEALED = { level: 2, picture: 'plain' } as const;
@@ -14,6 +15,7 @@ export interface StoreBacking {
 
 /** The contract every CaptchaStore keeps; run against each implementation. */
 export function describeStoreContract(name: string, makeBacking: () => Promise<StoreBacking>) {
+  describeSignalsContract(name, makeBacking);
   describe(`captcha store contract: ${name}`, () => {
     let backing: StoreBacking;
     let store: CaptchaStore;

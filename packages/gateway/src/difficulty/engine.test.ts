@@ -1,0 +1,161 @@
+import Database from 'libsql';
+import { eventsWith } from '../events';
+import { ensureCaptchaTables } from '../libsql-schema';
+import { createLibsqlStore } from '../libsql-store';
+import { networkOf } from '../network';
+import type { OperatorSwitches } from './effective-level';
+import { createDifficulty, type LevelVerdict } from './engine';
+import type { Level } from './levels';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const NO_SWITCHES: OperatorSwitches = { underAttack: null, peopleFirst: null };
+
+/** A difficulty over a fresh embedded store, on a clock the test moves; its level changes recorded. */
+function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES }: { holdout?: number; random?: () => number; switches?: OperatorSwitches } = {}) {
+  const db = new Database(':memory:');
+  ensureCaptchaTables(db);
+  const clock = { at: Date.UTC(2026, 10, 25, 8) };
+  const store = createLibsqlStore(db, 'k'.repeat(32), () => clock.at);
+  const changes: { entity: string; from: Level; to: Level; at: number }[] = [];
+  const current = { switches };
+  const difficulty = createDifficulty({
+    signals: store.signals,
+    now: () => clock.at,
+    switches: () => current.switches,
+    holdout,
+    random,
+    events: eventsWith({ levelChanged: (entity, from, to) => changes.push({ entity, from, to, at: clock.at }) }),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  /** A challenge from `ip` now, answered (passed or not) when `answer` says. */
+  const visit = async (ip: string, answer?: 'pass' | 'fail'): Promise<LevelVerdict> => {
+    const verdict = await difficulty.challenge(ip, networkOf(ip), clock.at);
+    if (answer && verdict.admitted) await difficulty.answered(ip, networkOf(ip), answer === 'pass', clock.at);
+    return verdict;
+  };
+  /** Lets the site's reading (started off the request's path) finish. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  return { db, clock, difficulty, changes, visit, settle, current };
+}
+
+const levelOf = (verdict: LevelVerdict) => verdict.level;
+
+describe('a visitor\'s level', () => {
+  it('is 0 with the plain picture for a person, and nothing is kept about them', async () => {
+    const { db, visit } = setUp();
+    const verdict = await visit('198.51.100.7', 'pass');
+    expect(verdict).toMatchObject({ admitted: true, level: 0, picture: 'plain', holdout: false, policy: { workFactor: 1 } });
+    expect(db.prepare("SELECT count(*) AS n FROM captcha_levels WHERE key LIKE 'level:%'").get()).toMatchObject({ n: 0 });
+  });
+
+  it('rises to 2 within 60 s for a /24 whose rotating addresses pass a puzzle every second, which its quota then stops', async () => {
+    const { clock, visit, changes } = setUp();
+    const start = clock.at;
+    let verdict: LevelVerdict | null = null;
+    for (let i = 0; i < 80; i += 1) {
+      verdict = await visit(`198.51.100.${(i % 250) + 1}`, i % 3 === 0 ? 'fail' : 'pass');
+      if (verdict.level >= 2) break;
+      clock.at += SECOND;
+    }
+    expect(verdict!.level).toBe(2);
+    expect(clock.at - start).toBeLessThanOrEqual(60 * SECOND);
+    expect(changes.filter(({ entity }) => entity === 'network').map(({ to }) => to)).toEqual([1, 2]);
+    // Far more than 5 passes this hour: level 2's quota refuses the network.
+    expect(verdict).toMatchObject({ admitted: false });
+  });
+
+  it('goes to 2 at once on hard evidence: a network failing most of many answers', async () => {
+    const { clock, visit } = setUp();
+    for (let i = 0; i < 25; i += 1) {
+      await visit(`203.0.113.${i + 1}`, 'fail');
+      clock.at += 20 * SECOND; // slow: no rate is hot, only the failures
+    }
+    expect(await visit('203.0.113.200')).toMatchObject({ admitted: true, level: 2, picture: 'guarded', policy: { workFactor: 10 } });
+  });
+
+  it('refuses a network its challenges once it had the passes its level allows in the hour, with a wait of at least a minute', async () => {
+    const { clock, visit } = setUp();
+    let refused: LevelVerdict | null = null;
+    for (let i = 0; i < 200 && refused === null; i += 1) {
+      const verdict = await visit(`192.0.2.${(i % 250) + 1}`, 'pass');
+      if (!verdict.admitted) refused = verdict;
+      clock.at += 3 * SECOND;
+    }
+    expect(refused).toMatchObject({ admitted: false });
+    expect(refused!.level).toBeGreaterThanOrEqual(1);
+    if (refused!.admitted) throw new Error('unreachable');
+    expect(refused!.retryAfterMs).toBeGreaterThanOrEqual(MINUTE);
+    // Its neighbours on other networks are not touched.
+    expect(await visit('198.51.100.9')).toMatchObject({ admitted: true, level: 0 });
+  });
+
+  it('steps down 15 minutes after the attack ends, and again 15 later, even when the attacker is silent', async () => {
+    const { clock, visit } = setUp();
+    for (let i = 0; i < 20; i += 1) {
+      await visit(`198.51.100.${i + 1}`, 'fail');
+      clock.at += 2 * SECOND;
+    }
+    expect(levelOf(await visit('198.51.100.77'))).toBe(2); // hard evidence: 20 answers, all failed
+    clock.at += 16 * MINUTE;
+    expect(levelOf(await visit('198.51.100.78'))).toBe(1);
+    clock.at += 16 * MINUTE;
+    expect(levelOf(await visit('198.51.100.79'))).toBe(0);
+  });
+});
+
+describe('the site floor', () => {
+  it('stays at 0 through an ad burst of 400 visitors from 400 networks within seconds', async () => {
+    const { clock, visit, settle, difficulty } = setUp();
+    const verdicts: LevelVerdict[] = [];
+    for (let i = 0; i < 400; i += 1) {
+      verdicts.push(await visit(`10.${Math.floor(i / 200)}.${i % 200}.1`, 'pass'));
+      clock.at += 25; // 400 in 10 s
+    }
+    for (let t = 0; t < 3 * MINUTE; t += 10 * SECOND) {
+      clock.at += 10 * SECOND;
+      verdicts.push(await visit(`172.16.${t / 10_000}.1`));
+      await settle();
+    }
+    expect(verdicts.every((verdict) => verdict.admitted && verdict.level === 0)).toBe(true);
+    expect(difficulty.siteLevel()).toBe(0);
+  });
+
+  it('rises to 1, never more, for everyone when the site surges from a few networks, and a person then gets level 1', async () => {
+    const { clock, visit, settle, difficulty } = setUp();
+    // Three minutes of 300 challenges a minute from five /24s.
+    for (let minute = 0; minute < 3; minute += 1) {
+      for (let i = 0; i < 300; i += 1) {
+        await visit(`100.${64 + (i % 5)}.0.${(i % 200) + 1}`);
+        clock.at += 200;
+        await settle();
+      }
+    }
+    expect(difficulty.siteLevel()).toBe(1);
+    expect(levelOf(await visit('198.51.100.5'))).toBe(1);
+  });
+});
+
+describe('the operator\'s switches and the holdout', () => {
+  it('puts "under attack" under everyone not known good until its end, and caps everyone with "people first"', async () => {
+    const { clock, visit, current } = setUp();
+    await visit('198.51.100.1', 'pass'); // known good: passed, failed nothing since
+    current.switches = { underAttack: { floor: 2, until: clock.at + 10 * MINUTE }, peopleFirst: null };
+    expect(levelOf(await visit('203.0.113.1'))).toBe(2);
+    expect(levelOf(await visit('198.51.100.1'))).toBe(0);
+    clock.at += 10 * MINUTE;
+    expect(levelOf(await visit('203.0.113.2'))).toBe(0);
+    current.switches = { underAttack: { floor: 3, until: clock.at + MINUTE }, peopleFirst: { cap: 1, until: clock.at + MINUTE } };
+    expect(levelOf(await visit('203.0.113.3'))).toBe(1);
+  });
+
+  it('gives the holdout\'s share of level-0 challenges the guarded picture, and marks them', async () => {
+    const draws = [0.01, 0.5, 0.019, 0.9];
+    const { visit } = setUp({ holdout: 0.02, random: () => draws.shift() ?? 0.5 });
+    const pictures = [];
+    for (let i = 0; i < 4; i += 1) pictures.push(await visit(`198.51.${i}.1`));
+    expect(pictures.map((verdict) => verdict.admitted && [verdict.picture, verdict.holdout])).toEqual([['guarded', true], ['plain', false], ['guarded', true], ['plain', false]]);
+  });
+});

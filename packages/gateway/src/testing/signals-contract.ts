@@ -1,0 +1,84 @@
+import { freshState } from '../difficulty/hysteresis';
+import { SIGNAL_WINDOWS } from '../difficulty/signals';
+import type { StoreBacking } from './store-contract';
+import type { CaptchaStore } from '../store';
+
+const HOUR = SIGNAL_WINDOWS.passesHour.windowMs;
+
+/** The signals every store keeps for the difficulty levels (difficulty/signals.ts); run by describeStoreContract. */
+export function describeSignalsContract(name: string, makeBacking: () => Promise<StoreBacking>) {
+  describe(`difficulty signals: ${name}`, () => {
+    let backing: StoreBacking;
+    let store: CaptchaStore;
+    /** The backing's clock at the start of an hour (so every window starts with it), plus `ms`. */
+    let hourStart: number;
+    const at = (ms: number) => hourStart + ms;
+    beforeEach(async () => {
+      backing = await makeBacking();
+      store = await backing.open(null);
+      backing.advance(HOUR - (backing.now() % HOUR));
+      hourStart = backing.now();
+    });
+    afterEach(() => backing.close());
+
+    it('counts challenges, answers, failures and passes for the address and for its whole network', async () => {
+      const { signals } = store;
+      for (let i = 0; i < 3; i += 1) await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(1000));
+      await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(2000));
+      await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(3000));
+      const reading = await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(4000));
+      expect(reading.address.counts).toEqual({ challengesPerMinute: 1, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0 });
+      expect(reading.network.counts).toEqual({ challengesPerMinute: 4, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
+      const other = await signals.record('challenge', '203.0.113.1', '203.0.113.0/24', at(5000));
+      expect(other.network.counts.challengesPerMinute).toBe(1);
+    });
+
+    it('slides each window: its oldest bucket fades as the window leaves it, then counts nothing', async () => {
+      const { signals } = store;
+      for (let i = 0; i < 10; i += 1) await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(0));
+      await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(0));
+      // Challenges are kept in 10 s buckets: 55 s on, all ten are within the minute; 65 s on, their bucket is
+      // half out of it; 75 s on, wholly.
+      const counted = async (ms: number) => (await signals.record('challenge', '198.51.100.9', '198.51.100.0/24', at(ms))).network.counts.challengesPerMinute;
+      expect(await counted(55_000)).toBe(10 + 1);
+      expect(await counted(65_000)).toBeCloseTo(10 / 2 + 2);
+      expect(await counted(75_000)).toBe(3);
+      // Passes: out of the 10-minute count after 12 minutes, still in the hour's.
+      const hour = await signals.record('challenge', '198.51.100.9', '198.51.100.0/24', at(12 * 60_000));
+      expect(hour.network.counts).toMatchObject({ successes10m: 0, successes1h: 1 });
+    });
+
+    it('keeps a level state for an address or a network, gives it back with the counts, and forgets it', async () => {
+      const { signals } = store;
+      const state = { ...freshState(at(0)), level: 2 as const, changes: [at(0)] };
+      await signals.saveState('network', '198.51.100.0/24', state, HOUR);
+      const reading = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(1000));
+      expect(reading.network.state).toEqual(state);
+      expect(reading.address.state).toBeNull();
+      await signals.saveState('network', '198.51.100.0/24', null, HOUR);
+      expect((await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(2000))).network.state).toBeNull();
+    });
+
+    it('reads the site\'s last whole minute: its challenges and the share of its ten busiest networks', async () => {
+      const { signals } = store;
+      for (let i = 0; i < 10; i += 1) await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(1000));
+      for (let net = 1; net <= 30; net += 1) await signals.record('challenge', `10.0.${net}.1`, `10.0.${net}.0/24`, at(2000));
+      const site = await signals.site(at(61_000));
+      expect(site.challenges).toBe(40);
+      expect(site.topNetworksShare).toBeCloseTo((10 + 9) / 40); // the busy /24 and nine of the others
+      expect((await signals.site(at(1000))).challenges).toBe(0); // the minute before had none
+    });
+
+    it('keeps the site\'s state and baseline between readings, on every instance', async () => {
+      const state = { ...freshState(at(0)), level: 1 as const };
+      await store.signals.saveSite(state, { perMinute: 42, minute: 7 }, HOUR);
+      const other = await backing.open(null);
+      const site = await other.signals.site(at(1000));
+      expect(site.state).toEqual(state);
+      expect(site.baseline).toEqual({ perMinute: 42, minute: 7 });
+      await other.signals.saveSite(null, null, HOUR);
+      expect((await store.signals.site(at(2000))).state).toBeNull();
+      expect((await store.signals.site(at(2000))).baseline).toEqual({ perMinute: 42, minute: 7 });
+    });
+  });
+}

@@ -1,0 +1,116 @@
+import { seededRandom } from '@game-register/puzzle-captcha/testing';
+import Fastify from 'fastify';
+import Database from 'libsql';
+import gateway, { type AnswerFacts, type ChallengeFacts, type VerifyReason } from '@game-register/gateway';
+import { CHALLENGE_LAYOUT as layout, drawChallenge } from '@game-register/gateway/testing';
+import { buildTestApp } from '../test-support';
+import { challenge, humanAnswer, openPuzzle, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
+
+/** The background a seeded server sends for `picture`, as the data URL in its answer. */
+async function seededBackground(picture: 'plain' | 'guarded') {
+  const drawn = await drawChallenge(seededRandom(TEST_SEED), 1, layout, picture);
+  return `data:image/jpeg;base64,${drawn.background.toString('base64')}`;
+}
+
+type Sealed = OpenPuzzle & { background: string; work: OpenPuzzle['work'] & { parameters: { data: { lv: number; pic: string } } } };
+
+async function strictApp() {
+  const clock = { at: Date.now() }; // the work's expiry is checked on the real clock
+  const { app } = await buildTestApp(strictConfig(), { now: () => clock.at });
+  return { app, clock };
+}
+
+describe('difficulty levels in strict mode', () => {
+  it('gives a person level 0 and the plain picture, sealed into the signed task', async () => {
+    const { app } = await strictApp();
+    try {
+      const puzzle = (await challenge(app, { pixelRatio: 1 }, '198.51.100.7')).json<Sealed>();
+      expect(puzzle.work.parameters.data).toMatchObject({ lv: 0, pic: 'plain' });
+      expect(puzzle.background).toBe(await seededBackground('plain'));
+      expect((await verify(app, await humanAnswer(puzzle), '198.51.100.7')).json()).toMatchObject({ status: 'y' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('raises a network that fails most of many answers to level 2: the guarded picture, whatever the client asks for', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      for (let i = 1; i <= 25; i += 1) {
+        const address = `203.0.113.${i}`;
+        const puzzle = await openPuzzle(app, address);
+        await verify(app, await humanAnswer(puzzle, 7), address); // a wrong offset
+        clock.at += 10_000;
+      }
+      // A level is the server's: a field asking for another is refused or ignored, never obeyed.
+      const asked = await challenge(app, { pixelRatio: 1, level: 0 }, '203.0.113.200');
+      if (asked.statusCode === 200) expect(asked.json<Sealed>().work.parameters.data.lv).toBe(2);
+      else expect(asked.statusCode).toBe(400);
+      const puzzle = (await challenge(app, { pixelRatio: 1 }, '203.0.113.201')).json<Sealed>();
+      expect(puzzle.work.parameters.data).toMatchObject({ lv: 2, pic: 'guarded' });
+      expect(puzzle.background).toBe(await seededBackground('guarded'));
+      // Another network is untouched.
+      expect((await challenge(app, { pixelRatio: 1 }, '198.51.100.7')).json<Sealed>().work.parameters.data.lv).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a network past its level\'s passes this hour with 429 and a Retry-After of at least a minute', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      let refused = null;
+      for (let i = 1; i <= 120 && refused === null; i += 1) {
+        const address = `192.0.2.${i}`;
+        const answer = await challenge(app, { pixelRatio: 1 }, address);
+        if (answer.statusCode === 429) refused = answer;
+        else expect((await verify(app, await humanAnswer(answer.json<OpenPuzzle>()), address)).json()).toMatchObject({ status: 'y' });
+        clock.at += 1000;
+      }
+      expect(refused?.json()).toMatchObject({ status: 'n' });
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(60);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('takes the widget\'s timing with an answer, and refuses a malformed one like any other bad field', async () => {
+    const { app } = await strictApp();
+    try {
+      const timed = { ...(await humanAnswer(await openPuzzle(app))), timing: { solveMs: 4200, workMs: 380 } };
+      expect((await verify(app, timed)).json()).toMatchObject({ status: 'y' });
+      const negative = { ...(await humanAnswer(await openPuzzle(app))), timing: { solveMs: -1, workMs: 0 } };
+      expect((await verify(app, negative)).statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tells its host each challenge\'s level and picture, and each answer\'s, its first try and its timing', async () => {
+    const issued: ChallengeFacts[] = [];
+    const answered: [VerifyReason, AnswerFacts | null][] = [];
+    const app = Fastify();
+    // The plugin's routes go under the prefix of the scope it is registered in.
+    await app.register(async (api) => api.register(gateway, {
+      store: { kind: 'libsql', database: new Database(':memory:') },
+      testSeed: TEST_SEED,
+      work: TEST_WORK,
+      stock: 0,
+      draw: { threads: 0, queue: 8 },
+      events: { challengeIssued: (facts) => issued.push(facts), verified: (reason, facts) => answered.push([reason, facts]) },
+    }), { prefix: '/api' });
+    try {
+      await verify(app, await humanAnswer(await openPuzzle(app), 5));
+      await verify(app, { ...(await humanAnswer(await openPuzzle(app))), timing: { solveMs: 3500, workMs: 250 } });
+      await verify(app, await humanAnswer({ id: 'never-issued', work: (await openPuzzle(app)).work }));
+      expect(issued).toEqual([0, 0, 0].map(() => ({ level: 0, picture: 'plain', holdout: false, doublings: expect.any(Number) })));
+      expect(answered).toEqual([
+        ['wrong_offset', { level: 0, picture: 'plain', firstTry: true, solveSeconds: null, workSeconds: null }],
+        ['passed', { level: 0, picture: 'plain', firstTry: false, solveSeconds: 3.5, workSeconds: 0.25 }],
+        ['expired_or_unknown', null],
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});
