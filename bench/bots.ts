@@ -24,7 +24,7 @@ export const GOALS = { visionMaxPassRate: 0.05, cpuSecondsPerSuccess: 10, jumpAn
 
 // Strict mode as deployed (its default limits, costs and lock), except that it trusts X-Forwarded-For from
 // loopback, so one machine can pose as many addresses; the seeded server also has the fixed test seed.
-const DEPLOYED: ServerEnv = { ...STRICT_ENV, RATE_LIMIT_CHECKS: undefined, RATE_LIMIT_REG: undefined, CAPTCHA_NETWORK_CHALLENGES: undefined };
+const DEPLOYED: ServerEnv = { ...STRICT_ENV, RATE_LIMIT_CHECKS: undefined, RATE_LIMIT_REG: undefined, CAPTCHA_NETWORK_CHALLENGES: undefined, CAPTCHA_LEVEL: undefined };
 
 async function main() {
   ensureBuilt({ customDist: false });

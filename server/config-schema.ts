@@ -44,6 +44,7 @@ export const ServerEnv = Type.Object({
   CAPTCHA_WORK_COST: integer(WORK_LIMITS.min, WORK_LIMITS.max, WORK_DEFAULTS.puzzle),
   CAPTCHA_ACCESSIBLE_WORK_COST: Type.Optional(integer(WORK_LIMITS.min, WORK_LIMITS.max)),
   CAPTCHA_ACCESSIBLE: oneOf(['on', 'off'] as const, 'on', 'on or off'),
+  CAPTCHA_LEVEL: oneOf(['adaptive', '0', '1', '2', '3'] as const, 'adaptive', 'adaptive, or a level from 0 to 3 pinned for every visitor'),
   METRICS_PORT: Type.Optional(integer(0, 65535)),
   METRICS_HOST: Type.Optional(text('an address to listen on')),
   REDIS_PREFIX: Type.String({ pattern: '^[\\w:.{}-]{1,64}$', default: 'greg:', description: '1 to 64 letters, digits or _ : . - { }' }),

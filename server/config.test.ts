@@ -103,9 +103,12 @@ describe('loadConfig', () => {
   });
 
   it('keeps the puzzle in the browser unless CAPTCHA_MODE=strict, and reads its secret', () => {
-    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, stockSize: 300, work: { puzzle: 10_000, accessible: 80_000 }, networkChallenges: 300 });
+    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, stockSize: 300, work: { puzzle: 10_000, accessible: 80_000 }, networkChallenges: 300, level: 'adaptive' });
     expect(loadConfig({ CAPTCHA_WORK_COST: '20000', CAPTCHA_ACCESSIBLE: 'off' }).captcha.work).toEqual({ puzzle: 20_000, accessible: null });
     expect(problemsOf({ CAPTCHA_WORK_COST: 'lots' })).toEqual([expect.stringMatching(/^CAPTCHA_WORK_COST must be an integer/)]);
+    // Difficulty levels from the evidence, or one pinned for everyone.
+    expect(loadConfig({ CAPTCHA_LEVEL: '2' }).captcha.level).toBe(2);
+    expect(problemsOf({ CAPTCHA_LEVEL: '4' })).toEqual([expect.stringMatching(/^CAPTCHA_LEVEL must be adaptive, or a level from 0 to 3/)]);
     const secret = 'k'.repeat(32);
     expect(loadConfig({ CAPTCHA_MODE: 'Strict', CAPTCHA_SECRET: secret, CAPTCHA_TEST_SEED: '42', NODE_ENV: 'test' }).captcha).toMatchObject({ mode: 'strict', secret, testSeed: 42 });
   });

@@ -5,6 +5,7 @@ import { LOG_LEVELS, readServerEnv } from './config-schema';
 import type { SiteSettingsSources } from './site/read-settings';
 import { parseForwardCookies } from './api-reading/cookie-names';
 import { readAdsConfig, type AdsConfig } from './ads/ads-config';
+import type { Level } from '@game-register/gateway';
 
 export { LOG_LEVELS };
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -65,6 +66,8 @@ export interface CaptchaConfig {
   work: WorkSettings;
   /** Challenges (both paths) one /24 or /48 network may fetch per minute (CAPTCHA_NETWORK_CHALLENGES). */
   networkChallenges: number;
+  /** CAPTCHA_LEVEL: each challenge's difficulty level from the evidence (`adaptive`), or one level pinned for everyone, without quotas. */
+  level: 'adaptive' | Level;
 }
 
 type Env = Record<string, string | undefined>;
@@ -134,6 +137,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       stockSize: v.CAPTCHA_STOCK,
       work,
       networkChallenges: v.CAPTCHA_NETWORK_CHALLENGES,
+      level: v.CAPTCHA_LEVEL === 'adaptive' ? 'adaptive' : (Number(v.CAPTCHA_LEVEL) as Level),
     },
     metrics: metricsPort === null ? null : { port: metricsPort, host: v.METRICS_HOST ?? '127.0.0.1' },
     redis: { url: v.REDIS_URL ?? null, prefix: v.REDIS_PREFIX },

@@ -26,6 +26,7 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     stock: captcha.stockSize,
     draw: { threads: captcha.drawThreads, queue: captcha.drawQueue },
     networkChallenges: captcha.networkChallenges,
+    level: captcha.level,
     testSeed: captcha.testSeed,
     clock: now,
     events: metricsEvents(fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS),

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { GatewayEvents } from './events';
 import type { SqlDatabase } from './libsql-schema';
 import type { OperatorSwitches } from './difficulty/effective-level';
+import type { Level } from './difficulty/levels';
 import { HOLDOUT_LIMITS, DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from './policy';
 
 const Handle = (description: string) => Type.Unsafe<unknown>(Type.Object({}, { description }));
@@ -26,6 +27,7 @@ export const GatewayOptionsSchema = Type.Object(
     stock: Type.Optional(Type.Integer({ minimum: 0, maximum: STOCK_MAX, description: 'puzzles drawn ahead per pixel ratio' })),
     draw: Type.Optional(Type.Object({ threads: Type.Integer({ minimum: 0, maximum: DRAW_LIMITS.maxThreads }), queue: Type.Integer({ minimum: 0, maximum: DRAW_LIMITS.maxQueue }) })),
     networkChallenges: Type.Optional(Type.Integer({ minimum: 1, description: `challenges one network may fetch per ${NETWORK_CHALLENGE_LIMIT.windowMs} ms` })),
+    level: Type.Optional(Type.Union([Type.Literal('adaptive'), Type.Integer({ minimum: 0, maximum: 3 })], { description: "'adaptive': each challenge's level from the evidence; a number pins that level for everyone, without quotas" })),
     holdout: Type.Optional(Type.Number({ minimum: 0, maximum: HOLDOUT_LIMITS.max, description: 'share of level-0 challenges given the guarded picture, to measure what it costs people' })),
     switches: Type.Optional(Type.Function([], Type.Any(), { description: 'the operator switches now (OperatorSwitches): read at every challenge, so the host may change them at any time' })),
     testSeed: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'tests only: every puzzle the same' })),
@@ -49,7 +51,7 @@ export const GatewayOptionsSchema = Type.Object(
 );
 
 /** The options as given to `register` (the optional ones have the defaults in policy.ts). */
-export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events' | 'switches'> & { store: GatewayStore; events?: Partial<GatewayEvents>; switches?: () => OperatorSwitches };
+export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events' | 'switches' | 'level'> & { store: GatewayStore; events?: Partial<GatewayEvents>; switches?: () => OperatorSwitches; level?: 'adaptive' | Level };
 /** Where the state is kept: a libsql database (one instance), or Redis (many instances, one prefix). */
 export type GatewayStore = { kind: 'libsql'; database: SqlDatabase } | { kind: 'redis'; client: Redis; prefix: string };
 const NO_SWITCHES = (): OperatorSwitches => ({ underAttack: null, peopleFirst: null });
@@ -79,6 +81,7 @@ export function readGatewayOptions(options: unknown): GatewaySettings {
     draw: given.draw ?? { ...DRAW_DEFAULTS },
     networkChallenges: given.networkChallenges ?? NETWORK_CHALLENGE_LIMIT.max,
     // A fixed test seed makes every puzzle the same: no holdout draws a different picture unless asked for.
+    level: given.level ?? 'adaptive',
     holdout: given.holdout ?? (given.testSeed == null ? HOLDOUT_LIMITS.default : 0),
     switches: given.switches ?? NO_SWITCHES,
     testSeed: given.testSeed ?? null,

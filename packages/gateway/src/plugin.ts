@@ -57,6 +57,7 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
     switches: captcha.switches,
     holdout: captcha.holdout,
     random: Math.random, // whether a level-0 challenge is in the holdout: nothing to keep secret
+    pinned: captcha.level === 'adaptive' ? null : captcha.level,
     events,
     onError: (error) => fastify.log.warn({ err: error }, 'a difficulty level could not be stored; it is read again at the next challenge'),
   });

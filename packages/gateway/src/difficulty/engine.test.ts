@@ -12,7 +12,7 @@ const MINUTE = 60 * SECOND;
 const NO_SWITCHES: OperatorSwitches = { underAttack: null, peopleFirst: null };
 
 /** A difficulty over a fresh embedded store, on a clock the test moves; its level changes recorded. */
-function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES }: { holdout?: number; random?: () => number; switches?: OperatorSwitches } = {}) {
+function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned = null }: { holdout?: number; random?: () => number; switches?: OperatorSwitches; pinned?: Level | null } = {}) {
   const db = new Database(':memory:');
   ensureCaptchaTables(db);
   const clock = { at: Date.UTC(2026, 10, 25, 8) };
@@ -25,6 +25,7 @@ function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES }: { ho
     switches: () => current.switches,
     holdout,
     random,
+    pinned,
     events: eventsWith({ levelChanged: (entity, from, to) => changes.push({ entity, from, to, at: clock.at }) }),
     onError: (error) => {
       throw error;
@@ -158,4 +159,15 @@ describe('the operator\'s switches and the holdout', () => {
     for (let i = 0; i < 4; i += 1) pictures.push(await visit(`198.51.${i}.1`));
     expect(pictures.map((verdict) => verdict.admitted && [verdict.picture, verdict.holdout])).toEqual([['guarded', true], ['plain', false], ['guarded', true], ['plain', false]]);
   });
+
+  it('pins one level for everyone when told to: no quota, no holdout, whatever the evidence', async () => {
+    const pinnedAt0 = setUp({ pinned: 0, holdout: 0.5, random: () => 0 });
+    for (let i = 0; i < 60; i += 1) {
+      expect(await pinnedAt0.visit(`192.0.2.${(i % 250) + 1}`, 'pass')).toMatchObject({ admitted: true, level: 0, picture: 'plain', holdout: false });
+      pinnedAt0.clock.at += 500;
+    }
+    const pinnedAt2 = setUp({ pinned: 2 });
+    expect(await pinnedAt2.visit('198.51.100.7')).toMatchObject({ admitted: true, level: 2, picture: 'guarded', policy: { workFactor: 10 } });
+  });
 });
+

@@ -18,6 +18,8 @@ export interface DifficultyOptions {
   holdout: number;
   /** For the holdout's draw: [0, 1). */
   random: () => number;
+  /** A level pinned for everyone (no quota, no holdout; the signals are still counted), or null: from the evidence. */
+  pinned: Level | null;
   events: GatewayEvents;
   /** A failed write of a state or of the site's reading (the level still answers from what was read). */
   onError: (error: unknown) => void;
@@ -35,7 +37,7 @@ const RESTATE_AFTER_MS = 10_000;
 
 const sameBut = (a: LevelState, b: LevelState) => JSON.stringify({ ...a, lastAt: 0 }) === JSON.stringify({ ...b, lastAt: 0 });
 
-export function createDifficulty({ signals, now, switches, holdout, random, events, onError }: DifficultyOptions) {
+export function createDifficulty({ signals, now, switches, holdout, random, pinned, events, onError }: DifficultyOptions) {
   let siteLevel: Level = 0;
   let siteReadAt = -Infinity;
 
@@ -78,6 +80,7 @@ export function createDifficulty({ signals, now, switches, holdout, random, even
         readSite(at).catch(onError);
       }
       const { reading, ...levels } = await observe('challenge', address, network, at);
+      if (pinned !== null) return { admitted: true, level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned] };
       const { passes, failures } = { passes: reading.address.counts.successes1h, failures: reading.address.counts.failures10m };
       const knownGood = passes >= 0.5 && failures < 0.5;
       const level = effectiveLevel({ ...levels, site: siteLevel, knownGood, switches: switches(), now: at });
