@@ -5,7 +5,7 @@ import { handleMax } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../config';
-import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
+import { HOLDOUT_LIMITS, NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
 import { CHALLENGE_LAYOUT as layout, type TrailPoint } from '@game-register/gateway/testing';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 
@@ -18,7 +18,7 @@ export const RIGHT_OFFSET = SEEDED_GAP_X - 3;
 
 /** Strict mode as the tests start it: one draw thread and no stock (each puzzle drawn when asked for) unless a test says so. */
 export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Partial<ServerConfig> = {}): Partial<ServerConfig> => ({
-  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, drawThreads: 1, drawQueue: 64, stockSize: 0, work: TEST_WORK, networkChallenges: NETWORK_CHALLENGE_LIMIT.max, ...captcha },
+  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, testClockSpeed: 1, holdout: HOLDOUT_LIMITS.default, drawThreads: 1, drawQueue: 64, stockSize: 0, work: TEST_WORK, networkChallenges: NETWORK_CHALLENGE_LIMIT.max, ...captcha },
   ...overrides,
 });
 
