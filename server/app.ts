@@ -15,7 +15,7 @@ import { readApiRequestLine } from './api-reading/reading';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The site in service and its settings: `site.channels()` for the channel list, `site.reload()` on SIGHUP. */
+    /** The site in service and its settings: `site.channels()` for the channel list, `site.switches()` for strict mode, `site.reload()` on SIGHUP. */
     site: LiveSite;
   }
 }
@@ -37,7 +37,7 @@ export default async function app(fastify: FastifyInstance, { config, now, site,
   await fastify.register(errorAnswers);
   await fastify.register(securityHeaders, { site: site.current, trustsProxy: config.trustProxy !== false });
   await fastify.register(health); // before /api, whose stores add their readiness checks
-  await fastify.register(api, { prefix: '/api', config, now, channels });
+  await fastify.register(api, { prefix: '/api', config, now, channels, switches: site.switches });
   await fastify.register(downloads, { dir: config.downloadsDir });
   await fastify.register(staticFiles, { site: site.current });
 }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from '@game-register/gateway/policy';
+import { DRAW_DEFAULTS, DRAW_LIMITS, HOLDOUT_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from '@game-register/gateway/policy';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -37,6 +37,7 @@ export const ServerEnv = Type.Object({
   CAPTCHA_MODE: oneOf(['off', 'strict'] as const, 'off', 'off or strict'),
   CAPTCHA_SECRET: Type.Optional(Type.String({ minLength: SECRET_MIN_LENGTH, secret: true, description: `at least ${SECRET_MIN_LENGTH} characters (e.g. openssl rand -hex 32)` })),
   CAPTCHA_TEST_SEED: Type.Optional(Type.Integer({ minimum: 0, maximum: 999_999_999, description: 'an integer' })),
+  CAPTCHA_TEST_CLOCK_SPEED: Type.Number({ minimum: 1, maximum: 1000, default: 1, description: 'a number from 1 (real time) to 1000' }),
   CAPTCHA_DRAW_THREADS: integer(0, DRAW_LIMITS.maxThreads, Math.max(DRAW_DEFAULTS.threads, availableParallelism() - 1)),
   CAPTCHA_DRAW_QUEUE: integer(0, DRAW_LIMITS.maxQueue, DRAW_DEFAULTS.queue),
   CAPTCHA_STOCK: integer(0, STOCK_MAX, STOCK_DEFAULT),
@@ -45,6 +46,7 @@ export const ServerEnv = Type.Object({
   CAPTCHA_ACCESSIBLE_WORK_COST: Type.Optional(integer(WORK_LIMITS.min, WORK_LIMITS.max)),
   CAPTCHA_ACCESSIBLE: oneOf(['on', 'off'] as const, 'on', 'on or off'),
   CAPTCHA_LEVEL: oneOf(['adaptive', '0', '1', '2', '3'] as const, 'adaptive', 'adaptive, or a level from 0 to 3 pinned for every visitor'),
+  CAPTCHA_HOLDOUT: Type.Number({ minimum: 0, maximum: HOLDOUT_LIMITS.max, default: HOLDOUT_LIMITS.default, description: `a share from 0 to ${HOLDOUT_LIMITS.max} such as ${HOLDOUT_LIMITS.default} (0: off)` }),
   METRICS_PORT: Type.Optional(integer(0, 65535)),
   METRICS_HOST: Type.Optional(text('an address to listen on')),
   REDIS_PREFIX: Type.String({ pattern: '^[\\w:.{}-]{1,64}$', default: 'greg:', description: '1 to 64 letters, digits or _ : . - { }' }),
@@ -65,9 +67,10 @@ export const ServerEnv = Type.Object({
 
 export type ServerEnv = Static<typeof ServerEnv>;
 
-/** The variables' value as the schema types it: a whole number from its digits, everything else as written. */
+/** The variables' value as the schema types it: a number from its digits (and point), everything else as written. */
 function typed(schema: TSchema & { type?: string; secret?: boolean }, raw: string, name: string): unknown {
   if (schema.type === 'integer') return /^\d{1,10}$/.test(raw) ? Number(raw) : raw;
+  if (schema.type === 'number') return /^(\d{1,10}(\.\d{0,10})?|\.\d{1,10})$/.test(raw) ? Number(raw) : raw;
   return name === 'LOG_LEVEL' || name === 'CAPTCHA_MODE' || name === 'CAPTCHA_ACCESSIBLE' ? raw.toLowerCase() : raw;
 }
 

@@ -103,7 +103,7 @@ describe('loadConfig', () => {
   });
 
   it('keeps the puzzle in the browser unless CAPTCHA_MODE=strict, and reads its secret', () => {
-    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, stockSize: 300, work: { puzzle: 10_000, accessible: 80_000 }, networkChallenges: 300, level: 'adaptive' });
+    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, testClockSpeed: 1, holdout: 0.02, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, stockSize: 300, work: { puzzle: 10_000, accessible: 80_000 }, networkChallenges: 300, level: 'adaptive' });
     expect(loadConfig({ CAPTCHA_WORK_COST: '20000', CAPTCHA_ACCESSIBLE: 'off' }).captcha.work).toEqual({ puzzle: 20_000, accessible: null });
     expect(problemsOf({ CAPTCHA_WORK_COST: 'lots' })).toEqual([expect.stringMatching(/^CAPTCHA_WORK_COST must be an integer/)]);
     // Difficulty levels from the evidence, or one pinned for everyone.
@@ -119,6 +119,30 @@ describe('loadConfig', () => {
 
   it('still checks the seed under NODE_ENV=test', () => {
     expect(problemsOf({ CAPTCHA_TEST_SEED: 'abc', NODE_ENV: 'test' })).toEqual(['CAPTCHA_TEST_SEED must be an integer, got "abc"']);
+  });
+
+  it('runs strict mode’s clock CAPTCHA_TEST_CLOCK_SPEED times as fast, a test hook like the seed', () => {
+    expect(loadConfig({ CAPTCHA_TEST_CLOCK_SPEED: '30', NODE_ENV: 'test' }).captcha.testClockSpeed).toBe(30);
+    expect(loadConfig({ CAPTCHA_TEST_CLOCK_SPEED: '1.5', NODE_ENV: 'test' }).captcha.testClockSpeed).toBe(1.5);
+    expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: '0.5', NODE_ENV: 'test' })).toEqual(['CAPTCHA_TEST_CLOCK_SPEED must be a number from 1 (real time) to 1000, got "0.5"']);
+    expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: 'fast', NODE_ENV: 'test' })).toEqual(['CAPTCHA_TEST_CLOCK_SPEED must be a number from 1 (real time) to 1000, got "fast"']);
+    for (const nodeEnv of ['production', undefined, 'development']) {
+      expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: '30', NODE_ENV: nodeEnv })).toEqual(['CAPTCHA_TEST_CLOCK_SPEED is a test hook, honoured only when NODE_ENV=test']);
+    }
+    expect(problemsOf({ CAPTCHA_TEST_SEED: '42', CAPTCHA_TEST_CLOCK_SPEED: 'x', NODE_ENV: 'production' })).toEqual([
+      'CAPTCHA_TEST_SEED is a test hook, honoured only when NODE_ENV=test',
+      'CAPTCHA_TEST_CLOCK_SPEED is a test hook, honoured only when NODE_ENV=test',
+    ]);
+  });
+
+  it('gives CAPTCHA_HOLDOUT of the level-0 challenges the guarded picture (0: none)', () => {
+    expect(loadConfig({ CAPTCHA_HOLDOUT: '0' }).captcha.holdout).toBe(0);
+    expect(loadConfig({ CAPTCHA_HOLDOUT: '0.1' }).captcha.holdout).toBe(0.1);
+    expect(loadConfig({ CAPTCHA_HOLDOUT: '.05' }).captcha.holdout).toBe(0.05);
+    expect(loadConfig({ CAPTCHA_HOLDOUT: '0.5' }).captcha.holdout).toBe(0.5);
+    expect(problemsOf({ CAPTCHA_HOLDOUT: '0.6' })).toEqual(['CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "0.6"']);
+    expect(problemsOf({ CAPTCHA_HOLDOUT: '2%' })).toEqual(['CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "2%"']);
+    expect(problemsOf({ CAPTCHA_HOLDOUT: '-0.1' })).toEqual(['CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "-0.1"']);
   });
 
   it('shares state through Redis only when REDIS_URL is set, under REDIS_PREFIX (greg: by default)', () => {

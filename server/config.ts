@@ -56,6 +56,10 @@ export interface CaptchaConfig {
   secret: string | null;
   /** Test-only: every challenge is drawn from this seed. Honoured only when NODE_ENV=test. */
   testSeed: number | null;
+  /** Test-only (CAPTCHA_TEST_CLOCK_SPEED): strict mode's clock runs this many times as fast (1: real time). Honoured only when NODE_ENV=test. */
+  testClockSpeed: number;
+  /** The share of level-0 challenges given the guarded picture, to measure what it costs people (CAPTCHA_HOLDOUT; 0: off). */
+  holdout: number;
   /** Worker threads that draw the puzzles (CAPTCHA_DRAW_THREADS); 0 draws on the main thread. */
   drawThreads: number;
   /** Draws that may wait for a thread (CAPTCHA_DRAW_QUEUE); beyond it, challenge answers 503 at once. */
@@ -81,7 +85,8 @@ export class ConfigError extends Error {
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const CSP_SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
-const TEST_SEED_HOOK = 'CAPTCHA_TEST_SEED is a test hook, honoured only when NODE_ENV=test';
+/** Test hooks: honoured only when NODE_ENV=test. */
+const TEST_HOOKS = ['CAPTCHA_TEST_SEED', 'CAPTCHA_TEST_CLOCK_SPEED'] as const;
 
 /**
  * Reads and validates the server's settings from the environment (one schema: config-schema.ts); throws one
@@ -90,9 +95,12 @@ const TEST_SEED_HOOK = 'CAPTCHA_TEST_SEED is a test hook, honoured only when NOD
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const read = readServerEnv(env);
   const { values: v } = read;
-  // A production server started without NODE_ENV must not take the test seed either: opt in explicitly.
-  const seedRefused = env.CAPTCHA_TEST_SEED?.trim() && env.NODE_ENV !== 'test';
-  const problems = seedRefused ? [...read.problems.filter((problem) => !problem.startsWith('CAPTCHA_TEST_SEED ')), TEST_SEED_HOOK] : read.problems;
+  // A production server started without NODE_ENV must not take a test hook either: opt in explicitly.
+  const refusedHooks = env.NODE_ENV === 'test' ? [] : TEST_HOOKS.filter((name) => env[name]?.trim());
+  const problems = [
+    ...read.problems.filter((problem) => !refusedHooks.some((name) => problem.startsWith(`${name} `))),
+    ...refusedHooks.map((name) => `${name} is a test hook, honoured only when NODE_ENV=test`),
+  ];
 
   const apiTarget = parseApiTarget(v.API_TARGET, problems);
   const apiForwardCookies = parseForwardCookies(v.API_FORWARD_COOKIES, problems);
@@ -131,7 +139,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     captcha: {
       mode: v.CAPTCHA_MODE,
       secret: v.CAPTCHA_SECRET ?? null,
-      testSeed: seedRefused ? null : (v.CAPTCHA_TEST_SEED ?? null),
+      testSeed: v.CAPTCHA_TEST_SEED ?? null,
+      testClockSpeed: v.CAPTCHA_TEST_CLOCK_SPEED,
+      holdout: v.CAPTCHA_HOLDOUT,
       drawThreads: v.CAPTCHA_DRAW_THREADS,
       drawQueue: v.CAPTCHA_DRAW_QUEUE,
       stockSize: v.CAPTCHA_STOCK,

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import gateway, { type GatewayOptions } from '@game-register/gateway';
+import gateway, { type GatewayOptions, type OperatorSwitches } from '@game-register/gateway';
 import type { CaptchaConfig } from '../config';
-import { NO_METRICS } from '../metrics/metrics';
+import { NO_METRICS, type PrometheusMetrics } from '../metrics/metrics';
 import { registrationGate } from './gate-hook';
 import { metricsEvents } from './metrics-events';
+import { watchOperatorSwitches } from './operator-gauge';
 
 export interface StrictModeOptions {
   captcha: CaptchaConfig;
   now?: () => number;
+  /** The operator switches in service (the live site's): read at every challenge, so a SIGHUP's take effect at the next. */
+  switches: () => OperatorSwitches;
+}
+
+/** `now` run `speed` times as fast from this moment on (CAPTCHA_TEST_CLOCK_SPEED: a bench plays 30 minutes in 2). */
+export function spedUpClock(now: () => number, speed: number): () => number {
+  if (speed === 1) return now;
+  const start = now();
+  return () => start + (now() - start) * speed;
 }
 
 /**
@@ -15,10 +25,14 @@ export interface StrictModeOptions {
  * front of reg (a preValidation hook of the enclosing scope, so it guards the embedded API and the proxy
  * alike). Its state is on Redis when the redis plugin is registered, else in the database (the database plugin).
  */
-export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now }: StrictModeOptions) {
+export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, switches }: StrictModeOptions) {
   const store: GatewayOptions['store'] = fastify.hasDecorator('redis')
     ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix }
     : { kind: 'libsql', database: fastify.sql };
+  // Only the gateway's clock: the rest of the server (rate limits, logs, the ad reports) keeps real time.
+  const clock = spedUpClock(now, captcha.testClockSpeed);
+  if (captcha.testClockSpeed !== 1) fastify.log.warn({ speed: captcha.testClockSpeed }, `strict mode's clock runs ${captcha.testClockSpeed} times as fast (CAPTCHA_TEST_CLOCK_SPEED: tests and benches only)`);
+  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   await fastify.register(gateway, {
     store,
     secret: captcha.secret,
@@ -27,9 +41,13 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     draw: { threads: captcha.drawThreads, queue: captcha.drawQueue },
     networkChallenges: captcha.networkChallenges,
     level: captcha.level,
+    holdout: captcha.holdout,
+    switches,
     testSeed: captcha.testSeed,
-    clock: now,
-    events: metricsEvents(fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS),
+    clock,
+    events: metricsEvents(metrics),
   });
+  const registry = (metrics as Partial<PrometheusMetrics>).registry;
+  if (registry) watchOperatorSwitches(registry, switches, clock);
   fastify.addHook('preValidation', registrationGate(fastify.captchaGate));
 }

@@ -113,4 +113,18 @@ describe('difficulty levels in strict mode', () => {
       await app.close();
     }
   });
+
+  it('gives the holdout (CAPTCHA_HOLDOUT) its share of level-0 challenges with the guarded picture, marked as such', async () => {
+    const { app } = await buildTestApp(strictConfig({ holdout: 0.5 }));
+    try {
+      const pictures = [];
+      for (let i = 1; i <= 40; i += 1) pictures.push((await challenge(app, { pixelRatio: 1 }, `10.0.${i}.1`)).json<Sealed>().work.parameters.data);
+      // Half of them on average: all 40 plain, or all guarded, would happen once in a trillion runs.
+      expect(pictures.every(({ lv }) => lv === 0)).toBe(true);
+      expect(new Set(pictures.map(({ pic }) => pic))).toEqual(new Set(['plain', 'guarded']));
+    } finally {
+      await app.close();
+    }
+  });
 });
+

@@ -18,7 +18,8 @@ export const RIGHT_OFFSET = SEEDED_GAP_X - 3;
 
 /** Strict mode as the tests start it: one draw thread and no stock (each puzzle drawn when asked for) unless a test says so. */
 export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Partial<ServerConfig> = {}): Partial<ServerConfig> => ({
-  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, drawThreads: 1, drawQueue: 64, stockSize: 0, work: TEST_WORK, networkChallenges: NETWORK_CHALLENGE_LIMIT.max, level: 'adaptive', ...captcha },
+  // No holdout: every test puzzle from the seed is drawn the way its level says.
+  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, testClockSpeed: 1, holdout: 0, drawThreads: 1, drawQueue: 64, stockSize: 0, work: TEST_WORK, networkChallenges: NETWORK_CHALLENGE_LIMIT.max, level: 'adaptive', ...captcha },
   ...overrides,
 });
 

@@ -60,6 +60,7 @@ describe('metrics', () => {
       [`${P}captcha_draw_queue_length`]: 'gauge',
       [`${P}captcha_stock_level`]: 'gauge',
       [`${P}captcha_stock_misses_total`]: 'counter',
+      [`${P}captcha_operator_switch`]: 'gauge', // server/captcha/operator-gauge.ts
       // The ad reports (server/ads/ads-metrics.ts).
       [`${P}ads_registrations_not_reported_total`]: 'counter',
       [`${P}ads_enqueued_total`]: 'counter',

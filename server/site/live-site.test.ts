@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import { buildTestApp, makeDist, tempDir } from '../test-support';
+import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
 
 // A renderer as the build leaves one in dist/.ssr/ (src/entry-server.tsx), small enough to read: it
 // renders the settings it is given, which is what the server's part is about.
@@ -106,6 +107,40 @@ describe('the site in service', () => {
     const record = logs.records.find((line) => String(line.msg).startsWith('site settings refused'))!;
     expect(record.level).toBe(50);
     expect(String(record.msg)).toContain('contact.wechatId');
+  });
+
+  it('on reload, hands strict mode the new switches for its next challenge; one ending over 24 h ahead is refused and the old stay', async () => {
+    const { loadConfig } = await import('../config');
+    const strict = loadConfig({ CAPTCHA_MODE: 'strict', DATABASE_PATH: ':memory:', CAPTCHA_DRAW_THREADS: '0', CAPTCHA_STOCK: '0' }).captcha;
+    const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const underAttack = { level: 2, until: hoursAhead(2) };
+    let configPath: string;
+    let logs: Awaited<ReturnType<typeof buildTestApp>>['logs'];
+    ({ app, configPath, logs } = await siteWith({ captcha: { underAttack } }, metricsOn({ captcha: strict })));
+    // What strict mode reads, and the gauge that reads the very function the gateway was handed.
+    const gauge = async () => {
+      const { samples } = parseExposition((await scrape(app!)).text);
+      const value = (name: string) => valueOf(samples, 'game_register_captcha_operator_switch', { switch: name });
+      return { under_attack: value('under_attack'), people_first: value('people_first') };
+    };
+    expect(app.site.switches()).toEqual({ underAttack: { floor: 2, until: Date.parse(underAttack.until) }, peopleFirst: null });
+    expect(await gauge()).toEqual({ under_attack: 1, people_first: 0 });
+    expect(logs.records).toContainEqual(expect.objectContaining({ level: 40, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" is on until .*: every visitor not known good gets level 2 at least$/) }));
+    // The switches are the server's: the page carries the pictures alone.
+    expect(pageSettings((await app.inject({ url: '/register' })).body).captcha).toEqual({ images: [] });
+
+    const peopleFirst = { level: 0, until: hoursAhead(1) };
+    const ended = { level: 3, until: hoursAhead(-1) };
+    await writeFile(configPath, JSON.stringify({ captcha: { peopleFirst, underAttack: ended } }));
+    expect(await app.site.reload()).toEqual({ ok: true });
+    expect(app.site.switches()).toEqual({ underAttack: { floor: 3, until: Date.parse(ended.until) }, peopleFirst: { cap: 0, until: Date.parse(peopleFirst.until) } });
+    expect(await gauge()).toEqual({ under_attack: 0, people_first: 1 });
+    expect(logs.records).toContainEqual(expect.objectContaining({ level: 30, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" ended at .*: it is off$/) }));
+
+    await writeFile(configPath, JSON.stringify({ captcha: { underAttack: { level: 3, until: hoursAhead(25) } } }));
+    expect(await app.site.reload()).toEqual({ ok: false, problems: [expect.stringMatching(/site\.json: captcha\.underAttack\.until must be at most 24 h ahead/)] });
+    expect(app.site.switches().peopleFirst).toEqual({ cap: 0, until: Date.parse(peopleFirst.until) });
+    expect(await gauge()).toEqual({ under_attack: 0, people_first: 1 });
   });
 
   it('stops the start on a wrong file, naming the field', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { OperatorSwitches } from '@game-register/gateway';
 import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '@game-register/site-settings';
 import type { ChannelSettings } from '../channels/settings';
 import type { CaptchaConfig } from '../config';
@@ -6,11 +7,14 @@ import { readSite, type Site } from '../site';
 import { adsForPage } from '../ads/settings';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';
 import { readSiteSettings, SiteSettingsError, type SiteSettingsSources } from './read-settings';
+import { logSwitches, operatorSwitchesOf } from './operator-switches';
 
 /** What is in service: the site's files and pages as rendered from these settings, and the picture hosts its CSP allows. */
 export interface SiteSnapshot extends Site {
   settings: SiteSettings;
   imgHosts: string[];
+  /** Strict mode's operator switches from these settings, as the gateway reads them. */
+  switches: OperatorSwitches;
 }
 
 export type ReloadOutcome = { ok: true } | { ok: false; problems: string[] };
@@ -20,6 +24,8 @@ export interface LiveSite {
   current(): SiteSnapshot;
   settings(): SiteSettings;
   channels(): ChannelSettings;
+  /** The operator switches in service (captcha.underAttack, captcha.peopleFirst): the gateway reads them at every challenge. */
+  switches(): OperatorSwitches;
   /** Re-reads the settings and swaps the pages in one step; a wrong file is refused and logged, and nothing changes. */
   reload(): Promise<ReloadOutcome>;
 }
@@ -53,19 +59,29 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
     log.warn({ dist: distDir }, 'dist/ has no page renderer (build it with npm run build): its pages are served as built, without the site settings');
   }
 
+  // The switches are the server's: a page carries the pictures of `captcha` alone.
+  const pageOf = (settings: SiteSettings): PageSettings => ({ ...settings, captcha: { images: settings.captcha.images }, ads: adsForPage(settings.ads), captchaMode: pageMode });
   const snapshotOf = async (settings: SiteSettings): Promise<SiteSnapshot> => ({
-    ...(source ? await renderSite(built, source, { ...settings, ads: adsForPage(settings.ads), captchaMode: pageMode }) : built),
+    ...(source ? await renderSite(built, source, pageOf(settings)) : built),
     settings,
     imgHosts: [...new Set([...cspImgHosts, ...pictureOrigins(settings)])],
+    switches: operatorSwitchesOf(settings.captcha),
   });
+  // Read and rendered, then put in service in one step; the switches are said in the log once they are.
+  let current: SiteSnapshot;
+  const load = async () => {
+    const now = Date.now();
+    current = await snapshotOf(await readSiteSettings(sources, defaults, now));
+    logSwitches(log, current.settings.captcha, now, captchaMode === 'strict');
+  };
 
-  let current = await snapshotOf(await readSiteSettings(sources, defaults));
+  await load();
   let reloading: Promise<ReloadOutcome> = Promise.resolve({ ok: true });
 
   const reloadOnce = async (): Promise<ReloadOutcome> => {
     const started = performance.now();
     try {
-      current = await snapshotOf(await readSiteSettings(sources, defaults));
+      await load();
       log.info({ file: sources.configPath, ms: Math.round(performance.now() - started) }, 'site settings reloaded: the new pages are in service');
       return { ok: true };
     } catch (error) {
@@ -79,6 +95,7 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
     current: () => current,
     settings: () => current.settings,
     channels: () => current.settings.channel,
+    switches: () => current.switches,
     reload: () => (reloading = reloading.then(reloadOnce)),
   };
 }

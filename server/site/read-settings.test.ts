@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import { readSiteSettings, SiteSettingsError } from './read-settings';
 import { SITE_VARIABLES } from './settings-schema';
+import { operatorSwitchesOf, parseSwitchTime } from './operator-switches';
 
 async function folderWith(files: Record<string, string | Buffer>) {
   const dir = await mkdtemp(join(tmpdir(), 'site-settings-'));
@@ -11,13 +12,13 @@ async function folderWith(files: Record<string, string | Buffer>) {
   return dir;
 }
 
-async function read(file: unknown, env: Record<string, string> = {}, extra: Record<string, string | Buffer> = {}) {
+async function read(file: unknown, env: Record<string, string> = {}, extra: Record<string, string | Buffer> = {}, now?: number) {
   const dir = await folderWith({ ...(file === undefined ? {} : { 'site.json': typeof file === 'string' ? file : JSON.stringify(file) }), ...extra });
-  return readSiteSettings({ configPath: file === undefined ? null : join(dir, 'site.json'), env, cwd: dir }, DEFAULT_SITE_SETTINGS);
+  return readSiteSettings({ configPath: file === undefined ? null : join(dir, 'site.json'), env, cwd: dir }, DEFAULT_SITE_SETTINGS, now);
 }
 
-async function problemsOf(file: unknown, env: Record<string, string> = {}, extra: Record<string, string | Buffer> = {}) {
-  const error = await read(file, env, extra).then(() => null, (caught: unknown) => caught);
+async function problemsOf(file: unknown, env: Record<string, string> = {}, extra: Record<string, string | Buffer> = {}, now?: number) {
+  const error = await read(file, env, extra, now).then(() => null, (caught: unknown) => caught);
   expect(error).toBeInstanceOf(SiteSettingsError);
   return (error as SiteSettingsError).problems;
 }
@@ -28,6 +29,7 @@ describe('site settings', () => {
       'SITE_BRAND_NAME', 'SITE_BRAND_LOGO', 'SITE_BRAND_THEME_COLOR', 'SITE_GAME_MOBILE_URL', 'SITE_GAME_PC_URL',
       'SITE_DOWNLOADS_ANDROID', 'SITE_DOWNLOADS_IOS', 'SITE_CONTACT_PHONE', 'SITE_CONTACT_WECHAT', 'SITE_CONTACT_QQ',
       'SITE_CONTACT_TELEGRAM', 'SITE_CONTACT_WECHAT_QR', 'SITE_CONTACT_TELEGRAM_QR', 'SITE_CAPTCHA_IMAGES',
+      'SITE_CAPTCHA_UNDER_ATTACK_LEVEL', 'SITE_CAPTCHA_UNDER_ATTACK_UNTIL', 'SITE_CAPTCHA_PEOPLE_FIRST_LEVEL', 'SITE_CAPTCHA_PEOPLE_FIRST_UNTIL',
       'SITE_CHANNEL_DEFAULT', 'SITE_CHANNEL_ALLOWED', 'SITE_CHANNEL_PARAM',
     ]);
   });
@@ -96,5 +98,80 @@ describe('site settings', () => {
   it('refuse a logo that is not a picture, or too big to inline', async () => {
     expect(await problemsOf({ brand: { logo: 'logo.txt' } }, {}, { 'logo.txt': 'hi' })).toEqual([expect.stringMatching(/brand\.logo must be an SVG, PNG, WebP, JPEG or GIF file/)]);
     expect(await problemsOf({ brand: { logo: 'big.png' } }, {}, { 'big.png': Buffer.alloc(40 * 1024) })).toEqual([expect.stringMatching(/brand\.logo: .*big\.png is 40 KB; at most 32 KB/)]);
+  });
+});
+
+describe('strict mode\'s operator switches in the site settings', () => {
+  // 2026-11-25 08:00 UTC is 16:00 in Beijing: the moment these settings are read.
+  const NOW = Date.parse('2026-11-25T08:00:00Z');
+  const HOUR = 3_600_000;
+
+  it('read both switches from the file, each with its level and its end, and hand them to the gateway as a floor and a cap', async () => {
+    const captcha = { underAttack: { level: 2, until: '2026-11-25T18:00:00+08:00' }, peopleFirst: { level: 1, until: '2026-11-26T07:59:59.5Z' } };
+    const settings = await read({ captcha }, {}, {}, NOW);
+    expect(settings.captcha).toEqual({ images: [], ...captcha });
+    expect(operatorSwitchesOf(settings.captcha)).toEqual({
+      underAttack: { floor: 2, until: NOW + 2 * HOUR },
+      peopleFirst: { cap: 1, until: NOW + 24 * HOUR - 500 },
+    });
+    // Neither set: the gateway reads no switch.
+    expect(operatorSwitchesOf((await read({}, {}, {}, NOW)).captcha)).toEqual({ underAttack: null, peopleFirst: null });
+  });
+
+  it('accept an until in the past: the switch is simply off', async () => {
+    const settings = await read({ captcha: { underAttack: { level: 3, until: '2026-11-24T16:00:00+08:00' } } }, {}, {}, NOW);
+    expect(operatorSwitchesOf(settings.captcha).underAttack).toEqual({ floor: 3, until: NOW - 24 * HOUR });
+  });
+
+  it('refuse an until more than 24 h after the moment they are read, naming the field, and take exactly 24 h', async () => {
+    const dayAndAMinute = '2026-11-26T16:01:00+08:00';
+    expect(await problemsOf({ captcha: { underAttack: { level: 2, until: dayAndAMinute } } }, {}, {}, NOW)).toEqual([
+      expect.stringMatching(/site\.json: captcha\.underAttack\.until must be at most 24 h ahead \(by 2026-11-26T08:00:00\.000Z\): the switch must end by itself, got "2026-11-26T16:01:00\+08:00", 24\.0 h ahead$/),
+    ]);
+    expect(await problemsOf({ captcha: { peopleFirst: { level: 0, until: '2026-12-01T00:00:00Z' } } }, {}, {}, NOW)).toEqual([expect.stringMatching(/site\.json: captcha\.peopleFirst\.until must be at most 24 h ahead .* 136\.0 h ahead$/)]);
+    expect((await read({ captcha: { underAttack: { level: 2, until: '2026-11-26T16:00:00+08:00' } } }, {}, {}, NOW)).captcha.underAttack?.level).toBe(2);
+  });
+
+  it('refuse a level out of each switch\'s range, a missing field and a time without its offset or that does not exist', async () => {
+    const until = '2026-11-25T18:00:00+08:00';
+    expect(await problemsOf({ captcha: { underAttack: { level: 0, until }, peopleFirst: { level: 3, until } } }, {}, {}, NOW)).toEqual([
+      expect.stringMatching(/site\.json: captcha\.underAttack\.level must be the lowest level a visitor not known good gets, a level from 1 to 3, got 0$/),
+      expect.stringMatching(/site\.json: captcha\.peopleFirst\.level must be the highest level any visitor gets, a level from 0 to 2, got 3$/),
+    ]);
+    expect(await problemsOf({ captcha: { underAttack: { level: 2 } } }, {}, {}, NOW)).toEqual([expect.stringMatching(/site\.json: captcha\.underAttack\.until is missing: captcha\.underAttack needs level and until$/)]);
+    expect(await problemsOf({ captcha: { underAttack: { level: 2, until: '2026-11-25T18:00:00' } } }, {}, {}, NOW)).toEqual([
+      expect.stringMatching(/site\.json: captcha\.underAttack\.until must be a date and time with its offset, such as 2026-11-25T18:00:00\+08:00, got "2026-11-25T18:00:00"$/),
+    ]);
+    expect(await problemsOf({ captcha: { underAttack: { level: 2, until: '2026-02-30T18:00:00+08:00' } } }, {}, {}, NOW)).toEqual([
+      expect.stringMatching(/site\.json: captcha\.underAttack\.until must be a date and time that exists, .*got "2026-02-30T18:00:00\+08:00"$/),
+    ]);
+  });
+
+  it('come from the variables too, a switch\'s two variables together, over the file\'s switch', async () => {
+    const settings = await read(
+      { captcha: { underAttack: { level: 3, until: '2026-11-25T20:00:00+08:00' } } },
+      { SITE_CAPTCHA_UNDER_ATTACK_LEVEL: '1', SITE_CAPTCHA_UNDER_ATTACK_UNTIL: '2026-11-25T09:30:00Z' },
+      {},
+      NOW,
+    );
+    expect(settings.captcha.underAttack).toEqual({ level: 1, until: '2026-11-25T09:30:00Z' });
+    expect(await problemsOf(undefined, { SITE_CAPTCHA_PEOPLE_FIRST_LEVEL: '1' }, {}, NOW)).toEqual([
+      'SITE_CAPTCHA_PEOPLE_FIRST_UNTIL (captcha.peopleFirst.until) is missing: captcha.peopleFirst needs level and until',
+    ]);
+    expect(await problemsOf(undefined, { SITE_CAPTCHA_UNDER_ATTACK_LEVEL: 'two', SITE_CAPTCHA_UNDER_ATTACK_UNTIL: '2026-11-25T18:00:00+08:00' }, {}, NOW)).toEqual([
+      expect.stringMatching(/^SITE_CAPTCHA_UNDER_ATTACK_LEVEL \(captcha\.underAttack\.level\) must be .*a level from 1 to 3, got "two"$/),
+    ]);
+    expect(await problemsOf(undefined, { SITE_CAPTCHA_UNDER_ATTACK_LEVEL: '2', SITE_CAPTCHA_UNDER_ATTACK_UNTIL: '2026-11-27T18:00:00+08:00' }, {}, NOW)).toEqual([
+      expect.stringMatching(/^SITE_CAPTCHA_UNDER_ATTACK_UNTIL \(captcha\.underAttack\.until\) must be at most 24 h ahead/),
+    ]);
+  });
+
+  it('read a date and time with its offset as Date reads it, and refuse one that names no moment', () => {
+    for (const text of ['2026-11-25T18:00:00+08:00', '2026-11-25T18:00+08:00', '2026-11-25T10:00:00.250Z', '2026-11-25T05:30:00-04:30', '2028-02-29T00:00:00Z']) {
+      expect(parseSwitchTime(text)).toBe(Date.parse(text));
+    }
+    for (const text of ['2026-02-29T00:00:00Z', '2026-11-31T00:00:00Z', '2026-11-25T24:00:00Z', '2026-11-25T18:60:00Z', '2026-11-25T18:00:00+24:00', '0099-01-01T00:00:00Z', '2026-11-25 18:00:00Z', 'tomorrow']) {
+      expect(parseSwitchTime(text)).toBeNull();
+    }
   });
 });

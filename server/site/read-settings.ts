@@ -7,7 +7,8 @@ import { darkerShade } from '../../scripts/render-pages.mjs';
 import { OTHER_CHANNEL_LABEL } from '../channels/settings';
 import { ConfigError } from '../config';
 import { adsSettingsProblems, mergeAdsSettings } from '../ads/settings';
-import { SITE_VARIABLES, SiteSettingsFile } from './settings-schema';
+import { SITE_VARIABLE_NAMES, SITE_VARIABLES, SiteSettingsFile } from './settings-schema';
+import { readSwitches } from './operator-switches';
 import { contrastWithWhite } from './theme-contrast';
 
 /** Where a deployment's settings come from: the file SITE_CONFIG names and the SITE_* variables, read at start. */
@@ -51,6 +52,12 @@ function problemsOf(value: unknown, name: (field: string) => string): string[] {
   for (const error of Value.Errors(SiteSettingsFile, value)) {
     const field = dotted(error.instancePath);
     if (error.keyword === 'boolean') continue; // the same unknown field, reported below by additionalProperties
+    if (error.keyword === 'required') {
+      const missing = (error.params as { requiredProperties: string[] }).requiredProperties;
+      const all = Object.keys((at(SiteSettingsFile, pointer(error.schemaPath.slice(1))) as { properties: object }).properties);
+      for (const key of missing) problems.push(`${name(`${field}.${key}`)} is missing: ${field} needs ${all.join(' and ')}`);
+      continue;
+    }
     if (error.keyword === 'additionalProperties') {
       const unknown = (error.params as { additionalProperties: string[] }).additionalProperties;
       const known = Object.keys((at(SiteSettingsFile, pointer(error.schemaPath.slice(1))) as { properties: object }).properties);
@@ -85,22 +92,22 @@ async function readSettingsFile(path: string, problems: string[]): Promise<Setti
 }
 
 function readVariables(env: SiteSettingsSources['env'], problems: string[]): SettingsInput {
-  const values: SettingsInput = {};
-  const names = new Map<string, string>();
-  for (const { variable, path: [section, field], list } of SITE_VARIABLES) {
+  const values: Record<string, unknown> = {};
+  for (const { variable, path, kind } of SITE_VARIABLES) {
     const raw = env[variable]?.trim();
-    if (raw === undefined || (raw === '' && !EMPTY_MEANS_NONE.has(section))) continue;
+    if (raw === undefined || (raw === '' && !EMPTY_MEANS_NONE.has(path[0]!))) continue;
     // Entries are kept as written, empty ones too, so "A,,B" is refused rather than read as "A,B".
-    (values[section] ??= {})[field] = list ? (raw === '' ? [] : raw.split(',').map((item) => item.trim())) : raw;
-    names.set(`${section}.${field}`, variable);
+    const value = kind === 'list' ? (raw === '' ? [] : raw.split(',').map((item) => item.trim())) : kind === 'integer' && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
+    const parent = path.slice(0, -1).reduce((node, part) => (node[part] ??= {}) as Record<string, unknown>, values);
+    parent[path.at(-1)!] = value;
   }
   const found = problemsOf(values, (field) => {
-    const [section = '', key = ''] = field.split(/[.[]/);
     const entry = /\[(\d+)\]$/.exec(field);
-    return `${names.get(`${section}.${key}`) ?? field} (${section}.${key}${entry ? `, entry ${Number(entry[1]) + 1}` : ''})`;
+    const path = field.replace(/\[\d+\]$/, '');
+    return `${SITE_VARIABLE_NAMES.get(path) ?? path} (${path}${entry ? `, entry ${Number(entry[1]) + 1}` : ''})`;
   });
   problems.push(...found);
-  return found.length === 0 ? values : {};
+  return found.length === 0 ? (values as SettingsInput) : {};
 }
 
 async function logoDataUrl(path: string, named: string, problems: string[]): Promise<string> {
@@ -123,9 +130,10 @@ async function logoDataUrl(path: string, named: string, problems: string[]): Pro
 
 /**
  * The deployment's site settings: the defaults, then the file, then the variables, field by field. Throws a
- * SiteSettingsError naming every wrong field and why; nothing is half-applied.
+ * SiteSettingsError naming every wrong field and why; nothing is half-applied. `now`: the moment they are
+ * read, which the operator switches' ends are measured from.
  */
-export async function readSiteSettings(sources: SiteSettingsSources, defaults: SiteSettings): Promise<SiteSettings> {
+export async function readSiteSettings(sources: SiteSettingsSources, defaults: SiteSettings, now = Date.now()): Promise<SiteSettings> {
   const problems: string[] = [];
   const file = sources.configPath ? await readSettingsFile(sources.configPath, problems) : {};
   const variables = readVariables(sources.env, problems);
@@ -154,6 +162,7 @@ export async function readSiteSettings(sources: SiteSettingsSources, defaults: S
   // The default is always a listed channel; without a list, it is the only one.
   const listed = (variables.channel?.allowed ?? file.channel?.allowed) as string[] | undefined;
   merged.channel.allowed = [...new Set([merged.channel.default, ...(listed ?? [])])];
+  merged.captcha = { images: merged.captcha.images, ...readSwitches(file.captcha, variables.captcha, sources.configPath, now, problems) };
   merged.ads = mergeAdsSettings(file.ads, defaults.ads ?? DEFAULT_SITE_SETTINGS.ads);
   problems.push(...adsSettingsProblems(merged.ads, merged.channel.allowed));
   if (merged.channel.allowed.includes(OTHER_CHANNEL_LABEL)) {

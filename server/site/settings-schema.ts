@@ -19,11 +19,26 @@ function accountIdSchema(what: string) {
   return Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: `${what}, a positive integer` });
 }
 
-/** Every field optional, none unknown (Type.Partial would drop additionalProperties). */
-const section = <T extends Record<string, TSchema>>(properties: T) =>
+/** Every field optional, none unknown (Type.Partial would drop additionalProperties); `fileOnly`: no SITE_* variables. */
+const section = <T extends Record<string, TSchema>>(properties: T, options: { fileOnly?: true } = {}) =>
   Type.Object(
     Object.fromEntries(Object.entries(properties).map(([name, schema]) => [name, Type.Optional(schema)])) as { [K in keyof T]: TOptional<T[K]> },
-    { additionalProperties: false },
+    { additionalProperties: false, ...options },
+  );
+
+/**
+ * An ISO 8601 date and time with its offset (Z or +hh:mm), seconds and their fraction optional; its parts are
+ * captured for operator-switches.ts, which also checks that it names a real moment.
+ */
+export const SWITCH_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+/** One of strict mode's operator switches (README, "Strict mode"): both fields, or the switch is refused. */
+const operatorSwitch = (minimum: number, maximum: number, what: string) =>
+  Type.Object(
+    {
+      level: Type.Integer({ minimum, maximum, description: `${what}, a level from ${minimum} to ${maximum}` }),
+      until: Type.String({ pattern: SWITCH_TIME.source, description: 'a date and time with its offset, such as 2026-11-25T18:00:00+08:00' }),
+    },
+    { additionalProperties: false, description: 'a {"level", "until"} pair' },
   );
 
 /** The site settings file (SITE_CONFIG): every field optional, no field unknown; README, "Site settings". */
@@ -43,13 +58,17 @@ export const SiteSettingsFile = section({
     wechatQr: urlOrPath(true),
     telegramQr: urlOrPath(true),
   }),
-  captcha: section({ images: Type.Array(urlOrPath(false), { maxItems: 50, description: 'a list of picture addresses' }) }),
+  captcha: section({
+    images: Type.Array(urlOrPath(false), { maxItems: 50, description: 'a list of picture addresses' }),
+    underAttack: operatorSwitch(1, 3, 'the lowest level a visitor not known good gets'),
+    peopleFirst: operatorSwitch(0, 2, 'the highest level any visitor gets'),
+  }),
   channel: section({
     default: CHANNEL_CODE,
     allowed: Type.Array(CHANNEL_CODE, { maxItems: 200, description: 'a list of channel codes' }),
     param: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$', description: 'a query parameter name such as c' }),
   }),
-  // The file only (no SITE_* variables): README, "Ad platforms". Tokens are never here (ADS_*_TOKEN).
+  // The file only: README, "Ad platforms". Tokens are never here (ADS_*_TOKEN).
   ads: section({
     consent: section({ required: Type.Boolean({ description: 'true or false' }), text: text(300, 'the consent text') }),
     tencent: section({
@@ -64,24 +83,36 @@ export const SiteSettingsFile = section({
     oceanengine: section({ enabled: Type.Boolean({ description: 'true or false' }) }),
     baidu: section({ enabled: Type.Boolean({ description: 'true or false' }), registerType: Type.Integer({ minimum: 1, maximum: 9999, description: 'the newType number of 注册 in 转化追踪 (25 or 11)' }) }),
     kuaishou: section({ enabled: Type.Boolean({ description: 'true or false' }) }),
-  }),
+  }, { fileOnly: true }),
 });
 
 export type SiteSettingsFile = Static<typeof SiteSettingsFile>;
 
 const upperSnake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase();
 
+export interface SiteVariable {
+  variable: string;
+  /** The field's path in the file: ['game', 'mobileUrl'], ['captcha', 'underAttack', 'until']. */
+  path: string[];
+  kind: 'text' | 'list' | 'integer';
+}
+
+type FieldSchema = TSchema & { type?: string; properties?: Record<string, TSchema>; fileOnly?: true };
+
+/** One variable per field that holds a value, an object's fields each their own (captcha.underAttack.level). */
+function variablesOf(path: string[], schema: FieldSchema): SiteVariable[] {
+  if (schema.fileOnly) return [];
+  if (schema.properties) return Object.entries(schema.properties).flatMap(([name, field]) => variablesOf([...path, name], field));
+  const kind = schema.type === 'array' ? 'list' : schema.type === 'integer' ? 'integer' : 'text';
+  return [{ variable: `SITE_${path.map(upperSnake).join('_')}`, path, kind }];
+}
+
 /**
  * The environment's names for the same fields: SITE_ and the path in upper snake case (SITE_GAME_MOBILE_URL
- * for game.mobileUrl); a list is comma separated.
+ * for game.mobileUrl, SITE_CAPTCHA_UNDER_ATTACK_UNTIL for captcha.underAttack.until); a list is comma
+ * separated. A section marked fileOnly (ads) has none.
  */
-export const SITE_VARIABLES: readonly { variable: string; path: [string, string]; list: boolean }[] = Object.entries(SiteSettingsFile.properties).flatMap(
-  ([section, schema]) =>
-    Object.entries((schema as unknown as { properties: Record<string, { type?: string }> }).properties)
-      .filter(([, fieldSchema]) => fieldSchema.type !== 'object') // nested settings (ads) are the file's alone
-      .map(([field, fieldSchema]) => ({
-      variable: `SITE_${upperSnake(section)}_${upperSnake(field)}`,
-      path: [section, field] as [string, string],
-      list: fieldSchema.type === 'array',
-    })),
-);
+export const SITE_VARIABLES: readonly SiteVariable[] = Object.entries(SiteSettingsFile.properties).flatMap(([name, schema]) => variablesOf([name], schema as FieldSchema));
+
+/** The variable of each field, by its dotted path ('captcha.underAttack.until'). */
+export const SITE_VARIABLE_NAMES: ReadonlyMap<string, string> = new Map(SITE_VARIABLES.map(({ variable, path }) => [path.join('.'), variable]));

@@ -9,6 +9,7 @@ import redisConnection from '../../plugins/redis';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
 import type { ChannelSettingsGetter } from '../../channels/settings';
+import type { OperatorSwitches } from '@game-register/gateway';
 import funnelBeacon from './funnel-beacon';
 import ads from '../../ads/plugin';
 import { makeCodeListed } from './listed-code';
@@ -21,6 +22,8 @@ export interface ApiOptions {
   now?: () => number;
   /** The site's channels, read on every use (they may be re-read while the server runs). */
   channels: ChannelSettingsGetter;
+  /** Strict mode's operator switches in service, read at every challenge (re-read with the site settings). */
+  switches: () => OperatorSwitches;
 }
 
 /** Outside the server's own rewriteUrl (which reads every /api request line), nothing is read: refused. */
@@ -32,7 +35,7 @@ const unread = (): ApiReading => ({ call: null, query: {}, body: null, bodyType:
  * way, reg's code made a listed one; then strict mode's routes and reg gate when CAPTCHA_MODE=strict, and
  * the embedded API or the proxy. With REDIS_URL, the limits and strict mode's state are shared.
  */
-export default async function api(fastify: FastifyInstance, { config, now, channels }: ApiOptions) {
+export default async function api(fastify: FastifyInstance, { config, now, channels, switches }: ApiOptions) {
   const { windowMs, checksPerWindow, regPerWindow } = config.rateLimit;
   const shared = config.redis.url !== null;
   if (shared) await fastify.register(redisConnection, { redis: { ...config.redis, url: config.redis.url! } });
@@ -79,7 +82,7 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   if (!config.apiTarget || (strict && !shared)) await fastify.register(database, { path: config.databasePath });
   if (strict) {
     const { registerStrictMode } = await import('../../captcha/index'); // the native canvas loads only when used
-    await registerStrictMode(fastify, { captcha: config.captcha, now });
+    await registerStrictMode(fastify, { captcha: config.captcha, now, switches });
   }
 
   await fastify.register(funnelBeacon, { channels, metrics });
