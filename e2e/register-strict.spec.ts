@@ -122,17 +122,26 @@ async function expectRegisteredWithSpentToken(page: Page, request: APIRequestCon
 
 test('strict mode with the keyboard only: Enter in the form, then arrow keys and Enter on the handle', async ({ page, request }, testInfo) => {
   test.setTimeout(45_000);
+  const opening = Date.now();
   const { name, mobile, regRequests, handleUnits } = await strictPuzzleOpen(page, testInfo, 'kb', 'enter');
+  const ready = Date.now(); // the picture was shown before the test saw it ready
   const handle = page.getByRole('slider');
   await expect(handle).toBeFocused(); // the dialog puts focus on the handle: no Tab needed
   await page.keyboard.press('Home');
   for (let i = 0; i < Math.floor(handleUnits / 10); i += 1) await page.keyboard.press('Shift+ArrowRight');
   for (let i = 0; i < handleUnits % 10; i += 1) await page.keyboard.press('ArrowRight');
   const verify = page.waitForRequest((sent) => sent.url().endsWith('/api/captcha/verify'));
+  const pressed = Date.now();
   await page.keyboard.press('Enter');
-  const body = (await verify).postDataJSON() as { trail: unknown[]; work?: { solution?: unknown } };
+  const body = (await verify).postDataJSON() as { trail: unknown[]; work?: { solution?: unknown }; timing?: { solveMs: number; workMs: number } };
+  const sent = Date.now();
   expect(body.trail.length).toBeLessThan(8); // no drag: the answer stands on the solved work
   expect(body.work?.solution).toBeTruthy();
+  // The browser's own measure: from the picture shown (before the test saw it ready) to the Enter (after the
+  // test pressed it), and the work's run in its worker.
+  expect(body.timing!.solveMs).toBeGreaterThanOrEqual(pressed - ready - 1);
+  expect(body.timing!.solveMs).toBeLessThanOrEqual(sent - opening);
+  expect(body.timing!.workMs).toBeGreaterThan(0);
   await expectRegisteredWithSpentToken(page, request, name, mobile, regRequests);
 });
 
@@ -154,10 +163,15 @@ test('strict mode through 无障碍验证 alone, as a screen-reader user finds i
   test.setTimeout(60_000);
   const { name, mobile, regRequests } = await strictPuzzleOpen(page, testInfo, 'ax');
   const dialog = page.getByRole('dialog', { name: '拼图验证' });
+  const verify = page.waitForRequest((sent) => sent.url().endsWith('/api/captcha/accessible/verify'));
   await dialog.getByRole('button', { name: '无障碍验证' }).click();
   // Progress is announced in the live region, and the way back is offered and focused.
   await expect(dialog.getByRole('button', { name: '取消' })).toBeFocused();
   await expect(dialog.locator('[aria-live="polite"]')).toContainText('无障碍验证进行中');
+  // Timed from the panel shown: the task's fetch and then its work, which ran for some time.
+  const { timing } = (await verify).postDataJSON() as { timing?: { solveMs: number; workMs: number } };
+  expect(timing!.workMs).toBeGreaterThan(0);
+  expect(timing!.solveMs).toBeGreaterThanOrEqual(timing!.workMs);
   await expectRegisteredWithSpentToken(page, request, name, mobile, regRequests);
 });
 

@@ -3,10 +3,10 @@ import type { Metrics } from '../metrics/metrics';
 
 /** The gateway's events as the server's metrics (prom-client) count them. */
 export const metricsEvents = (metrics: Metrics): GatewayEvents => ({
-  challengeIssued: ({ doublings }) => metrics.challengeIssued(doublings),
-  verified: (reason) => metrics.verified(reason),
-  levelChanged: () => {},
-  quotaRefused: () => {},
+  challengeIssued: (facts) => metrics.challengeIssued(facts),
+  verified: (reason, facts) => metrics.verified(reason, facts),
+  levelChanged: (entity, from, to) => metrics.levelChanged(entity, from, to),
+  quotaRefused: (level) => metrics.quotaRefused(level),
   tokenSpent: () => metrics.tokenSpent(),
   tokenRefused: (reason) => metrics.tokenRefused(reason),
   drawFinished: (seconds) => metrics.drawFinished(seconds),

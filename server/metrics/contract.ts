@@ -1,5 +1,5 @@
 // What the routes tell the metrics, and its no-op twin for when metrics are off.
-import type { TokenRefusal, VerifyReason } from '@game-register/gateway';
+import type { AnswerFacts, ChallengeFacts, Level, LevelEntity, TokenRefusal, VerifyReason } from '@game-register/gateway';
 import type { FunnelCall, PuzzleStep } from './answers';
 
 /** What the routes tell the metrics. */
@@ -17,9 +17,14 @@ export interface Metrics {
   /** A puzzle shown or passed in a visit from `channel` (a label, as above). */
   puzzleStep(step: PuzzleStep, channel: string): void;
   rateLimited(route: string): void;
-  /** A strict challenge handed out, its work doubled `doublings` times for the caller's recent failures. */
-  challengeIssued(doublings?: number): void;
-  verified(reason: VerifyReason): void;
+  /** A strict challenge handed out (either path): its level, picture, and work doubled `doublings` times for the caller's recent failures. */
+  challengeIssued(facts: ChallengeFacts): void;
+  /** A strict answer judged; `facts`, what its challenge was, null when it was not known (expired, unknown, a locked caller). */
+  verified(reason: VerifyReason, facts?: AnswerFacts | null): void;
+  /** A difficulty level of an address, a network or the site moved from `from` to `to`. */
+  levelChanged(entity: LevelEntity, from: Level, to: Level): void;
+  /** A challenge refused: the caller's network had as many passes this hour as its `level` allows. */
+  quotaRefused(level: Level): void;
   tokenSpent(): void;
   tokenRefused(reason: TokenRefusal): void;
   /** A challenge picture drawn and encoded, in seconds. */
@@ -40,6 +45,8 @@ export const NO_METRICS: Metrics = {
   rateLimited() {},
   challengeIssued() {},
   verified() {},
+  levelChanged() {},
+  quotaRefused() {},
   tokenSpent() {},
   tokenRefused() {},
   drawFinished() {},

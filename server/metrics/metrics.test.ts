@@ -18,7 +18,7 @@ async function samples(app: FastifyInstance): Promise<Sample[]> {
 
 /** Every funnel and strict-mode series as name{labels} -> value, to compare two scrapes. */
 function funnel(list: Sample[]): Map<string, number> {
-  const names = ['check_answers_total', 'reg_outcomes_total', 'captcha_challenges_total', 'captcha_work_doublings_total', 'captcha_verifies_total', 'captcha_tokens_total', 'rate_limited_total'].map((n) => P + n);
+  const names = ['check_answers_total', 'reg_outcomes_total', 'captcha_challenges_total', 'captcha_work_doublings_total', 'captcha_answers_total', 'captcha_verifies_total', 'captcha_tokens_total', 'rate_limited_total'].map((n) => P + n);
   const map = new Map<string, number>();
   for (const sample of list) {
     if (!names.includes(sample.name)) continue;
@@ -54,6 +54,12 @@ describe('metrics', () => {
       [`${P}rate_limited_total`]: 'counter',
       [`${P}captcha_challenges_total`]: 'counter',
       [`${P}captcha_work_doublings_total`]: 'counter',
+      // What strict mode costs people, by level and picture (difficulty.ts).
+      [`${P}captcha_answers_total`]: 'counter',
+      [`${P}captcha_solve_seconds`]: 'histogram',
+      [`${P}captcha_work_seconds`]: 'histogram',
+      [`${P}captcha_level_changes_total`]: 'counter',
+      [`${P}captcha_quota_refusals_total`]: 'counter',
       [`${P}captcha_verifies_total`]: 'counter',
       [`${P}captcha_tokens_total`]: 'counter',
       [`${P}captcha_draw_seconds`]: 'histogram',
@@ -124,12 +130,15 @@ describe('metrics', () => {
     expect(delta(before, funnel(await samples(app)))).toEqual({
       [`${P}check_answers_total{"call":"checkuser","verdict":"y","channel":"H5REG"}`]: 1,
       [`${P}check_answers_total{"call":"checktel","verdict":"n","channel":"H5REG"}`]: 1,
-      [`${P}captcha_challenges_total{}`]: 2,
+      [`${P}captcha_challenges_total{"level":"0","picture":"plain"}`]: 2,
       // The second challenge came after the wrong offset: its work was doubled once.
       [`${P}captcha_work_doublings_total{"doublings":"0"}`]: 1,
       [`${P}captcha_work_doublings_total{"doublings":"1"}`]: 1,
       [`${P}captcha_verifies_total{"result":"failed","reason":"wrong_offset"}`]: 1,
       [`${P}captcha_verifies_total{"result":"passed","reason":"passed"}`]: 1,
+      // The second answer came after the first one's failure: a retry.
+      [`${P}captcha_answers_total{"level":"0","picture":"plain","result":"failed","attempt":"first"}`]: 1,
+      [`${P}captcha_answers_total{"level":"0","picture":"plain","result":"passed","attempt":"retry"}`]: 1,
       [`${P}captcha_tokens_total{"result":"refused","reason":"missing"}`]: 1,
       [`${P}captcha_tokens_total{"result":"spent","reason":"none"}`]: 1,
       [`${P}reg_outcomes_total{"outcome":"gate_refused","reason":"none","channel":"H5REG"}`]: 1,

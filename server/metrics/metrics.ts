@@ -6,6 +6,7 @@ import { RequestHistogram } from './request-histogram';
 import { listedChannels } from '../channels/rules';
 import { OTHER_CHANNEL_LABEL, type ChannelSettingsGetter } from '../channels/settings';
 import { checkVerdict, regOutcome } from './answers';
+import { createDifficultyMetrics } from './difficulty';
 import type { Metrics } from './contract';
 
 export const METRIC_PREFIX = 'game_register_';
@@ -76,17 +77,7 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
     labelNames: ['route'] as const,
     registers: [registry],
   });
-  const challenges = new Counter({
-    name: name('captcha_challenges_total'),
-    help: 'Strict mode: puzzles drawn and handed out.',
-    registers: [registry],
-  });
-  const doubled = new Counter({
-    name: name('captcha_work_doublings_total'),
-    help: 'Strict mode: challenges handed out by how many times their work was doubled for recent failures of the address and its network (0: a clean record).',
-    labelNames: ['doublings'] as const,
-    registers: [registry],
-  });
+  const difficulty = createDifficultyMetrics(registry, name);
   const verifies = new Counter({
     name: name('captcha_verifies_total'),
     help: 'Strict mode: verify answers by result (passed, failed) and reason (passed, wrong_offset, trail_refused, work_refused, expired_or_unknown, locked).',
@@ -134,9 +125,6 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
   // Series start at 0, so rates and ratios (the alert rules) hold from the first scrape, not the first event.
   for (const channel of [...listedChannels(channels()), OTHER_CHANNEL_LABEL]) startChannel(channel);
   for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'work_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
-  challenges.inc(0);
-  doubled.labels('0').inc(0); // the others appear with their first challenge
-
 
   return {
     registry,
@@ -163,12 +151,18 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
     rateLimited(route) {
       rateLimited.labels(route).inc();
     },
-    challengeIssued(doublings = 0) {
-      challenges.inc();
-      doubled.labels(String(doublings)).inc();
+    challengeIssued(facts) {
+      difficulty.challengeIssued(facts);
     },
-    verified(reason) {
+    verified(reason, facts = null) {
       verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc();
+      if (facts) difficulty.answered(reason === 'passed', facts);
+    },
+    levelChanged(entity, _from, to) {
+      difficulty.levelChanged(entity, to);
+    },
+    quotaRefused(level) {
+      difficulty.quotaRefused(level);
     },
     tokenSpent() {
       tokens.labels('spent', 'none').inc();

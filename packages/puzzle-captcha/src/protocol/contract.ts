@@ -13,6 +13,9 @@ export const MIN_DRAG_TRAIL = 8;
 /** The verify body's trail is refused past this many samples (the widget sends at most 300). */
 export const VERIFY_TRAIL_LIMIT = 500;
 
+/** Either figure of an answer's timing (solveMs, workMs) is refused above this: the widget clamps what it sends. */
+export const TIMING_LIMIT_MS = 3_600_000;
+
 /** What the handle-to-offset mapping needs of a layout, in canvas units. */
 export interface TravelLayout {
   width: number;

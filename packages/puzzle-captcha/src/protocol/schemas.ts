@@ -1,7 +1,7 @@
 // The four bodies of POST /captcha/challenge and /captcha/verify as TypeBox schemas (plain JSON Schema at
 // run time, for a server's validator and serialiser) with their TypeScript types derived from them.
 import { Type, type Static } from 'typebox';
-import { VERIFY_TRAIL_LIMIT } from './contract';
+import { TIMING_LIMIT_MS, VERIFY_TRAIL_LIMIT } from './contract';
 
 /** Numbers a client may send: finite and bounded, so no Infinity or 1e308 reaches the judging. */
 const bounded = () => Type.Number({ minimum: -1e6, maximum: 1e9 });
@@ -81,7 +81,7 @@ export const TrailPointSchema = Type.Object({ x: bounded(), y: bounded(), t: bou
  * a client may leave it out or lie; the server clamps what it counts.
  */
 export const AnswerTimingSchema = Type.Object(
-  { solveMs: Type.Integer({ minimum: 0, maximum: 3_600_000 }), workMs: Type.Integer({ minimum: 0, maximum: 3_600_000 }) },
+  { solveMs: Type.Integer({ minimum: 0, maximum: TIMING_LIMIT_MS }), workMs: Type.Integer({ minimum: 0, maximum: TIMING_LIMIT_MS }) },
   { additionalProperties: false },
 );
 export type AnswerTiming = Static<typeof AnswerTimingSchema>;

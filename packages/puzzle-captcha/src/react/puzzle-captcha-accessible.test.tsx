@@ -6,6 +6,8 @@ import { PuzzleCaptcha, type AccessibleServer, type ChallengeSource, type Challe
 
 const work = vi.hoisted(() => ({
   started: false,
+  /** The (fake) clock when the solver was started. */
+  startedAt: NaN,
   progress: (_tried: number) => {},
   finish: (_solution: { counter: number; derivedKey: string }) => {},
 }));
@@ -14,6 +16,7 @@ vi.mock('../work/solve-work', async (importOriginal) => ({
   // As the real one: an aborted signal rejects.
   solveWork: (_task: unknown, options: { signal?: AbortSignal; onProgress?: (tried: number) => void } = {}) => new Promise((resolve, reject) => {
     work.started = true;
+    work.startedAt = performance.now();
     options.signal?.addEventListener('abort', () => reject(new Error('aborted')));
     work.progress = (tried) => options.onProgress?.(tried);
     work.finish = resolve;
@@ -91,7 +94,10 @@ describe('无障碍验证', () => {
     expect(screen.getByText('42%')).toBeInTheDocument();
     await act(async () => work.finish({ counter: 7, derivedKey: 'abc' }));
     await settle();
-    expect(accessible.verify).toHaveBeenCalledWith({ id: 'a1', work: { task: TASK, solution: { counter: 7, derivedKey: 'abc' } } }, expect.any(AbortSignal));
+    expect(accessible.verify).toHaveBeenCalledWith(
+      { id: 'a1', work: { task: TASK, solution: { counter: 7, derivedKey: 'abc' } }, timing: expect.any(Object) },
+      expect.any(AbortSignal),
+    );
     expect(widgetState()).toBe('success');
     expect(screen.queryByRole('button', { name: '取消' })).toBeNull();
     expect(liveRegion()).toBe('验证通过！');
@@ -118,5 +124,31 @@ describe('无障碍验证', () => {
     await settle();
     expect(accessible.verify).not.toHaveBeenCalled();
     expect(widgetState()).toBe('ready');
+  });
+
+  it('sends the time from the task shown to the answer, and the work\'s run', async () => {
+    const { accessible } = setup();
+    accessible.challenge.mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve({ id: 'a1', work: TASK, maxCounter: 1000, expiresAt: 0 }), 300)));
+    await settle();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000); // the puzzle's time is not this path's
+    });
+    const shown = performance.now(); // the fake clock: it moves only when the test moves it
+    fireEvent.click(screen.getByRole('button', { name: '无障碍验证' }));
+    work.started = false;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300); // the task comes
+    });
+    await vi.waitFor(() => expect(work.started).toBe(true));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2500);
+    });
+    const solved = performance.now();
+    await act(async () => work.finish({ counter: 7, derivedKey: 'abc' }));
+    await settle();
+    expect(accessible.verify).toHaveBeenCalledTimes(1);
+    expect(accessible.verify.mock.calls[0]![0].timing).toEqual({ solveMs: solved - shown, workMs: solved - work.startedAt });
+    expect(solved - work.startedAt).toBeGreaterThanOrEqual(2500);
+    expect(work.startedAt - shown).toBeGreaterThanOrEqual(300); // the task came first, then the work ran
   });
 });

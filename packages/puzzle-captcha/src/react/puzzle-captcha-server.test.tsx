@@ -8,6 +8,8 @@ import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type Puzzl
 // The proof-of-work solver, held until a test lets it finish (it would run for real otherwise).
 const work = vi.hoisted(() => ({
   started: false,
+  /** The (fake) clock when the solver was started. */
+  startedAt: NaN,
   finish: (_solution: { counter: number; derivedKey: string }) => {},
   fail: (_error: Error) => {},
 }));
@@ -15,6 +17,7 @@ vi.mock('../work/solve-work', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../work/solve-work')>()),
   solveWork: () => new Promise((resolve, reject) => {
     work.started = true;
+    work.startedAt = performance.now();
     work.finish = resolve;
     work.fail = reject;
   }),
@@ -422,5 +425,80 @@ describe('one timer per purpose', () => {
       await vi.advanceTimersByTimeAsync(20_000);
     });
     expect(challenge).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the timing sent with an answer', () => {
+  // The fake timers move performance.now() too: the clock the widget reads. Each challenge takes 2 s to come,
+  // so a time counted from the opening instead of the picture shown would be 2 s too long.
+  const TASK = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
+  const slowChallenge = (extra: Partial<ServerChallenge> = {}) => {
+    let count = 0;
+    return vi.fn<ChallengeSource>(() => new Promise((resolve) => setTimeout(() => resolve({ ...CHALLENGE, id: `c${(count += 1)}`, ...extra }), 2000)));
+  };
+  const wait = (ms: number) => act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  /** The clock when the widget turns ready: its pictures load 5 ms after the challenge comes (the Image stub). */
+  async function shownAt(): Promise<number> {
+    let readyAt = NaN;
+    while (widgetState() !== 'ready') {
+      await wait(1);
+      readyAt = performance.now();
+    }
+    return readyAt;
+  }
+
+  it('carries the time from the picture shown to the release, and the work\'s run', async () => {
+    work.started = false;
+    const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
+    setup({ challenge: slowChallenge({ work: TASK }), verify });
+    const opened = performance.now();
+    const shown = await shownAt();
+    expect(shown - opened).toBeGreaterThanOrEqual(2005);
+    await vi.waitFor(() => expect(work.started).toBe(true));
+    await wait(3000);
+    drag(80); // 160 ms of moves, then the release
+    const released = performance.now();
+    await wait(1500); // the work still runs after the release: the answer waits for it
+    expect(verify).not.toHaveBeenCalled();
+    const solvedAt = performance.now();
+    await act(async () => work.finish({ counter: 7, derivedKey: 'abc' }));
+    await settle();
+    expect(verify).toHaveBeenCalledTimes(1);
+    const { timing } = verify.mock.calls[0]![0];
+    expect(timing).toEqual({ solveMs: expect.any(Number), workMs: Math.round(solvedAt - work.startedAt) });
+    // Shown within the last 1 ms step of shownAt() (whole milliseconds either way); not counted from the opening.
+    expect(timing!.solveMs).toBeGreaterThanOrEqual(Math.round(released - shown));
+    expect(timing!.solveMs).toBeLessThanOrEqual(Math.round(released - shown) + 1);
+    expect(timing!.solveMs).toBeGreaterThanOrEqual(3160);
+    expect(timing!.workMs).toBeGreaterThan(released - shown); // it ran from before the release to after it
+  });
+
+  it('measures a retry after a failure from the new puzzle, and sends no work time without work', async () => {
+    const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: false }));
+    setup({ challenge: slowChallenge(), verify });
+    let shown = await shownAt();
+    await wait(4000);
+    drag(30);
+    let released = performance.now();
+    await settle();
+    expect(widgetState()).toBe('failure');
+    const first = verify.mock.calls[0]![0].timing!;
+    expect(first.solveMs - Math.round(released - shown)).toBeOneOf([0, 1]);
+    expect(first.workMs).toBe(0);
+
+    await wait(800); // the next picture is asked for; it comes 2 s later
+    shown = await shownAt();
+    await wait(1000);
+    fireEvent.keyDown(slider(), { key: 'ArrowRight' });
+    fireEvent.keyDown(slider(), { key: 'Enter' });
+    released = performance.now();
+    await settle();
+    expect(verify).toHaveBeenCalledTimes(2);
+    const second = verify.mock.calls[1]![0];
+    expect(second.id).toBe('c2');
+    expect(second.timing!.solveMs - Math.round(released - shown)).toBeOneOf([0, 1]);
+    expect(second.timing!.solveMs).toBeLessThan(1100); // not from the first puzzle, 7 s before
   });
 });

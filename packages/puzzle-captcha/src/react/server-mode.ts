@@ -1,13 +1,15 @@
 // Server mode, a chunk of its own: loaded only when the widget is given a `server` prop (preloaded as soon
 // as it is), so a puzzle judged in the browser never downloads it. The session (use-puzzle-session.ts)
 // hands it the puzzle's canvases and its releases; here are the challenge and its retries, the verify, the
-// proof-of-work job and 无障碍验证. Its state is the reducer's (core/server-state.ts), held in a small store
-// that its views (server-views.tsx) read; what is kept beside it are only handles to abort.
+// proof-of-work job, the answers' timing (answer-timing.ts) and 无障碍验证. Its state is the reducer's
+// (core/server-state.ts), held in a small store that its views (server-views.tsx) read; what is kept beside it
+// are only handles to abort and the clock reading of the puzzle's showing.
 import type { PuzzleLayout } from '../core/geometry';
 import type { PuzzleEvent, PuzzleStatus } from '../core/machine';
 import { INITIAL_SERVER_STATE, retryDelay, serverReducer, type ServerAction, type ServerState } from '../core/server-state';
 import { createTrailRecorder, type TrailPoint } from '../core/trail';
-import { solveWork, type WorkSolution, type WorkTask } from '../work/lazy-solve-work';
+import { solveTimedWork, type TimedSolution, type WorkTask } from '../work/lazy-solve-work';
+import { answerTiming, clock } from './answer-timing';
 import type { BoardElements } from './board-canvas';
 import { askVerifier, loadServerPuzzle, serverVerdict, verdictOf, type BoardTools } from './server-calls';
 import { createServerViews } from './server-views';
@@ -35,8 +37,8 @@ export type ServerMode = ReturnType<typeof createServerMode>;
 interface WorkJob {
   id: string;
   task: WorkTask;
-  /** Settles with the solution, or null if it could not be had (aborted, refused task). */
-  result: Promise<WorkSolution | null>;
+  /** Settles with the solution and how long it took, or null if it could not be had (aborted, refused task). */
+  result: Promise<TimedSolution | null>;
 }
 
 /** What is under way, to abort or to recognise a late answer by: the verify, 无障碍验证, the puzzle's work. */
@@ -44,11 +46,13 @@ interface Underway {
   verify: AbortController | null;
   accessible: AbortController | null;
   work: WorkJob | null;
+  /** When the puzzle on the board was shown (a clock reading): its answer's time runs from there. */
+  shownAt: number;
 }
 
 /** The work of a puzzle, started at once, off the main thread: it is usually done before the visitor answers. */
 function startWork(id: string, task: WorkTask, signal: AbortSignal): WorkJob {
-  return { id, task, result: solveWork(task, { signal }).catch(() => null) };
+  return { id, task, result: solveTimedWork(task, { signal }).catch(() => null) };
 }
 
 /** One shown widget's server mode; `dispose` when it hides. */
@@ -60,7 +64,7 @@ export function createServerMode(session: ServerSession) {
     store.state = next;
     for (const listener of store.listeners) listener();
   };
-  const underway: Underway = { verify: null, accessible: null, work: null };
+  const underway: Underway = { verify: null, accessible: null, work: null, shownAt: 0 };
 
   const cancel = () => {
     if (!underway.accessible) return;
@@ -77,15 +81,17 @@ export function createServerMode(session: ServerSession) {
     const controller = new AbortController();
     underway.accessible = controller;
     const { signal } = controller;
+    const shownAt = clock(); // the panel is shown now, its task under way: the visitor's time runs from here
     dispatch({ type: 'accessible', percent: 0 });
     path
       .challenge(signal)
       .then(async (offer) => {
-        const solution = await solveWork(offer.work, {
+        const { solution, ms } = await solveTimedWork(offer.work, {
           signal,
           onProgress: (tried) => dispatch({ type: 'accessible', percent: Math.min(99, Math.floor((tried * 100) / Math.max(1, offer.maxCounter))) }),
         });
-        return verdictOf(await path.verify({ id: offer.id, work: { task: offer.work, solution } }, signal));
+        const timing = answerTiming(shownAt, clock(), ms);
+        return verdictOf(await path.verify({ id: offer.id, work: { task: offer.work, solution }, timing }, signal));
       })
       .catch(() => verdictOf(null))
       .then(({ pass, token }) => {
@@ -96,12 +102,13 @@ export function createServerMode(session: ServerSession) {
       });
   };
 
-  /** Sends a release with its puzzle's work once solved; an answer whose work could not be done is a failure here. */
+  /** Sends a release, timed now, with its puzzle's work once solved; an answer whose work could not be done is a failure here. */
   const answer = (id: string, offsetX: number, trail: TrailPoint[], server: PuzzleServer) => {
+    const [shownAt, releasedAt] = [underway.shownAt, clock()];
     const controller = new AbortController();
     underway.verify = controller;
     const work = underway.work?.id === id ? underway.work : null;
-    const send = (solved: WorkSolution | null) => {
+    const send = (solved: TimedSolution | null) => {
       if (underway.verify !== controller) return; // hidden meanwhile
       if (work && !solved) {
         // The work was stopped (the puzzle was replaced) or could not be done: a server would only count
@@ -110,8 +117,9 @@ export function createServerMode(session: ServerSession) {
         session.settle(false, serverVerdict(offsetX));
         return;
       }
-      const withWork = work && solved ? { work: { task: work.task, solution: solved } } : {};
-      void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...withWork }, controller).then(({ pass, token }) => {
+      const withWork = work && solved ? { work: { task: work.task, solution: solved.solution } } : {};
+      const timing = answerTiming(shownAt, releasedAt, solved?.ms);
+      void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...withWork, timing }, controller).then(({ pass, token }) => {
         if (underway.verify !== controller) return; // hidden meanwhile: nothing more happens
         underway.verify = null;
         session.settle(pass, serverVerdict(offsetX, token));
@@ -149,6 +157,7 @@ export function createServerMode(session: ServerSession) {
           (puzzle) => {
             if (superseded.signal.aborted) return;
             underway.work = puzzle.work ? startWork(puzzle.id, puzzle.work, controller.signal) : null;
+            underway.shownAt = clock(); // drawn on the canvases: the picture shows with the status that follows
             dispatch({ type: 'loaded', id: puzzle.id, offered: puzzle.accessible === true && session.server()?.accessible !== undefined });
             session.send('loaded');
           },

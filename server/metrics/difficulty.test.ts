@@ -1,0 +1,148 @@
+// The difficulty metrics as Prometheus reads them: the gateway's events through the server's adapter
+// (captcha/metrics-events.ts) into the server's registry, read back from its text exposition.
+import type { AnswerFacts, ChallengeFacts, GatewayEvents } from '@game-register/gateway';
+import { humanAnswer, openPuzzle, strictConfig, verify } from '../captcha/test-support';
+import { metricsEvents } from '../captcha/metrics-events';
+import { fixedChannels } from '../channels/settings';
+import { buildTestApp } from '../test-support';
+import { createMetrics, type PrometheusMetrics } from './metrics';
+import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
+
+const P = 'game_register_';
+
+function setup(): { events: GatewayEvents; metrics: PrometheusMetrics; read: () => Promise<Sample[]> } {
+  const metrics = createMetrics(fixedChannels({ default: 'H5REG', allowed: [], param: 'c' }));
+  return { events: metricsEvents(metrics), metrics, read: async () => parseExposition(await metrics.registry.metrics()).samples };
+}
+
+const issued = (facts: Partial<ChallengeFacts> = {}): ChallengeFacts => ({ level: 0, picture: 'plain', holdout: false, doublings: 0, ...facts });
+const answer = (facts: Partial<AnswerFacts> = {}): AnswerFacts => ({ level: 0, picture: 'plain', firstTry: true, solveSeconds: null, workSeconds: null, ...facts });
+
+/** Every series of `name` as `label=value,...` -> value. */
+function series(list: Sample[], name: string): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const sample of list) {
+    if (sample.name !== P + name) continue;
+    found[Object.entries(sample.labels).map(([key, value]) => `${key}=${value}`).join(',')] = sample.value;
+  }
+  return found;
+}
+
+describe('the difficulty metrics', () => {
+  it('start each level and picture a challenge can have at 0, and nothing else', async () => {
+    const { read } = setup();
+    const list = await read();
+    const pairs = Object.keys(series(list, 'captcha_challenges_total'));
+    // Levels 0-1 show the plain picture, 2-3 the guarded one, the holdout the guarded one at level 0; the
+    // path without a picture at every level.
+    expect(pairs.sort()).toEqual(
+      ['0/plain', '1/plain', '2/guarded', '3/guarded', '0/guarded', '0/none', '1/none', '2/none', '3/none']
+        .map((pair) => `level=${pair.split('/')[0]},picture=${pair.split('/')[1]}`)
+        .sort(),
+    );
+    expect(Object.values(series(list, 'captcha_challenges_total')).every((value) => value === 0)).toBe(true);
+    const answers = series(list, 'captcha_answers_total');
+    expect(Object.keys(answers)).toHaveLength(pairs.length * 4);
+    expect(answers['level=0,picture=guarded,result=passed,attempt=first']).toBe(0);
+    expect(answers['level=3,picture=none,result=failed,attempt=retry']).toBe(0);
+    expect(Object.keys(series(list, 'captcha_level_changes_total'))).toHaveLength(3 * 4);
+    expect(series(list, 'captcha_quota_refusals_total')).toEqual({ 'level=0': 0, 'level=1': 0, 'level=2': 0, 'level=3': 0 });
+    // Histograms appear with their first report: no quantile of nothing.
+    expect(series(list, 'captcha_solve_seconds_count')).toEqual({});
+  });
+
+  it('count challenges by level and picture, and still by their work\'s doublings', async () => {
+    const { events, read } = setup();
+    events.challengeIssued(issued());
+    events.challengeIssued(issued({ picture: 'guarded', holdout: true }));
+    events.challengeIssued(issued({ level: 2, picture: 'guarded', doublings: 3 }));
+    events.challengeIssued(issued({ level: 2, picture: 'none', doublings: 1 }));
+    const list = await read();
+    expect(valueOf(list, `${P}captcha_challenges_total`, { level: '0', picture: 'plain' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_challenges_total`, { level: '0', picture: 'guarded' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_challenges_total`, { level: '2', picture: 'guarded' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_challenges_total`, { level: '2', picture: 'none' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_challenges_total`)).toBe(4); // both paths, as before the labels
+    expect(series(list, 'captcha_work_doublings_total')).toEqual({ 'doublings=0': 2, 'doublings=3': 1, 'doublings=1': 1 });
+  });
+
+  it('count answers to known challenges by result and attempt; an unknown one only among the verifies', async () => {
+    const { events, read } = setup();
+    events.verified('passed', answer());
+    events.verified('wrong_offset', answer());
+    events.verified('wrong_offset', answer({ level: 1, firstTry: false }));
+    events.verified('passed', answer({ level: 1, firstTry: false }));
+    events.verified('work_refused', answer({ level: 3, picture: 'none', firstTry: false }));
+    events.verified('expired_or_unknown', null);
+    events.verified('locked', null);
+    const list = await read();
+    const moved = Object.fromEntries(Object.entries(series(list, 'captcha_answers_total')).filter(([, value]) => value > 0));
+    expect(moved).toEqual({
+      'level=0,picture=plain,result=passed,attempt=first': 1,
+      'level=0,picture=plain,result=failed,attempt=first': 1,
+      'level=1,picture=plain,result=failed,attempt=retry': 1,
+      'level=1,picture=plain,result=passed,attempt=retry': 1,
+      'level=3,picture=none,result=failed,attempt=retry': 1,
+    });
+    expect(valueOf(list, `${P}captcha_verifies_total`)).toBe(7);
+    expect(valueOf(list, `${P}captcha_verifies_total`, { reason: 'expired_or_unknown' })).toBe(1);
+  });
+
+  it('put the reported times in their histograms by level and picture, clamped, and skip what was not reported', async () => {
+    const { events, read } = setup();
+    events.verified('passed', answer({ solveSeconds: 2.5, workSeconds: 0.3 }));
+    events.verified('wrong_offset', answer({ solveSeconds: 12, workSeconds: 0.08 }));
+    events.verified('passed', answer()); // an old widget: no timing
+    events.verified('passed', answer({ picture: 'guarded', solveSeconds: 3600, workSeconds: -2 })); // a page left open; a lie
+    events.verified('passed', answer({ level: 2, picture: 'none', solveSeconds: 9, workSeconds: 7 }));
+    const list = await read();
+    const solve = (labels: Record<string, string>) => valueOf(list, `${P}captcha_solve_seconds_bucket`, labels);
+    expect(valueOf(list, `${P}captcha_solve_seconds_count`, { level: '0', picture: 'plain' })).toBe(2);
+    expect(valueOf(list, `${P}captcha_solve_seconds_sum`, { level: '0', picture: 'plain' })).toBeCloseTo(14.5);
+    expect(solve({ level: '0', picture: 'plain', le: '2' })).toBe(0);
+    expect(solve({ level: '0', picture: 'plain', le: '3' })).toBe(1);
+    expect(solve({ level: '0', picture: 'plain', le: '15' })).toBe(2);
+    expect(valueOf(list, `${P}captcha_work_seconds_sum`, { level: '0', picture: 'plain' })).toBeCloseTo(0.38);
+    expect(valueOf(list, `${P}captcha_work_seconds_bucket`, { level: '0', picture: 'plain', le: '0.1' })).toBe(1);
+    // Clamped: an hour counts as 10 minutes (over the top bucket), a negative work time as 0.
+    expect(valueOf(list, `${P}captcha_solve_seconds_sum`, { level: '0', picture: 'guarded' })).toBe(600);
+    expect(solve({ level: '0', picture: 'guarded', le: '60' })).toBe(0);
+    expect(solve({ level: '0', picture: 'guarded', le: '+Inf' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_work_seconds_sum`, { level: '0', picture: 'guarded' })).toBe(0);
+    expect(valueOf(list, `${P}captcha_work_seconds_bucket`, { level: '0', picture: 'guarded', le: '0.05' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_work_seconds_count`, { level: '2', picture: 'none' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_solve_seconds_count`)).toBe(4);
+  });
+
+  it('count level changes by entity and the level moved to, and quota refusals by level', async () => {
+    const { events, read } = setup();
+    events.levelChanged('network', 0, 1);
+    events.levelChanged('network', 1, 2);
+    events.levelChanged('network', 2, 1);
+    events.levelChanged('site', 0, 2);
+    events.quotaRefused(2);
+    events.quotaRefused(2);
+    events.quotaRefused(3);
+    const list = await read();
+    const moved = Object.fromEntries(Object.entries(series(list, 'captcha_level_changes_total')).filter(([, value]) => value > 0));
+    expect(moved).toEqual({ 'entity=network,to=1': 2, 'entity=network,to=2': 1, 'entity=site,to=2': 1 });
+    expect(series(list, 'captcha_quota_refusals_total')).toEqual({ 'level=0': 0, 'level=1': 0, 'level=2': 2, 'level=3': 1 });
+  });
+
+  it('read what a strict-mode server tells them, the widget\'s timing included', async () => {
+    const { app } = await buildTestApp(strictConfig({}, metricsOn()));
+    try {
+      const timed = { ...(await humanAnswer(await openPuzzle(app))), timing: { solveMs: 4200, workMs: 380 } };
+      expect((await verify(app, timed)).json()).toMatchObject({ status: 'y' });
+      await openPuzzle(app); // never answered
+      const list = parseExposition((await scrape(app)).text).samples;
+      expect(valueOf(list, `${P}captcha_challenges_total`, { level: '0', picture: 'plain' })).toBe(2);
+      expect(valueOf(list, `${P}captcha_answers_total`, { level: '0', picture: 'plain', result: 'passed', attempt: 'first' })).toBe(1);
+      expect(valueOf(list, `${P}captcha_answers_total`)).toBe(1);
+      expect(valueOf(list, `${P}captcha_solve_seconds_sum`, { level: '0', picture: 'plain' })).toBeCloseTo(4.2);
+      expect(valueOf(list, `${P}captcha_work_seconds_sum`, { level: '0', picture: 'plain' })).toBeCloseTo(0.38);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+// Strict mode's difficulty levels and what they cost people: challenges and answers by level and picture, the
+// time people report taking (the widget's timing, never judged), level changes and quota refusals. Abandoned
+// challenges are not counted here: they are challenges without an answer (monitoring/recording-rules.yml).
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { LEVEL_POLICY, type AnswerFacts, type ChallengeFacts, type Level, type LevelEntity, type PictureKind } from '@game-register/gateway';
+
+/** A challenge's picture as a label: the path without one (无障碍验证) is `none`. */
+type PictureLabel = PictureKind | 'none';
+
+const LEVELS = Object.keys(LEVEL_POLICY);
+const ENTITIES: readonly LevelEntity[] = ['address', 'network', 'site'];
+
+/** Seconds from the puzzle shown to the release: a glance is about 1 s, a struggle a minute. */
+const SOLVE_BUCKETS = [0.5, 1, 1.5, 2, 3, 4, 5, 7.5, 10, 15, 20, 30, 45, 60];
+/** Seconds the proof of work ran on the visitor's device: a fraction of a second at level 0 on a phone. */
+const WORK_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 30];
+/** A reported time is counted within [0, 10 min]: a challenge lives 2 minutes, anything longer is a page left open. */
+const LONGEST_SECONDS = 600;
+
+/**
+ * The (level, picture) pairs a challenge can be issued as: each level's own picture, the holdout's guarded
+ * picture at level 0, and the path without a picture at every level. Their series start at 0.
+ */
+export function levelPictures(): [string, PictureLabel][] {
+  const pairs = new Map<string, [string, PictureLabel]>();
+  const add = (level: string, picture: PictureLabel) => pairs.set(`${level}/${picture}`, [level, picture]);
+  for (const level of LEVELS) add(level, LEVEL_POLICY[Number(level) as Level].picture);
+  add('0', 'guarded');
+  for (const level of LEVELS) add(level, 'none');
+  return [...pairs.values()];
+}
+
+export interface DifficultyMetrics {
+  challengeIssued(facts: ChallengeFacts): void;
+  /** An answer to a known challenge, judged. */
+  answered(passed: boolean, facts: AnswerFacts): void;
+  levelChanged(entity: LevelEntity, to: Level): void;
+  quotaRefused(level: Level): void;
+}
+
+/** A reported time as counted: within [0, LONGEST_SECONDS]; null (not reported) or not a number is not counted. */
+const countable = (seconds: number | null): number | null => (seconds === null || !Number.isFinite(seconds) ? null : Math.min(LONGEST_SECONDS, Math.max(0, seconds)));
+
+/** The difficulty metrics on `registry`, named by `name` (the server's prefix). */
+export function createDifficultyMetrics(registry: Registry, name: (suffix: string) => string): DifficultyMetrics {
+  const challenges = new Counter({
+    name: name('captcha_challenges_total'),
+    help: 'Strict mode: challenges handed out (both paths), by the level (0-3) the caller had and the picture (plain, guarded, or none: the path without one).',
+    labelNames: ['level', 'picture'] as const,
+    registers: [registry],
+  });
+  const doubled = new Counter({
+    name: name('captcha_work_doublings_total'),
+    help: 'Strict mode: challenges handed out by how many times their work was doubled for recent failures of the address and its network (0: a clean record).',
+    labelNames: ['doublings'] as const,
+    registers: [registry],
+  });
+  const answers = new Counter({
+    name: name('captcha_answers_total'),
+    help: 'Strict mode: answers to known challenges by level, picture, result (passed, failed) and attempt (first: the address had no recent failure; retry).',
+    labelNames: ['level', 'picture', 'result', 'attempt'] as const,
+    registers: [registry],
+  });
+  const solveTime = new Histogram({
+    name: name('captcha_solve_seconds'),
+    help: 'Strict mode: time from the puzzle (or the accessible task) shown to the answer, as the widget reported it, by level and picture.',
+    labelNames: ['level', 'picture'] as const,
+    buckets: SOLVE_BUCKETS,
+    registers: [registry],
+  });
+  const workTime = new Histogram({
+    name: name('captcha_work_seconds'),
+    help: "Strict mode: how long the proof of work ran on the visitor's device, as the widget reported it, by level and picture.",
+    labelNames: ['level', 'picture'] as const,
+    buckets: WORK_BUCKETS,
+    registers: [registry],
+  });
+  const levelChanges = new Counter({
+    name: name('captcha_level_changes_total'),
+    help: 'Strict mode: difficulty level changes of an address, a network or the site (entity), by the level moved to.',
+    labelNames: ['entity', 'to'] as const,
+    registers: [registry],
+  });
+  const quotaRefusals = new Counter({
+    name: name('captcha_quota_refusals_total'),
+    help: "Strict mode: challenges refused because the caller's network had as many passes this hour as its level allows, by level.",
+    labelNames: ['level'] as const,
+    registers: [registry],
+  });
+
+  // Series start at 0, so the recording rules' ratios (answers over challenges) hold from the first scrape.
+  for (const [level, picture] of levelPictures()) {
+    challenges.labels(level, picture).inc(0);
+    for (const result of ['passed', 'failed']) for (const attempt of ['first', 'retry']) answers.labels(level, picture, result, attempt).inc(0);
+  }
+  doubled.labels('0').inc(0); // the others appear with their first challenge
+  for (const entity of ENTITIES) for (const level of LEVELS) levelChanges.labels(entity, level).inc(0);
+  for (const level of LEVELS) quotaRefusals.labels(level).inc(0);
+
+  return {
+    challengeIssued({ level, picture, doublings }) {
+      challenges.labels(String(level), picture).inc();
+      doubled.labels(String(doublings)).inc();
+    },
+    answered(passed, { level, picture, firstTry, solveSeconds, workSeconds }) {
+      const labels = [String(level), picture] as const;
+      answers.labels(...labels, passed ? 'passed' : 'failed', firstTry ? 'first' : 'retry').inc();
+      const solve = countable(solveSeconds);
+      if (solve !== null) solveTime.labels(...labels).observe(solve);
+      const work = countable(workSeconds);
+      if (work !== null) workTime.labels(...labels).observe(work);
+    },
+    levelChanged(entity, to) {
+      levelChanges.labels(entity, String(to)).inc();
+    },
+    quotaRefused(level) {
+      quotaRefusals.labels(String(level)).inc();
+    },
+  };
+}
