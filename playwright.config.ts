@@ -1,12 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import type { Engine } from './e2e/engines/driver';
-import { CHROMIUM_ARGS } from './scripts/ensure-chromium.mjs';
+import { CHROMIUM_ARGS } from './scripts/ensure-chromium';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 const port = Number(process.env.E2E_PORT || 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-// The captcha playground (e2e/captcha.spec.ts) is built and served on its own port; scripts/e2e.mjs sets
+// The captcha playground (e2e/captcha.spec.ts) is built and served on its own port; scripts/e2e.ts sets
 // E2E_PLAYGROUND_PORT=off when only other specs run. The tests read the port from the environment.
 process.env.E2E_PLAYGROUND_PORT ||= String(port + 1);
 const playgroundPort = process.env.E2E_PLAYGROUND_PORT;
@@ -16,11 +16,11 @@ const playgroundDir = resolve(process.env.PLAYGROUND_DIR || `build/playground-${
 process.env.E2E_STRICT_PORT ||= String(port + 2);
 const strictPort = process.env.E2E_STRICT_PORT;
 process.env.E2E_STRICT_SEED ||= '20240607';
-// The packed package in a scratch app (e2e/package-consumer.spec.ts, scripts/package-consumer.mjs); 'off' when not needed.
+// The packed package in a scratch app (e2e/package-consumer.spec.ts, scripts/package-consumer.ts); 'off' when not needed.
 process.env.E2E_CONSUMER_PORT ||= String(port + 3);
 const consumerPort = process.env.E2E_CONSUMER_PORT;
 // Channels from the ad link (e2e/channels.spec.ts): the same build with channels listed in the site settings, in proxy mode in
-// front of a recording backend, metrics on (e2e/channel-stack.mjs); 'off' when not needed.
+// front of a recording backend, metrics on (e2e/channel-stack.ts); 'off' when not needed.
 process.env.E2E_CHANNELS_PORT ||= String(port + 4);
 process.env.E2E_CHANNELS_BACKEND_PORT ||= String(port + 5);
 process.env.E2E_CHANNELS_METRICS_PORT ||= String(port + 6);
@@ -33,7 +33,7 @@ const adsPort = process.env.E2E_ADS_PORT;
 
 
 // The journeys written once for every engine (e2e/journeys.spec.ts): Chromium runs them in the phone project,
-// WebKit and Firefox in their own projects, through the `driver` fixture (e2e/engines/); scripts/e2e.mjs sets
+// WebKit and Firefox in their own projects, through the `driver` fixture (e2e/engines/); scripts/e2e.ts sets
 // E2E_ENGINES=off when only other specs run.
 const JOURNEYS = /journeys\.spec\.ts$/;
 const otherEngines: Engine[] = process.env.E2E_ENGINES === 'off' ? [] : ['webkit', 'firefox'];
@@ -81,7 +81,7 @@ export default defineConfig<{ engine: Engine }>({
     {
       // The product's own server (built by npm run build, rebuilt here if server/ changed), with a fresh
       // in-memory database per run and the rate limits out of the way.
-      command: 'node scripts/start.mjs',
+      command: 'node --import tsx scripts/start.ts',
       env: {
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -100,7 +100,7 @@ export default defineConfig<{ engine: Engine }>({
       : [
           {
             // The same build as the default server: the page follows the server's CAPTCHA_MODE (site settings).
-            command: 'node scripts/start.mjs',
+            command: 'node --import tsx scripts/start.ts',
             env: {
               HOST: '127.0.0.1',
               PORT: strictPort,
@@ -128,7 +128,7 @@ export default defineConfig<{ engine: Engine }>({
       : [
           {
             // The same build as the default server, its channels listed in the server's site settings.
-            command: 'node e2e/channel-stack.mjs',
+            command: 'node --import tsx e2e/channel-stack.ts',
             env: { CHANNELS_DIST_DIR: process.env.DIST_DIR || 'dist' },
             url: `http://127.0.0.1:${channelsPort}/register`,
             reuseExistingServer: false,
@@ -139,7 +139,7 @@ export default defineConfig<{ engine: Engine }>({
       ? []
       : [
           {
-            // The same build, reporting registrations to the fake ad platforms; tsx runs the stack (the fake is TypeScript).
+            // The same build, reporting registrations to the fake ad platforms.
             command: 'node --import tsx e2e/ads-stack.ts',
             env: { ADS_DIST_DIR: process.env.DIST_DIR || 'dist' },
             url: `http://127.0.0.1:${adsPort}/register`,
@@ -147,12 +147,12 @@ export default defineConfig<{ engine: Engine }>({
             timeout: 60_000,
           },
         ]),
-    // scripts/e2e.mjs starts it itself (E2E_CONSUMER_STARTED) so the other specs need not wait for its build.
+    // scripts/e2e.ts starts it itself (E2E_CONSUMER_STARTED) so the other specs need not wait for its build.
     ...(consumerPort === 'off' || process.env.E2E_CONSUMER_STARTED
       ? []
       : [
           {
-            command: 'node scripts/package-consumer.mjs',
+            command: 'node --import tsx scripts/package-consumer.ts',
             url: `http://127.0.0.1:${consumerPort}/`,
             reuseExistingServer: false,
             timeout: 240_000, // packs (building the package), installs, type-checks and builds a scratch app

@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * Inside this repository the puzzle package resolves to its TypeScript sources (its exports map's
  * `game-register-source` condition); outside it, to its built dist/.
  */
-const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.mjs, packages/gateway/src/draw-pool.ts
+const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.ts, packages/gateway/src/draw-pool.ts
 
 export default defineConfig({
   plugins: [react()],
@@ -23,7 +23,7 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     assetsInlineLimit: 4096,
-    manifest: true, // scripts/prerender.mjs reads it to link each route's own CSS
+    manifest: true, // scripts/prerender.ts reads it to link each route's own CSS
     rolldownOptions: {
       output: {
         // The puzzle package's entry is src/index.ts; name its lazy chunk after what it is, not "src". Its own

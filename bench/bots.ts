@@ -10,7 +10,7 @@
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { ensureBuilt } from '../scripts/build-if-stale.mjs';
+import { ensureBuilt } from '../scripts/build-if-stale';
 import { addressPlan, BOTS, createClient, findSeededAnswer, runBot, summarise, type AddressMode, type BotName, type BotReport } from '@game-register/gateway/testing';
 import { startServer, STRICT_ENV, type ServerEnv } from './server-process';
 

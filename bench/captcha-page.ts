@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { build, preview, type Rollup } from 'vite';
-import { gzipKB } from '../scripts/check-bundle.mjs';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
-import { freePort } from '../scripts/free-port.mjs';
+import { gzipKB } from '../scripts/check-bundle';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium';
+import { freePort } from '../scripts/free-port';
 
 const ROOT = resolve(import.meta.dirname, '..');
 

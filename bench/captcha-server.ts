@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { ensureBuilt } from '../scripts/build-if-stale.mjs';
+import { ensureBuilt } from '../scripts/build-if-stale';
 import { startServer, STRICT_ENV } from './server-process';
 import { median, percentile } from './stats';
 import { challenge, findAnswer, solvedWork, trailMaker, verify } from './strict-client';

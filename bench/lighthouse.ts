@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
-import { ensureBuilt } from '../scripts/build-if-stale.mjs';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium.mjs';
+import { ensureBuilt } from '../scripts/build-if-stale';
+import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium';
 import { startServer } from './server-process';
 
 export const ROUTES = process.env.LH_ROUTES ? process.env.LH_ROUTES.split(',') : ['/register', '/contact', '/download'];

@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
-import { startRedisServer } from '../scripts/redis-server.mjs';
+import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale';
+import { startRedisServer } from '../scripts/redis-server';
 import { startServer, STRICT_ENV } from './server-process';
 
 export const TARGETS = { rssGrowthAfterFirstMinute: 0.05 };

@@ -2,8 +2,8 @@
 import autocannon, { type Options } from 'autocannon';
 import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
-import type { RedisServer } from '../scripts/redis-server.mjs';
-import { freePort } from '../scripts/free-port.mjs';
+import type { RedisServer } from '../scripts/redis-server';
+import { freePort } from '../scripts/free-port';
 import { startServer, STRICT_ENV, type ServerEnv } from './server-process';
 import { percentile } from './stats';
 import { challenge, findAnswer, solvedWork, trailMaker, verify } from './strict-client';

@@ -18,8 +18,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale.mjs';
-import { startRedisServer, type RedisServer } from '../scripts/redis-server.mjs';
+import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale';
+import { startRedisServer, type RedisServer } from '../scripts/redis-server';
 import {
   BURST,
   burstRuns,

@@ -1,12 +1,12 @@
 // The ad reports spec's stack (e2e/ads.spec.ts): the fake of the four ad platforms (server/ads/testing/) and
 // the product's built server reporting to it, every platform on, consent required, channels H5REG and CH7.
-// Started by Playwright (playwright.config.ts) through tsx; the ports come from the environment (scripts/e2e.mjs).
+// Started by Playwright (playwright.config.ts) through tsx; the ports come from the environment (scripts/e2e.ts).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakePlatforms } from '../server/ads/testing/fake-platforms';
 import { ADS_CONSENT_TEXT } from './ads-fixtures';
-import { startStackServer } from './stack-server.mjs';
+import { startStackServer } from './stack-server';
 
 const { E2E_ADS_PORT, E2E_ADS_FAKE_PORT, ADS_DIST_DIR } = process.env;
 const fake = await startFakePlatforms(Number(E2E_ADS_FAKE_PORT));

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import { dragHandle } from './puzzle-drag';
 import { fillForm } from './register-form';
 
-// The stack of e2e/channel-stack.mjs: the app's one build, its channels listed in the server's site settings
+// The stack of e2e/channel-stack.ts: the app's one build, its channels listed in the server's site settings
 // (so the page carries them), in proxy mode in front of a backend that records what it is sent, metrics on.
 const BASE = `http://127.0.0.1:${process.env.E2E_CHANNELS_PORT}`;
 const BACKEND = `http://127.0.0.1:${process.env.E2E_CHANNELS_BACKEND_PORT}`;

@@ -3,13 +3,13 @@ import { createLayout, pieceOffsetForHandle, planPuzzle } from '@game-register/p
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { dragHandle } from './puzzle-drag';
 
-// The packed package in a scratch Vite + React app (scripts/package-consumer.mjs): what an outside app
+// The packed package in a scratch Vite + React app (scripts/package-consumer.ts): what an outside app
 // gets from `npm install` — dist's JS, its stylesheet and its types — works. The app seeds the widget
 // through the package's own testing door; the test works the gap out from the same seed.
 const CONSUMER = `http://127.0.0.1:${process.env.E2E_CONSUMER_PORT}/`;
 const SEED = 20240607;
 
-// scripts/e2e.mjs builds the scratch app beside the other specs; this spec alone waits for it to answer.
+// scripts/e2e.ts builds the scratch app beside the other specs; this spec alone waits for it to answer.
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   await expect(async () => expect((await fetch(CONSUMER)).ok).toBe(true)).toPass({ timeout: 230_000, intervals: [500] });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../scripts/free-port.mjs';
+import { freePort } from '../scripts/free-port';
 
 /** The built server (npm run build; Playwright's own server has built it by the time a spec runs). */
 const SERVER_ENTRY = 'build/server/server.js';

@@ -1,4 +1,4 @@
-import { projectInputs } from './build-if-stale.mjs';
+import { projectInputs } from './build-if-stale';
 
 describe('projectInputs', () => {
   it("follows the server's project into the puzzle package's core, which the server build bundles", () => {
@@ -6,6 +6,10 @@ describe('projectInputs', () => {
     expect(inputs).toEqual(expect.arrayContaining(['tsconfig.server.json', 'server', 'packages/puzzle-captcha/src/core', 'packages/puzzle-captcha/src/protocol']));
     // The widget is not part of the server: editing it must not rebuild the server.
     expect(inputs.some((path) => path.includes('src/react') || path === 'packages/puzzle-captcha/src')).toBe(false);
+  });
+
+  it("counts the scripts the server bundles (the page assembly it shares with the build) among the server's inputs", () => {
+    expect(projectInputs('tsconfig.server.json')).toEqual(expect.arrayContaining(['scripts/render-pages.ts', 'scripts/compress-buffer.ts']));
   });
 
   it('reads each project once, even when several paths lead to it', () => {

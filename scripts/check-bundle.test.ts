@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chunksWithTypeBox, initialAssets, widgetChunksWithServerMode, widgetChunksWithSolver } from './check-bundle.mjs';
+import { chunksWithTypeBox, initialAssets, widgetChunksWithServerMode, widgetChunksWithSolver } from './check-bundle';
 
 /** What `check` answers for a scratch assets folder holding `files` (name to content); the folder goes after. */
 function inAssets<T>(files: Record<string, string>, check: (dir: string) => T): T {

@@ -52,6 +52,11 @@ describe('the repository', () => {
     expect(broken).toEqual([]);
   });
 
+  it('keeps its scripts, browser tests and benches in TypeScript, with no declaration twins beside JavaScript', () => {
+    const javascript = tracked.filter((path) => /^(scripts|e2e|bench)\//.test(path) && /\.(m|c)?js$|\.d\.(m|c)ts$/.test(path));
+    expect(javascript).toEqual([]);
+  });
+
   it.runIf(inGit)('walks, outside a git checkout, the files git would list', () => {
     const listed = [...git('ls-files'), ...git('ls-files', '--others', '--exclude-standard')].filter((path) => existsSync(join(ROOT, path)));
     expect(walkSources()).toEqual([...new Set(listed)].sort());

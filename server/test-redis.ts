@@ -1,5 +1,5 @@
-import { startRedisServer, type RedisServer } from '../scripts/redis-server.mjs';
+import { startRedisServer, type RedisServer } from '../scripts/redis-server';
 
-/** A real redis-server for a test file (Debian's, installed by scripts/ensure-redis.mjs when missing). */
+/** A real redis-server for a test file (Debian's, installed by scripts/ensure-redis.ts when missing). */
 export type TestRedis = RedisServer;
 export const startTestRedis = startRedisServer;

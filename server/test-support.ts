@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { precompressDir } from '../scripts/precompress.mjs';
+import { precompressDir } from '../scripts/precompress';
 import { buildApp } from './app';
 import type { ChannelSettingsGetter } from './channels/settings';
 import { loadConfig, type ServerConfig } from './config';

@@ -1,5 +1,5 @@
 import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type KeyInput, type Page } from 'puppeteer-core';
-import { FIREFOX_PATH } from '../../scripts/ensure-firefox.mjs';
+import { FIREFOX_PATH } from '../../scripts/ensure-firefox';
 import type { Key, Point } from './driver';
 import { findInPage, type Query } from './in-page';
 import { InPageDriver } from './in-page-driver';

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../scripts/ensure-webkit.mjs';
-import { freePort } from '../../scripts/free-port.mjs';
+import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../scripts/ensure-webkit';
+import { freePort } from '../../scripts/free-port';
 import { until, type Key, type Point } from './driver';
 import { findInPage, recordErrorsInPage, type Query } from './in-page';
 import { InPageDriver } from './in-page-driver';

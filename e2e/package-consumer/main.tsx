@@ -1,4 +1,4 @@
-// A scratch consumer of the packed package (scripts/package-consumer.mjs copies it into a temp app): it
+// A scratch consumer of the packed package (scripts/package-consumer.ts copies it into a temp app): it
 // imports the widget and a test helper through the package's public exports only, as an outside app would.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';

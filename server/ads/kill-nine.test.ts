@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
-import { freePort } from '../../scripts/free-port.mjs';
+import { freePort } from '../../scripts/free-port';
 import { tempDir } from '../test-support';
 import { startTestRedis, type TestRedis } from '../test-redis';
 import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';

@@ -1,4 +1,4 @@
-// Against Debian's real Prometheus (installed by scripts/ensure-prometheus.mjs, which `npm test` runs first):
+// Against Debian's real Prometheus (installed by scripts/ensure-prometheus.ts, which `npm test` runs first):
 // the alert rules load and behave, and a running Prometheus scrapes the server and reads the funnel back.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { PROMETHEUS_PATH, PROMTOOL_PATH } from '../../scripts/ensure-prometheus.mjs';
-import { freePort } from '../../scripts/free-port.mjs';
+import { PROMETHEUS_PATH, PROMTOOL_PATH } from '../../scripts/ensure-prometheus';
+import { freePort } from '../../scripts/free-port';
 import { buildTestApp } from '../test-support';
 import { metricsOn } from './test-support';
 
@@ -16,7 +16,7 @@ const MONITORING = resolve(import.meta.dirname, '../../monitoring');
 
 function requireTools() {
   for (const path of [PROMETHEUS_PATH, PROMTOOL_PATH]) {
-    if (!existsSync(path)) throw new Error(`${path} is missing: run node scripts/ensure-prometheus.mjs (apt-get install prometheus)`);
+    if (!existsSync(path)) throw new Error(`${path} is missing: run node --import tsx scripts/ensure-prometheus.ts (apt-get install prometheus)`);
   }
 }
 

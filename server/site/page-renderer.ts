@@ -2,19 +2,19 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compressBuffer } from '../../scripts/compress-buffer.mjs';
-import { renderPages, type PageRenderer } from '../../scripts/render-pages.mjs';
+import { compressBuffer } from '../../scripts/compress-buffer';
+import { renderPages, type Manifest, type PageRenderer } from '../../scripts/render-pages';
 import type { PageSettings } from '@game-register/site-settings';
 import { siteFile, styleHashesOf, type Site } from '../site';
 
-/** The app's renderer, built by scripts/prerender.mjs into dist/ (a hidden folder: never served). */
+/** The app's renderer, built by scripts/prerender.ts into dist/ (a hidden folder: never served). */
 export const RENDERER_ENTRY = '.ssr/entry-server.js';
 
 /** What the pages are made from: the build's renderer, its bare index.html and its manifest. */
 export interface PageSource {
   renderer: PageRenderer;
   template: string;
-  manifest: Record<string, unknown>;
+  manifest: Manifest;
 }
 
 /** The build's page source, or null for a dist/ without a renderer (a bare `vite build`): its pages are then served as built. */
@@ -23,13 +23,13 @@ export async function loadPageSource(distDir: string, built: Site): Promise<Page
   const index = built.files.get('/index.html');
   if (!existsSync(entry) || !index) return null;
   const renderer = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as PageRenderer;
-  const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, unknown>;
+  const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
   return { renderer, template: index.identity.toString('utf8'), manifest };
 }
 
 /**
  * The built site with its pages rendered from these settings, as the build renders them
- * (scripts/render-pages.mjs), each precompressed, and the CSP hashes of the styles they carry.
+ * (scripts/render-pages.ts), each precompressed, and the CSP hashes of the styles they carry.
  */
 export async function renderSite(built: Site, { renderer, template, manifest }: PageSource, settings: PageSettings): Promise<Site> {
   const readText = (href: string) => {

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@/lib/router';
 import { App } from './app';
 
-/** Mounts the app: prerendered pages (scripts/prerender.mjs) are hydrated, the bare index.html is rendered. */
+/** Mounts the app: prerendered pages (scripts/prerender.ts) are hydrated, the bare index.html is rendered. */
 export function mountApp(container: HTMLElement) {
   const app = (
     <StrictMode>

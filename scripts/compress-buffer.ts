@@ -1,4 +1,4 @@
-// The brotli and gzip forms of a file: for the build's files (scripts/precompress.mjs) and the pages the server renders.
+// The brotli and gzip forms of a file: for the build's files (scripts/precompress.ts) and the pages the server renders.
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -6,8 +6,8 @@ const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The brotli and gzip forms of a text worth compressing, each only when smaller. */
-export async function compressBuffer(source) {
+/** The brotli and gzip forms of a text worth compressing (over 1 KB), each only when smaller. */
+export async function compressBuffer(source: Buffer): Promise<{ br?: Buffer | undefined; gzip?: Buffer | undefined }> {
   if (source.length < MIN_BYTES) return {};
   const [br, gz] = await Promise.all([
     brotli(source, {

@@ -1,11 +1,10 @@
-#!/usr/bin/env node
 // Makes sure Debian's redis-server is there for the tests of strict mode on Redis (they start their own).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const REDIS_SERVER_PATH = process.env.REDIS_SERVER_PATH || '/usr/bin/redis-server';
 
-export function ensureRedis() {
+export function ensureRedis(): string {
   if (existsSync(REDIS_SERVER_PATH)) return REDIS_SERVER_PATH;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
 
 /** Runs apt-get install for these packages (waiting for another apt-get to let go of the lock). */
-export function aptInstall(tag, packages) {
+export function aptInstall(tag: string, packages: string[]): void {
   console.log(`[${tag}] installing ${packages.join(' ')} from Debian (apt-get)...`);
   const lock = ['-o', 'DPkg::Lock::Timeout=300'];
   execFileSync('apt-get', [...lock, 'update', '-qq'], { stdio: 'inherit' });
@@ -16,7 +16,7 @@ export function aptInstall(tag, packages) {
 }
 
 /** Whether apt-get can install here (root on a Debian-like system). */
-export function canAptInstall() {
+export function canAptInstall(): boolean {
   return isRoot() && existsSync('/usr/bin/apt-get');
 }
 
@@ -24,7 +24,7 @@ export function canAptInstall() {
  * Makes sure every file is there, installing the packages of the missing ones; exits with advice naming them
  * when it cannot. `files` maps a file's path to the Debian package that brings it.
  */
-export function ensureDebianFiles(tag, files, what) {
+export function ensureDebianFiles(tag: string, files: Record<string, string>, what: string): void {
   const missing = [...new Set(Object.entries(files).filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg))];
   if (missing.length === 0) return;
   if (!canAptInstall()) {

@@ -1,10 +1,9 @@
-#!/usr/bin/env node
 // The puzzle package proven from the outside (e2e/package-consumer.spec.ts): `npm pack` it, install the
 // tarball into a scratch Vite + React app in a temp folder, type-check that app against the published
 // .d.ts, build it, and serve the build on E2E_CONSUMER_PORT until stopped. The app's react and react-dom
 // come from the registry (or npm's cache, --prefer-offline); its tools (vite, the React plugin,
 // TypeScript and React's types) are linked from this repository's node_modules.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -19,12 +18,12 @@ const TOOLS = ['vite', '@vitejs/plugin-react', 'typescript', '@types/react', '@t
 // install must not inherit them, only where the cache and the registry are.
 const KEEP = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig', 'npm_config_globalconfig']);
 const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_') || KEEP.has(key.toLowerCase())));
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const run = (command: string, args: string[], cwd: string) => execFileSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
 
-// scripts/e2e.mjs makes the folder and removes it after the run (Playwright stops this server abruptly).
+// scripts/e2e.ts makes the folder and removes it after the run (Playwright stops this server abruptly).
 const ownFolder = !process.env.CONSUMER_DIR;
 const work = process.env.CONSUMER_DIR || mkdtempSync(join(tmpdir(), 'puzzle-consumer-'));
-let preview = null;
+let preview: ChildProcess | null = null;
 const cleanUp = () => {
   preview?.kill();
   if (ownFolder) rmSync(work, { recursive: true, force: true });
@@ -33,8 +32,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => (cleanUp(),
 
 try {
   // prepack builds dist/ first, so the tarball is never stale.
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--workspace', PACKAGE, '--pack-destination', work], root));
-  const rootVersion = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
+  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--workspace', PACKAGE, '--pack-destination', work], root)) as [{ filename: string }];
+  const rootVersion = (name: string) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')).version as string;
   writeFileSync(join(work, 'package.json'), JSON.stringify({
     name: 'puzzle-consumer',
     private: true,

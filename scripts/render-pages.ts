@@ -1,17 +1,51 @@
 // Puts the app's prerendered screens and a deployment's settings into the built index.html: used by the
-// build (scripts/prerender.mjs, with the build's settings) and by the server at start and on SIGHUP
+// build (scripts/prerender.ts, with the build's settings) and by the server at start and on SIGHUP
 // (server/site/, with the deployment's), so both make their pages the same way.
+import type { PageSettings } from '@game-register/site-settings';
+
+export interface PrerenderedRoute {
+  path: string;
+  file: string;
+  /** The route's lazy chunk, as Vite's manifest names its source. */
+  module: string;
+}
+
+/** A page of the site with its settings: a prerendered route's file, or the bare index.html (no module). */
+export interface RenderedPage {
+  path: string;
+  file: string;
+  module: string | null;
+  html: string;
+  /** Bytes of the app's own markup in it (0 for index.html). */
+  appBytes: number;
+}
+
+/** What the SSR bundle (src/entry-server.tsx, built into dist/.ssr/) gives the page renderer. */
+export interface PageRenderer {
+  renderRoute(url: string, settings: PageSettings): Promise<string>;
+  documentTitle(brandName: string): string;
+  buildTimeSettings: PageSettings;
+  PAGE_SETTINGS_ID: string;
+}
+
+/** The fields of Vite's build manifest (dist/.vite/manifest.json) the pages read, by source path. */
+export type Manifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+
+interface Assets {
+  css: string[];
+  js: string[];
+}
 
 /** The app chunk that src/main.tsx imports after the first paint: every page needs it. */
 const APP_CHUNK = 'src/app/hydrate.tsx';
 
-export const PRERENDERED_ROUTES = [
+export const PRERENDERED_ROUTES: PrerenderedRoute[] = [
   { path: '/register', file: 'register.html', module: 'src/app/routes/register.tsx' },
   { path: '/contact', file: 'contact.html', module: 'src/app/routes/contact.tsx' },
   { path: '/download', file: 'download.html', module: 'src/app/routes/download.tsx' },
 ];
 
-/** The meta element listing the chunks that hydrate a prerendered page (read by src/main.tsx and scripts/check-bundle.mjs). */
+/** The meta element listing the chunks that hydrate a prerendered page (read by src/main.tsx and scripts/check-bundle.ts). */
 const APP_CHUNKS_META = 'app-chunks';
 
 /** The id of the empty element after #root that the first paint waits for. */
@@ -21,7 +55,7 @@ const FIRST_SCREEN_END = 'first-screen-end';
 const INLINED_CSS_TYPE = 'text/x-inlined-css';
 
 /** The CSS and JS a route's lazy chunk needs, from Vite's manifest, so its HTML is styled before JS runs. */
-function chunkAssets(manifest, entry, seen = new Set()) {
+function chunkAssets(manifest: Manifest, entry: string, seen = new Set<string>()): Assets {
   const chunk = manifest[entry];
   if (!chunk || seen.has(entry)) return { css: [], js: [] };
   seen.add(entry);
@@ -39,10 +73,10 @@ function chunkAssets(manifest, entry, seen = new Set()) {
  * Puts the route's markup into the template, inlines every stylesheet the first screen needs (one request
  * less before the first paint on a slow network) and lists the chunks that hydrate it.
  */
-function inject(template, appHtml, assets, readText) {
+function inject(template: string, appHtml: string, assets: Assets, readText: (href: string) => string): string {
   if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html has no empty #root');
   const linked = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g)];
-  const stylesheets = [...new Set([...linked.map(([, href]) => href), ...assets.css])];
+  const stylesheets = [...new Set([...linked.map(([, href]) => href!), ...assets.css])];
   const css = stylesheets.map((href) => readText(href).trim()).join('\n');
   // The chunks that hydrate this page, fetched by src/main.tsx right after the first paint (not from the
   // head: on a fast link they would arrive and run before the paint, and they are not needed for it).
@@ -51,7 +85,7 @@ function inject(template, appHtml, assets, readText) {
   let html = template;
   for (const [tag] of linked) html = html.replace(tag, '');
   // The site icon (a few hundred bytes of SVG) goes into the page as a data URL: one request less.
-  html = html.replace(/(<link rel="icon" href=")\/([^"]+\.svg)"/, (_, start, href) =>
+  html = html.replace(/(<link rel="icon" href=")\/([^"]+\.svg)"/, (_, start: string, href: string) =>
     `${start}data:image/svg+xml,${encodeURIComponent(readText(href).trim())}"`);
   // The HTML and its inline CSS are the whole first screen: the scripts only hydrate it, so they must
   // not take a slow network's bandwidth from the page itself.
@@ -75,19 +109,19 @@ function inject(template, appHtml, assets, readText) {
     .replace('<div id="root"></div>', () => `<div id="root">${appHtml}</div><template id="${FIRST_SCREEN_END}"></template>`);
 }
 
-const escapeHtml = (text) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
-const mapChannels = (hex, map) =>
+const mapChannels = (hex: string, map: (channel: number) => number) =>
   `#${[1, 3, 5].map((start) => Math.round(map(parseInt(hex.slice(start, start + 2), 16))).toString(16).padStart(2, '0')).join('')}`;
 
 /** The theme colour's darker shade (text on white, pressed buttons): about as much darker as the built-in pair, #e8452c and #c7361f. */
-export const darkerShade = (hex) => mapChannels(hex, (value) => value * 0.86);
+export const darkerShade = (hex: string): string => mapChannels(hex, (value) => value * 0.86);
 
 /** A lighter shade, `share` of the way to white: where gradients end (0.2), pale backgrounds (0.82, 0.93). */
-export const lighterShade = (hex, share = 0.2) => mapChannels(hex, (value) => value + (255 - value) * share);
+export const lighterShade = (hex: string, share = 0.2): string => mapChannels(hex, (value) => value + (255 - value) * share);
 
 /** The CSS variables of a theme colour (src/styles/global.css defines the built-in ones). */
-function themeVariables(color) {
+function themeVariables(color: string): string {
   const rgb = [1, 3, 5].map((start) => parseInt(color.slice(start, start + 2), 16)).join(', ');
   return `--color-brand:${color};--color-brand-dark:${darkerShade(color)};--color-brand-light:${lighterShade(color)};` +
     `--color-brand-rgb:${rgb};--color-brand-tint:${lighterShade(color, 0.93)};--color-brand-tint-strong:${lighterShade(color, 0.82)}`;
@@ -98,11 +132,11 @@ function themeVariables(color) {
  * page's own CSS so they win), the logo as the icon, and the settings as JSON for the app, which reads them
  * before it renders (a data block: never run, so the CSP's script-src needs nothing for it).
  */
-function withSettings(html, renderer, settings) {
+function withSettings(html: string, renderer: PageRenderer, settings: PageSettings): string {
   const { brand } = settings;
   let page = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(renderer.documentTitle(brand.name))}</title>`);
-  page = page.replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start) => `${start}${brand.themeColor}"`);
-  if (brand.logo) page = page.replace(/(<link rel="icon" href=")[^"]*"( type="[^"]*")?/, (_, start) => `${start}${brand.logo}"`);
+  page = page.replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${brand.themeColor}"`);
+  if (brand.logo) page = page.replace(/(<link rel="icon" href=")[^"]*"( type="[^"]*")?/, (_, start: string) => `${start}${brand.logo}"`);
   const theme = brand.themeColor.toLowerCase() === renderer.buildTimeSettings.brand.themeColor.toLowerCase()
     ? ''
     : `<style>:root{${themeVariables(brand.themeColor)}}</style>`;
@@ -111,15 +145,21 @@ function withSettings(html, renderer, settings) {
 }
 
 // The renderer sets the app's settings for the page it renders: renders never overlap, in any caller.
-let queue = Promise.resolve();
+let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Every page of the site with these settings: each prerendered route's file, and index.html (the app
  * renders unknown paths itself) with the settings only.
  */
-export function renderPages({ template, manifest, readText, renderer, settings }) {
+export function renderPages({ template, manifest, readText, renderer, settings }: {
+  template: string;
+  manifest: Manifest;
+  readText: (distPath: string) => string;
+  renderer: PageRenderer;
+  settings: PageSettings;
+}): Promise<RenderedPage[]> {
   const run = async () => {
-    const pages = [];
+    const pages: RenderedPage[] = [];
     for (const route of PRERENDERED_ROUTES) {
       const appHtml = await renderer.renderRoute(route.path, settings);
       const app = chunkAssets(manifest, APP_CHUNK);

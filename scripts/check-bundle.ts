@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Bundle budget: the JavaScript a visitor downloads before /register works, gzip-compressed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,24 +6,24 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET_KB = 90;
 const dist = process.argv[2] || 'dist';
 
-export function initialAssets(html) {
-  const js = new Set();
-  const css = new Set();
-  const inlineCss = [];
-  for (const [, src] of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) js.add(src);
-  for (const [, href] of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(href);
-  // The chunks src/main.tsx fetches right after the first paint to hydrate the page (scripts/prerender.mjs).
+export function initialAssets(html: string): { js: string[]; css: string[]; inlineCss: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const inlineCss: string[] = [];
+  for (const [, src] of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) js.add(src!);
+  for (const [, href] of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) js.add(href!);
+  // The chunks src/main.tsx fetches right after the first paint to hydrate the page (scripts/prerender.ts).
   const chunks = html.match(/<meta name="app-chunks" content="([^"]*)">/)?.[1] ?? '';
   for (const href of chunks.split(' ').filter(Boolean)) js.add(href);
-  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) inlineCss.push(css);
+  for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) inlineCss.push(css!);
   for (const [tag, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)) {
     if (tag.includes('type="text/x-inlined-css"')) continue; // names a file already inlined above: never fetched
-    css.add(href);
+    css.add(href!);
   }
   return { js: [...js], css: [...css], inlineCss };
 }
 
-export function gzipKB(file) {
+export function gzipKB(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length / 1024;
 }
 
@@ -32,7 +31,7 @@ export function gzipKB(file) {
  * Chunks that carry TypeBox's runtime (its schemas are marked with a '~kind' key). The puzzle protocol's
  * schemas are for servers: the browser imports only its plain values and its types.
  */
-export function chunksWithTypeBox(dir) {
+export function chunksWithTypeBox(dir: string): string[] {
   return readdirSync(dir).filter((name) => name.endsWith('.js') && readFileSync(join(dir, name), 'utf8').includes('~kind'));
 }
 
@@ -41,7 +40,7 @@ export function chunksWithTypeBox(dir) {
  * SHA-256 digests): the solver is for server mode, in a Web Worker or a chunk of its own, never in what
  * every shown puzzle downloads.
  */
-export function widgetChunksWithSolver(dir) {
+export function widgetChunksWithSolver(dir: string): string[] {
   return readdirSync(dir).filter(
     (name) => /^captcha-.*\.js$/.test(name) && !name.startsWith('captcha-work-') && readFileSync(join(dir, name), 'utf8').includes('.digest('),
   );
@@ -51,7 +50,7 @@ export function widgetChunksWithSolver(dir) {
  * Puzzle widget chunks (captcha-*.js, not its lazy captcha-server-* and captcha-work-*) that carry server
  * mode (its 无障碍验证 button's text): server mode is a chunk of its own, fetched only with a `server` prop.
  */
-export function widgetChunksWithServerMode(dir) {
+export function widgetChunksWithServerMode(dir: string): string[] {
   return readdirSync(dir).filter(
     (name) => /^captcha-.*\.js$/.test(name) && !/^captcha-(server|work)-/.test(name) && readFileSync(join(dir, name), 'utf8').includes('无障碍验证'),
   );

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // Makes sure Debian's Prometheus (prometheus and promtool) is there for the metrics tests; installs it with
 // apt-get when it is missing and we are root, otherwise says what to install.
 import { execFileSync } from 'node:child_process';
@@ -7,7 +6,7 @@ import { existsSync } from 'node:fs';
 export const PROMETHEUS_PATH = process.env.PROMETHEUS_PATH || '/usr/bin/prometheus';
 export const PROMTOOL_PATH = process.env.PROMTOOL_PATH || '/usr/bin/promtool';
 
-export function ensurePrometheus() {
+export function ensurePrometheus(): { prometheus: string; promtool: string } {
   if (existsSync(PROMETHEUS_PATH) && existsSync(PROMTOOL_PATH)) return { prometheus: PROMETHEUS_PATH, promtool: PROMTOOL_PATH };
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {

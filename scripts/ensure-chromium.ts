@@ -1,7 +1,6 @@
-#!/usr/bin/env node
 // Makes sure Debian's Chromium is there for the browser tests; never downloads a browser of its own.
 import { existsSync } from 'node:fs';
-import { aptInstall, canAptInstall } from './debian-packages.mjs';
+import { aptInstall, canAptInstall } from './debian-packages';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -17,8 +16,9 @@ export const CHROMIUM_ARGS = [
 ];
 const CJK_FONT_DIR = '/usr/share/fonts/opentype/noto';
 
-export function ensureChromium() {
-  const missing = [];
+/** Installs Debian's Chromium when missing (as root) and returns its path; exits with advice otherwise. */
+export function ensureChromium(): string {
+  const missing: string[] = [];
   if (!existsSync(CHROMIUM_PATH)) missing.push('chromium');
   if (!existsSync(CJK_FONT_DIR)) missing.push('fonts-noto-cjk');
   if (missing.length === 0) return CHROMIUM_PATH;

@@ -1,13 +1,12 @@
-#!/usr/bin/env node
 // Runs the Playwright browser tests in Debian's Chromium against the built app on a free port.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureChromium } from './ensure-chromium.mjs';
-import { ensureFirefox } from './ensure-firefox.mjs';
-import { ensureWebKit } from './ensure-webkit.mjs';
-import { freePort } from './free-port.mjs';
+import { ensureChromium } from './ensure-chromium';
+import { ensureFirefox } from './ensure-firefox';
+import { ensureWebKit } from './ensure-webkit';
+import { freePort } from './free-port';
 
 const chromium = ensureChromium();
 const port = process.env.E2E_PORT || String(await freePort());
@@ -28,13 +27,13 @@ if (needsEngines) {
   ensureFirefox();
 }
 const strictPort = needsStrict ? process.env.E2E_STRICT_PORT || String(await freePort()) : 'off';
-// The packed package in a scratch app (scripts/package-consumer.mjs), likewise.
+// The packed package in a scratch app (scripts/package-consumer.ts), likewise.
 const needsConsumer = specs.length === 0 || specs.some((spec) => spec.includes('package-consumer'));
 const consumerPort = needsConsumer ? process.env.E2E_CONSUMER_PORT || String(await freePort()) : 'off';
 // Outside the repository, so nothing resolves from its node_modules by accident; removed here because
 // Playwright stops its servers with no chance to clean up.
 const consumerDir = needsConsumer ? mkdtempSync(join(tmpdir(), 'puzzle-consumer-')) : '';
-// The channels spec's stack (e2e/channel-stack.mjs): the same build with listed channels, on three ports, likewise.
+// The channels spec's stack (e2e/channel-stack.ts): the same build with listed channels, on three ports, likewise.
 const needsChannels = specs.length === 0 || specs.some((spec) => spec.includes('channel'));
 const channelsPort = needsChannels ? process.env.E2E_CHANNELS_PORT || String(await freePort()) : 'off';
 const channelPorts = needsChannels
@@ -48,7 +47,7 @@ const adsPorts = needsAds
 // The packed package's scratch app takes half a minute to pack, install and build; started here rather than as
 // a Playwright web server, the other specs run meanwhile and only e2e/package-consumer.spec.ts waits for it.
 const consumer = needsConsumer
-  ? spawn(process.execPath, ['scripts/package-consumer.mjs'], { stdio: 'inherit', env: { ...process.env, E2E_CONSUMER_PORT: consumerPort, CONSUMER_DIR: consumerDir } })
+  ? spawn(process.execPath, ['--import', 'tsx', 'scripts/package-consumer.ts'], { stdio: 'inherit', env: { ...process.env, E2E_CONSUMER_PORT: consumerPort, CONSUMER_DIR: consumerDir } })
   : null;
 const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   stdio: 'inherit',

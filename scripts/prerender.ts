@@ -1,11 +1,10 @@
-#!/usr/bin/env node
 // Prerenders each route into its own HTML file in dist/ so the first screen paints before JavaScript, and
 // leaves the renderer in dist/.ssr/ for the server, which renders the same pages with its own settings.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { renderPages } from './render-pages.mjs';
+import { renderPages, type Manifest, type PageRenderer } from './render-pages';
 
 /** Where the server finds the renderer (server/site/page-renderer.ts): inside dist/, so it ships with it; hidden, so never served. */
 export const RENDERER_DIR = '.ssr';
@@ -19,10 +18,10 @@ async function main() {
     logLevel: 'warn',
     build: { ssr: 'src/entry-server.tsx', outDir: ssrOut, copyPublicDir: false, manifest: false, emptyOutDir: true },
   });
-  const renderer = await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href);
+  const renderer = (await import(pathToFileURL(join(ssrOut, 'entry-server.js')).href)) as PageRenderer;
   const pages = await renderPages({
     template: readFileSync(join(dist, 'index.html'), 'utf8'),
-    manifest: JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')),
+    manifest: JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest,
     readText: (href) => readFileSync(join(dist, href), 'utf8'),
     renderer,
     settings: renderer.buildTimeSettings,

@@ -12,13 +12,13 @@ import { dirname, join, relative } from 'node:path';
  * Plain JSON reading (line comments dropped) rather than the TypeScript API: `npm start` on a production
  * install may have no dev dependencies.
  */
-export function projectInputs(config, seen = new Set()) {
+export function projectInputs(config: string, seen = new Set<string>()): string[] {
   if (seen.has(config)) return [];
   seen.add(config);
   const text = readFileSync(config, 'utf8').replace(/^\s*\/\/.*$/gm, '');
-  const { include = [], references = [] } = JSON.parse(text);
+  const { include = [], references = [] } = JSON.parse(text) as { include?: string[]; references?: { path: string }[] };
   const dir = dirname(config);
-  const local = (path) => relative('.', join(dir, path)) || '.';
+  const local = (path: string) => relative('.', join(dir, path)) || '.';
   return [
     relative('.', config),
     ...include.map(local),
@@ -31,13 +31,13 @@ export function projectInputs(config, seen = new Set()) {
 
 const SHARED = ['package.json', 'package-lock.json'];
 const APP_SOURCES = [...projectInputs('tsconfig.app.json'), 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'scripts', '.env', '.env.local', '.env.production', '.env.production.local', ...SHARED];
-// The server also bundles the page assembly it shares with the build, and the site settings' types and defaults.
-const SERVER_SHARED = ['scripts/render-pages.mjs', 'scripts/compress-buffer.mjs', 'packages/site-settings/src/index.ts'];
-const SERVER_SOURCES = [...projectInputs('tsconfig.server.json'), 'server/vite.config.ts', ...SERVER_SHARED, ...SHARED];
+// The server's project includes what it bundles from elsewhere: the page assembly it shares with the build
+// (scripts/render-pages.ts, scripts/compress-buffer.ts) and the site settings' types and defaults.
+const SERVER_SOURCES = [...projectInputs('tsconfig.server.json'), 'server/vite.config.ts', ...SHARED];
 export const APP_STAMP = 'dist/index.html';
 export const SERVER_ENTRY = 'build/server/server.js';
 
-function mtimeOf(path) {
+function mtimeOf(path: string): number {
   try {
     return statSync(path).mtimeMs;
   } catch {
@@ -45,7 +45,7 @@ function mtimeOf(path) {
   }
 }
 
-function newestMtime(path) {
+function newestMtime(path: string): number {
   let stat;
   try {
     stat = statSync(path);
@@ -56,10 +56,10 @@ function newestMtime(path) {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-const isStale = (output, sources) => Math.max(...sources.map(newestMtime)) > mtimeOf(output);
+const isStale = (output: string, sources: string[]) => Math.max(...sources.map(newestMtime)) > mtimeOf(output);
 
 /** With DIST_DIR set the operator serves a build of their own: only the server is built here. */
-export function ensureBuilt({ customDist = Boolean(process.env.DIST_DIR) } = {}) {
+export function ensureBuilt({ customDist = Boolean(process.env.DIST_DIR) }: { customDist?: boolean } = {}): void {
   if (!customDist && isStale(APP_STAMP, APP_SOURCES)) {
     console.log('[start] dist/ is missing or older than the sources: npm run build');
     execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });

@@ -1,11 +1,11 @@
-#!/usr/bin/env node
 // Makes sure Debian's php-cli is there for the game backend's stand-in (server/php-backend): the tests start
 // their own `php -n -S` on a free port, so the gateway's reading is checked against PHP's own parser.
-import { ensureDebianFiles } from './debian-packages.mjs';
+import { ensureDebianFiles } from './debian-packages';
 
 export const PHP_PATH = process.env.PHP_PATH || '/usr/bin/php';
 
-export function ensurePhp() {
+/** Installs Debian's php-cli when missing (as root), otherwise exits with advice; returns the php binary. */
+export function ensurePhp(): string {
   ensureDebianFiles('ensure-php', { [PHP_PATH]: 'php-cli' }, 'The PHP backend stand-in (server/php-backend)');
   return PHP_PATH;
 }

@@ -1,15 +1,14 @@
-#!/usr/bin/env node
 // Writes .br and .gz beside every compressible file of the build, so the server sends them without compressing per request.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { compressBuffer } from './compress-buffer.mjs';
+import { compressBuffer } from './compress-buffer';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt', '.xml', '.ico', '.wasm', '.map']);
 
-async function compressFile(path) {
+async function compressFile(path: string): Promise<string[]> {
   const { br, gzip } = await compressBuffer(await readFile(path));
-  const written = [];
-  for (const [extension, data] of [['.br', br], ['.gz', gzip]]) {
+  const written: string[] = [];
+  for (const [extension, data] of [['.br', br], ['.gz', gzip]] as const) {
     if (!data) continue;
     await writeFile(path + extension, data);
     written.push(path + extension);
@@ -18,7 +17,7 @@ async function compressFile(path) {
 }
 
 /** Compresses every file worth it under dir; returns the paths written. */
-export async function precompressDir(dir) {
+export async function precompressDir(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
     // Hidden folders (.vite/, .ssr/) are build internals the server never sends.

@@ -1,28 +1,39 @@
 // A throwaway redis-server for tests and benches: a free port on loopback, no persistence, a temp dir.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureRedis } from './ensure-redis.mjs';
-import { freePort } from './free-port.mjs';
+import { ensureRedis } from './ensure-redis';
+import { freePort } from './free-port';
+
+/** A real redis-server on its own free port, no persistence, a temp dir; stoppable and restartable. */
+export interface RedisServer {
+  url: string;
+  /** Stops the server (as an outage would); its data is gone. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port. */
+  start(): Promise<void>;
+  /** Stops it for good and removes its dir. */
+  close(): Promise<void>;
+}
 
 const READY = /Ready to accept connections/;
 const START_TIMEOUT_MS = 15_000;
 
-export async function startRedisServer() {
+export async function startRedisServer(): Promise<RedisServer> {
   const binary = ensureRedis();
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'redis-server-'));
-  let child = null;
+  let child: ChildProcess | null = null;
 
   const start = () =>
-    new Promise((resolve, reject) => {
+    new Promise<void>((resolve, reject) => {
       const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
       const server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = server;
       let output = '';
       const timer = setTimeout(() => reject(new Error(`redis-server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
-      server.stdout.on('data', (chunk) => {
+      server.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (READY.test(output)) {
           clearTimeout(timer);
@@ -31,7 +42,7 @@ export async function startRedisServer() {
           resolve();
         }
       });
-      server.stderr.on('data', (chunk) => void (output += chunk.toString()));
+      server.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
       server.on('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`redis-server exited with ${code}:\n${output}`));
@@ -42,7 +53,7 @@ export async function startRedisServer() {
     const server = child;
     child = null;
     if (!server || server.exitCode !== null) return;
-    await new Promise((resolve) => {
+    await new Promise<void>((resolve) => {
       server.once('exit', () => resolve());
       server.kill('SIGKILL'); // an outage, not a tidy shutdown
     });

@@ -1,14 +1,20 @@
-#!/usr/bin/env node
 // npm run dev: Vite with hot reload, and /api answered in the same process by the server (embedded API, or proxied with API_TARGET).
-import { createServer } from 'vite';
+import type { FastifyInstance } from 'fastify';
+import { createServer, type Plugin } from 'vite';
+
+/** What the server's two modules give here (typed loosely: the server is type-checked in its own project). */
+interface ServerModules {
+  loadConfig(): unknown;
+  buildApp(config: unknown): Promise<FastifyInstance>;
+}
 
 /** Loads the server's TypeScript through Vite and hands it every /api request before Vite sees them. */
-const serverApi = {
+const serverApi: Plugin = {
   name: 'server-api',
   apply: 'serve',
   async configureServer(vite) {
-    const { loadConfig } = await vite.ssrLoadModule('/server/config.ts');
-    const { buildApp } = await vite.ssrLoadModule('/server/app.ts');
+    const { loadConfig } = (await vite.ssrLoadModule('/server/config.ts')) as Pick<ServerModules, 'loadConfig'>;
+    const { buildApp } = (await vite.ssrLoadModule('/server/app.ts')) as Pick<ServerModules, 'buildApp'>;
     const api = await buildApp(loadConfig());
     vite.middlewares.use((request, response, next) =>
       /^\/api(\/|\?|$)/.test(request.url ?? '') ? api.routing(request, response) : next(),

@@ -1,2 +1,0 @@
-export const REDIS_SERVER_PATH: string;
-export function ensureRedis(): string;
