@@ -76,6 +76,9 @@ export async function openStrictPuzzle(page: Page, testInfo: TestInfo, server: S
   });
   const challenges = recordChallenges(page);
   await page.goto(`${server.origin}/register`);
+  // As a visitor who waits for the page to come alive (e2e/fixtures.ts waits so for the default server only): a
+  // tap on 立即注册 before hydration does nothing, and on a busy machine the puzzle then never opened.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await fillForm(page, { name, password: 'Str1ct-pw', mobile });
   if (submitWith === 'enter') await page.getByLabel('手机号', { exact: true }).press('Enter');
   else await page.getByRole('button', { name: '立即注册' }).click();
