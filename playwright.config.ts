@@ -71,8 +71,9 @@ export default defineConfig<{ engine: Engine }>({
     },
     {
       name: 'desktop',
-      // Specs that set their own user agent per test, or test the server's channels, run once, in the phone project.
-      testIgnore: [JOURNEYS, /register\.spec\.ts$/, /channels\.spec\.ts$/, /ads\.spec\.ts$/],
+      // Specs that set their own user agent per test, or test the server's channels, run once, in the phone project;
+      // so does the guarded picture's (its flows at level 0 run in both).
+      testIgnore: [JOURNEYS, /register\.spec\.ts$/, /channels\.spec\.ts$/, /ads\.spec\.ts$/, /register-guarded\.spec\.ts$/],
       use: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
     },
     ...otherEngines.map((engine) => ({ name: engine, testMatch: JOURNEYS, use: { engine } })),
