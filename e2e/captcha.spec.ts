@@ -257,23 +257,19 @@ test('the modal takes focus, Escape closes it and focus returns to the opener', 
 });
 
 test('prefers-reduced-motion turns the animations off', async ({ page }) => {
-  const animationNames = () =>
-    page.evaluate(() =>
-      ['.pcap-backdrop', '.pcap-banner'].map((selector) => {
-        const element = document.querySelector(selector);
-        return element ? getComputedStyle(element).animationName : 'absent';
-      }),
-    );
-  const openAndFail = async () => {
+  /** Fails the puzzle and reads both animations in the frame its banner appears (it lives 800 ms only). */
+  const animationNamesOnFailure = async () => {
     await openPlayground(page, { seed: SEED, show: 1 });
     await handle(page).focus();
+    const names = page.waitForFunction(() => {
+      const [backdrop, banner] = ['.pcap-backdrop', '.pcap-banner'].map((selector) => document.querySelector(selector));
+      return backdrop && banner ? [getComputedStyle(backdrop).animationName, getComputedStyle(banner).animationName] : null;
+    });
     await page.keyboard.press('Enter'); // at 0: a failure, with its banner
-    await expect(page.locator('.pcap-banner')).toBeVisible();
+    return (await names).jsonValue();
   };
 
-  await openAndFail();
-  expect(await animationNames()).toEqual(['pcap-fade', 'pcap-rise']); // the dialog fades with the backdrop
+  expect(await animationNamesOnFailure()).toEqual(['pcap-fade', 'pcap-rise']); // the dialog fades with the backdrop
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await openAndFail();
-  expect(await animationNames()).toEqual(['none', 'none']);
+  expect(await animationNamesOnFailure()).toEqual(['none', 'none']);
 });
