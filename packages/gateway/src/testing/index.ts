@@ -19,5 +19,6 @@ export { cpuSecondsSince, solvedWork, solveWork, type SolvedWork, type WorkTaskL
 export { handleTravel, humanTrail, jumpTrail, seededRandom, SLIDER_SIZE, type TrailLayout, type TrailPoint as BotTrailPoint } from './trail';
 export { seededOffset } from './seeded';
 export { addressPlan, createClient, outcomeOf, type AddressMode, type Answer as ClientAnswer, type Client, type ClientOptions, type Outcome, type VerifyBody } from './client';
+export { verifyBody } from './bot-attempts';
 export { BOTS, findSeededAnswer, offsetRange, runBot, runGuessBot, runJumpBot, runReplayBot, runVisionBot, summarise, type BotChallenge, type BotName, type BotOptions, type BotReport } from './bots';
 export { decodePicture, locateGap, type DecodedPicture, type VisionChallenge } from './vision';
