@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { ensureBuilt } from '../scripts/build-if-stale';
 import { addressPlan, BOTS, createClient, findSeededAnswer, runBot, summarise, type AddressMode, type BotName, type BotReport } from '@game-register/gateway/testing';
-import { startServer, STRICT_ENV, type ServerEnv } from './server-process';
+import { DEPLOYED_STRICT_ENV, startServer } from './server-process';
 
 const ATTEMPTS = Number(process.argv[2] ?? process.env.BOTS_ATTEMPTS ?? 40);
 const MODE_LABELS: Record<AddressMode, string> = { one: 'one address', net24: 'addresses in one /24', many24: 'one /24 per attempt' };
@@ -22,9 +22,8 @@ const PACE = process.env.BOTS_PACE !== '0';
 /** Goals of issue 16, printed beside the figures. */
 export const GOALS = { visionMaxPassRate: 0.05, cpuSecondsPerSuccess: 10, jumpAndReplayPasses: 0 };
 
-// Strict mode as deployed (its default limits, costs and lock), except that it trusts X-Forwarded-For from
-// loopback, so one machine can pose as many addresses; the seeded server also has the fixed test seed.
-const DEPLOYED: ServerEnv = { ...STRICT_ENV, RATE_LIMIT_CHECKS: undefined, RATE_LIMIT_REG: undefined, CAPTCHA_NETWORK_CHALLENGES: undefined, CAPTCHA_LEVEL: undefined };
+// Strict mode as deployed (adaptive levels), trusting X-Forwarded-For from loopback; the seeded server also has the fixed test seed.
+const DEPLOYED = DEPLOYED_STRICT_ENV;
 
 async function main() {
   ensureBuilt({ customDist: false });

@@ -33,6 +33,12 @@ export const STRICT_ENV: ServerEnv = {
   CAPTCHA_STOCK: '0',
 };
 
+/**
+ * Strict mode as deployed (its default limits, costs and lock, its levels adaptive), trusting X-Forwarded-For
+ * from loopback so one machine poses as many addresses; still NODE_ENV=test, the fixed seed and no stock.
+ */
+export const DEPLOYED_STRICT_ENV: ServerEnv = { ...STRICT_ENV, RATE_LIMIT_CHECKS: undefined, RATE_LIMIT_REG: undefined, CAPTCHA_NETWORK_CHALLENGES: undefined, CAPTCHA_LEVEL: undefined };
+
 export interface BenchServer {
   /** http://127.0.0.1:port */
   base: string;
