@@ -1,0 +1,77 @@
+// The goals of issue 29 the attack bench reports (bench/attack.ts), each with what was measured and PASS or
+// MISS. A goal whose scenario was not run, or whose event never happened, is a MISS that says so.
+import { crowdAbove1, worstFlap, type summarise } from './attack-measures';
+import type { ScenarioResult } from './attack-scenario';
+
+export const GOALS = {
+  secondsToLevel2: 60,
+  accountsPerHourOne24: 5,
+  crowdAbove1Share: 0.05,
+  maxChangesIn10Minutes: 2,
+  stepDownMinutes: [15, 30] as const,
+};
+
+export interface Goal {
+  goal: string;
+  measured: string;
+  met: boolean;
+}
+
+type Summary = ReturnType<typeof summarise>;
+
+export function goals(results: ScenarioResult[], summaries: Summary[]): Goal[] {
+  const withFigures = results.map((result, i) => ({ result, figures: summaries[i]!.figures })).filter((entry) => entry.figures !== null);
+  const long = withFigures.filter(({ result }) => result.scenario.burst === null);
+  const checks: Goal[] = [];
+
+  const one24 = long.filter(({ result }) => result.scenario.attack!.nets === 1);
+  checks.push({
+    goal: `an attack from one /24 is at level 2 or more within ${GOALS.secondsToLevel2} s and held to at most ${GOALS.accountsPerHourOne24} accounts an hour`,
+    measured:
+      one24.map(({ result, figures }) => `${result.scenario.attack!.bot}: ${figures!.secondsToLevel2 === null ? 'never at level 2' : `level 2 after ${Math.round(figures!.secondsToLevel2)} s`}, ${figures!.accountsFirstHourPer24} accounts in its first hour`).join('; ') ||
+      'not run',
+    met: one24.length > 0 && one24.every(({ figures }) => figures!.secondsToLevel2 !== null && figures!.secondsToLevel2 <= GOALS.secondsToLevel2 && figures!.accountsFirstHourPer24 <= GOALS.accountsPerHourOne24),
+  });
+
+  const ten24 = withFigures.filter(({ result }) => result.scenario.attack!.nets === 10).map(({ figures }) => figures!.crowdDuringAttack);
+  const crowd = { visitors: ten24.reduce((total, seen) => total + seen.visitors, 0), above1: ten24.reduce((total, seen) => total + seen.above1, 0) };
+  const share = crowd.above1 / Math.max(1, crowd.visitors);
+  checks.push({
+    goal: `during an attack from 10 /24s, at most ${GOALS.crowdAbove1Share * 100}% of the crowd from other networks sees more than level 1`,
+    measured: ten24.length > 0 ? `${crowd.above1} of ${crowd.visitors} visitors (${(share * 100).toFixed(1)}%) in ${ten24.length} runs` : 'not run',
+    met: ten24.length > 0 && crowd.visitors > 0 && share <= GOALS.crowdAbove1Share,
+  });
+
+  const bursts = results.filter((result) => result.scenario.burst !== null && result.scenario.attack === null);
+  const levelsAfter = bursts.flatMap((result) => result.crowd.filter((attempt) => attempt.t >= result.scenario.burst!.at && attempt.level !== null).map((attempt) => attempt.level!));
+  const burstVisitors = bursts.map((result) => crowdAbove1(result.crowd.filter((attempt) => attempt.burst)).visitors);
+  const burst = bursts[0]?.scenario.burst;
+  checks.push({
+    goal: `an ad burst of ${burst?.visitors ?? 400} visitors from as many /24s within ${burst?.within ?? 5} s raises no level`,
+    measured: bursts.length > 0 ? `highest level shown from the burst to the end: ${Math.max(0, ...levelsAfter)} (${levelsAfter.length} challenges, ${burstVisitors.join(', ')} burst visitors)` : 'not run',
+    met: bursts.length > 0 && levelsAfter.length > 0 && Math.max(0, ...levelsAfter) === 0,
+  });
+
+  const flaps = results.map((result) => ({ name: result.scenario.name, ...worstFlap([...result.crowd, ...(result.attacker?.attempts ?? [])]) }));
+  const worst = flaps.reduce((most, flap) => (flap.changes > most.changes ? flap : most), { name: '-', changes: 0, entity: '-' });
+  checks.push({
+    goal: `no /24 or address changes level more than ${GOALS.maxChangesIn10Minutes} times in 10 minutes`,
+    measured: `at most ${worst.changes} change(s) in 10 minutes${worst.changes > 0 ? ` (${worst.entity} in "${worst.name}")` : ''}`,
+    met: results.length > 0 && worst.changes <= GOALS.maxChangesIn10Minutes,
+  });
+
+  const [earliest, latest] = GOALS.stepDownMinutes;
+  const risen = long.filter(({ figures }) => figures!.stepDown.risen > 0);
+  checks.push({
+    goal: `levels step down ${earliest}-${latest} minutes after the attack ends`,
+    measured:
+      risen
+        .map(({ result, figures }) => {
+          const { minutes, risen: count } = figures!.stepDown;
+          return `${result.scenario.name}: ${minutes.length} of ${count} risen /24s stepped down${minutes.length > 0 ? `, ${Math.min(...minutes).toFixed(1)}-${Math.max(...minutes).toFixed(1)} min after` : ''}`;
+        })
+        .join('; ') || 'not observed: no attacked /24 showed a level above 0',
+    met: risen.length > 0 && risen.every(({ figures }) => figures!.stepDown.minutes.length === figures!.stepDown.risen && figures!.stepDown.minutes.every((minutes) => minutes >= earliest && minutes <= latest)),
+  });
+  return checks;
+}
