@@ -1,5 +1,6 @@
 // The goals of issue 29 the attack bench reports (bench/attack.ts), each with what was measured and PASS or
 // MISS. A goal whose scenario was not run, or whose event never happened, is a MISS that says so.
+import { changesSince } from './attack-metrics';
 import { crowdAbove1, worstFlap, type summarise } from './attack-measures';
 import type { ScenarioResult } from './attack-scenario';
 
@@ -25,12 +26,17 @@ export function goals(results: ScenarioResult[], summaries: Summary[]): Goal[] {
   const checks: Goal[] = [];
 
   const one24 = long.filter(({ result }) => result.scenario.attack!.nets === 1);
+  // Seen in a challenge, or counted by the server's metrics while its quota refused the /24 any challenge.
+  const toLevel2 = (figures: NonNullable<Summary['figures']>) => {
+    const seen = [figures.secondsToLevel2, figures.metricsSecondsToLevel2].filter((seconds): seconds is number => seconds !== null);
+    return seen.length > 0 ? Math.min(...seen) : null;
+  };
   checks.push({
     goal: `an attack from one /24 is at level 2 or more within ${GOALS.secondsToLevel2} s and held to at most ${GOALS.accountsPerHourOne24} accounts an hour`,
     measured:
-      one24.map(({ result, figures }) => `${result.scenario.attack!.bot}: ${figures!.secondsToLevel2 === null ? 'never at level 2' : `level 2 after ${Math.round(figures!.secondsToLevel2)} s`}, ${figures!.accountsFirstHourPer24} accounts in its first hour`).join('; ') ||
+      one24.map(({ result, figures }) => `${result.scenario.attack!.bot}: ${toLevel2(figures!) === null ? 'never at level 2' : `level 2 after ${Math.round(toLevel2(figures!)!)} s`}, ${figures!.accountsFirstHourPer24} accounts in its first hour`).join('; ') ||
       'not run',
-    met: one24.length > 0 && one24.every(({ figures }) => figures!.secondsToLevel2 !== null && figures!.secondsToLevel2 <= GOALS.secondsToLevel2 && figures!.accountsFirstHourPer24 <= GOALS.accountsPerHourOne24),
+    met: one24.length > 0 && one24.every(({ figures }) => (toLevel2(figures!) ?? Infinity) <= GOALS.secondsToLevel2 && figures!.accountsFirstHourPer24 <= GOALS.accountsPerHourOne24),
   });
 
   const ten24 = withFigures.filter(({ result }) => result.scenario.attack!.nets === 10).map(({ figures }) => figures!.crowdDuringAttack);
@@ -45,11 +51,16 @@ export function goals(results: ScenarioResult[], summaries: Summary[]): Goal[] {
   const bursts = results.filter((result) => result.scenario.burst !== null && result.scenario.attack === null);
   const levelsAfter = bursts.flatMap((result) => result.crowd.filter((attempt) => attempt.t >= result.scenario.burst!.at && attempt.level !== null).map((attempt) => attempt.level!));
   const burstVisitors = bursts.map((result) => crowdAbove1(result.crowd.filter((attempt) => attempt.burst)).visitors);
+  const changed = bursts.filter((result) => result.levelSamples.length > 0).map((result) => changesSince(result.levelSamples, result.scenario.burst!.at));
   const burst = bursts[0]?.scenario.burst;
   checks.push({
     goal: `an ad burst of ${burst?.visitors ?? 400} visitors from as many /24s within ${burst?.within ?? 5} s raises no level`,
-    measured: bursts.length > 0 ? `highest level shown from the burst to the end: ${Math.max(0, ...levelsAfter)} (${levelsAfter.length} challenges, ${burstVisitors.join(', ')} burst visitors)` : 'not run',
-    met: bursts.length > 0 && levelsAfter.length > 0 && Math.max(0, ...levelsAfter) === 0,
+    measured:
+      bursts.length > 0
+        ? `highest level shown from the burst to the end: ${Math.max(0, ...levelsAfter)} (${levelsAfter.length} challenges, ${burstVisitors.join(', ')} burst visitors); ` +
+          `level changes of any address, network or the site meanwhile, by the metrics: ${changed.length > 0 ? changed.join(', ') : '-'}`
+        : 'not run',
+    met: bursts.length > 0 && levelsAfter.length > 0 && Math.max(0, ...levelsAfter) === 0 && changed.every((count) => count === 0),
   });
 
   const flaps = results.map((result) => ({ name: result.scenario.name, ...worstFlap([...result.crowd, ...(result.attacker?.attempts ?? [])]) }));
@@ -60,18 +71,24 @@ export function goals(results: ScenarioResult[], summaries: Summary[]): Goal[] {
     met: results.length > 0 && worst.changes <= GOALS.maxChangesIn10Minutes,
   });
 
+  // The first step down, by the server's metrics where there are some (a /24 still refused by its quota shows
+  // no level to a probe), else the first lower level a probe saw.
   const [earliest, latest] = GOALS.stepDownMinutes;
-  const risen = long.filter(({ figures }) => figures!.stepDown.risen > 0);
+  const risen = long.filter(({ figures }) => figures!.stepDown.risen > 0 || figures!.metricsRisen);
+  const firstStep = ({ result, figures }: (typeof risen)[number]) => (result.levelSamples.length > 0 ? figures!.metricsStepDownMinutes : figures!.stepDown.minutes.length > 0 ? Math.min(...figures!.stepDown.minutes) : null);
   checks.push({
     goal: `levels step down ${earliest}-${latest} minutes after the attack ends`,
     measured:
       risen
-        .map(({ result, figures }) => {
-          const { minutes, risen: count } = figures!.stepDown;
-          return `${result.scenario.name}: ${minutes.length} of ${count} risen /24s stepped down${minutes.length > 0 ? `, ${Math.min(...minutes).toFixed(1)}-${Math.max(...minutes).toFixed(1)} min after` : ''}`;
+        .map((entry) => {
+          const step = firstStep(entry);
+          const lastPass = entry.figures!.lastPassMinutesBeforeEnd;
+          const sinceLastPass = step === null || lastPass === null ? '' : ` (${(step + lastPass).toFixed(1)} min after its last pass)`;
+          return `${entry.result.scenario.name}: ${step === null ? 'no step down seen' : `first step down ${step.toFixed(1)} min after the attack's end${sinceLastPass}`}`;
         })
-        .join('; ') || 'not observed: no attacked /24 showed a level above 0',
-    met: risen.length > 0 && risen.every(({ figures }) => figures!.stepDown.minutes.length === figures!.stepDown.risen && figures!.stepDown.minutes.every((minutes) => minutes >= earliest && minutes <= latest)),
+        .join('; ') ||
+      'not observed: no attacked /24 rose',
+    met: risen.length > 0 && risen.every((entry) => firstStep(entry) !== null && firstStep(entry)! >= earliest && firstStep(entry)! <= latest),
   });
   return checks;
 }

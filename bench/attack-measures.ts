@@ -1,7 +1,9 @@
 // What the attack bench makes of one scenario's records (attack-scenario.ts): per level and in sum, the
 // bot's accounts, CPU, bytes and cost per account; how fast its /24s rose and fell back; what the crowd saw;
 // and how often any /24 or address changed level. Levels are those the challenges carried (sealed into their
-// work); a /24 refused with 429 is taken to stay at the level it last showed.
+// work); a /24 refused with 429 is taken to stay at the level it last showed. The server's own metrics
+// (attack-metrics.ts) say when some /24 changed level even while refused, and are shown beside.
+import { firstNetworkAt, firstNetworkStepDown, refusalsByLevel } from './attack-metrics';
 import { PRICES } from './attack-plan';
 import type { ScenarioResult } from './attack-scenario';
 import type { Attempt } from './attack-wire';
@@ -116,8 +118,18 @@ export function summarise(result: ScenarioResult) {
   const passes = bot.filter((attempt) => attempt.outcome === 'passed');
   const bytes = sum(bot.map((attempt) => attempt.bytes));
   const firstAt = (found: Attempt | undefined) => (found ? found.t - from : null);
+  const since = (t: number | null, origin: number) => (t === null ? null : t - origin);
+  const samples = result.levelSamples;
+  const metricsStepDown = since(firstNetworkStepDown(samples, to), to);
   const figures = {
     secondsToLevel2: firstAt([...attacker.attempts].sort((a, b) => a.t - b.t).find((attempt) => (attempt.level ?? 0) >= 2)),
+    /** By the metrics: some network at 2 or more (it may be refused by its quota, so no challenge shows it). */
+    metricsSecondsToLevel2: since(firstNetworkAt(samples, 2), from),
+    /** By the metrics: minutes from the attack's end to the first network level change (a step down: nothing presses after it). */
+    metricsStepDownMinutes: metricsStepDown === null ? null : metricsStepDown / 60,
+    metricsRisen: firstNetworkAt(samples, 1) !== null,
+    /** Minutes from the bot's last pass to the attack's end: a bot its quota holds presses no more, and calm starts early. */
+    lastPassMinutesBeforeEnd: passes.length > 0 ? (to - Math.max(...passes.map((attempt) => attempt.t))) / 60 : null,
     netsAtLevel2: new Set(attacker.attempts.filter((attempt) => (attempt.level ?? 0) >= 2).map((attempt) => attempt.net)).size,
     secondsToFirst429: firstAt([...bot].sort((a, b) => a.t - b.t).find((attempt) => attempt.status === 429)),
     accountsFirstHourPer24: passes.filter((attempt) => attempt.t < from + HOUR).length / nets,
@@ -134,9 +146,12 @@ export function summarise(result: ScenarioResult) {
     passes: passes.length,
     'accounts/h per /24': round(figures.accountsPerHourPer24, 1),
     'per /24, 1st hour': round(figures.accountsFirstHourPer24, 1),
-    'to level >= 2': `${when(figures.secondsToLevel2)} (${figures.netsAtLevel2}/${nets} /24s)`,
+    'to level >= 2: challenges (/24s); metrics': `${when(figures.secondsToLevel2)} (${figures.netsAtLevel2}/${nets}); ${samples.length > 0 ? when(figures.metricsSecondsToLevel2) : '-'}`,
     'to first 429': when(figures.secondsToFirst429),
-    'step down after end': minutes.length > 0 ? `${round(Math.min(...minutes), 1)}-${round(Math.max(...minutes), 1)} min (${minutes.length}/${risen})` : `not seen (${risen} risen)`,
+    '429s by level (metrics)': refusalsByLevel(samples) ?? '-',
+    'step down after end: probes (/24s); metrics':
+      `${minutes.length > 0 ? `${round(Math.min(...minutes), 1)}-${round(Math.max(...minutes), 1)} min (${minutes.length}/${risen})` : `not seen (${risen} risen)`}; ` +
+      (figures.metricsStepDownMinutes === null ? '-' : `${round(figures.metricsStepDownMinutes, 1)} min`),
   };
   const workPerAttempt = sum(bot.map((attempt) => attempt.workCpu)) / Math.max(1, bot.length);
   const costRow = {

@@ -7,10 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@game-register/gateway/testing';
+import { freePort } from '../scripts/free-port';
 import type { AgentOrders, AgentResult } from './attack-agent';
+import { sampleLevels, type LevelSample } from './attack-metrics';
 import type { Scenario } from './attack-plan';
 import type { AttackerResult } from './attack-sides';
-import type { Attempt } from './attack-wire';
+import { simClock, type Attempt } from './attack-wire';
 import { DEPLOYED_STRICT_ENV, startServer, type BenchServer } from './server-process';
 
 /** Real time between the agents' word that they are ready and the scenario's clock start. */
@@ -23,6 +25,8 @@ export interface ScenarioResult {
   measuredSpeed: number;
   attacker: AttackerResult | null;
   crowd: Attempt[];
+  /** The server's level changes and quota refusals, as its metrics counted them over the scenario. */
+  levelSamples: LevelSample[];
   serverCpuSeconds: number;
   realSeconds: number;
 }
@@ -87,6 +91,7 @@ export interface RunOptions {
 
 export async function runScenario(scenario: Scenario, index: number, redisUrl: string, options: RunOptions): Promise<ScenarioResult> {
   const emptyDist = mkdtempSync(join(tmpdir(), 'bench-attack-'));
+  const metricsPort = await freePort();
   const server = await startServer({
     ...DEPLOYED_STRICT_ENV,
     CAPTCHA_TEST_SEED: undefined, // puzzles from the system's random source, as in production
@@ -95,6 +100,7 @@ export async function runScenario(scenario: Scenario, index: number, redisUrl: s
     REDIS_URL: redisUrl,
     REDIS_PREFIX: `attack${index}:`,
     DIST_DIR: emptyDist, // the pages are not asked for: the server alone
+    METRICS_PORT: String(metricsPort),
   });
   const agents = new Set<number>();
   try {
@@ -109,7 +115,9 @@ export async function runScenario(scenario: Scenario, index: number, redisUrl: s
     const startedAt = Date.now() + CLOCK_START_MS;
     for (const agent of spawned) agent.start(startedAt);
     options.onClockStart?.(startedAt);
-    const results = await Promise.all(spawned.map((agent) => agent.result));
+    const sampler = sampleLevels(`http://127.0.0.1:${metricsPort}/metrics`, simClock(startedAt, scenario.speed));
+    const results = await Promise.all(spawned.map((agent) => agent.result)).finally(() => sampler.stop());
+    const levelSamples = await sampler.stop();
     const crowd = results.find((result) => result.role === 'crowd');
     const attacker = results.find((result) => result.role === 'attacker');
     return {
@@ -117,6 +125,7 @@ export async function runScenario(scenario: Scenario, index: number, redisUrl: s
       measuredSpeed,
       attacker: attacker?.role === 'attacker' ? attacker.result : null,
       crowd: crowd?.role === 'crowd' ? crowd.result.attempts : [],
+      levelSamples,
       serverCpuSeconds: server.cpuSeconds() - cpuAtStart,
       realSeconds: (performance.now() - realStart) / 1000,
     };

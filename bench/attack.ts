@@ -9,8 +9,8 @@
 //   npm run bench:attack       knobs: bench/attack-plan.ts (ATTACK_SPEED, ATTACK_MINUTES, ATTACK_NETS, ...)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { ensureBuilt } from '../scripts/build-if-stale.mjs';
-import { startRedisServer } from '../scripts/redis-server.mjs';
+import { ensureBuilt } from '../scripts/build-if-stale';
+import { startRedisServer } from '../scripts/redis-server';
 import { goals } from './attack-goals';
 import { levelRows, summarise } from './attack-measures';
 import { KNOBS, PRICES, scenarios } from './attack-plan';
