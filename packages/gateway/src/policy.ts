@@ -70,7 +70,7 @@ export const HOLDOUT_LIMITS = { default: 0.02, max: 0.5 } as const;
 
 export const LEVEL_POLICY: Readonly<Record<Level, LevelPolicy>> = {
   0: { picture: 'plain', workFactor: 1, accessibleWorkFactor: 1, networkSuccessesPerHour: null },
-  1: { picture: 'plain', workFactor: 4, accessibleWorkFactor: 1, networkSuccessesPerHour: 20 },
+  1: { picture: 'plain', workFactor: 4, accessibleWorkFactor: 1, networkSuccessesPerHour: 10 },
   2: { picture: 'guarded', workFactor: 10, accessibleWorkFactor: 2, networkSuccessesPerHour: 5 },
   3: { picture: 'guarded', workFactor: 10, accessibleWorkFactor: 2, networkSuccessesPerHour: 2 },
 };
@@ -78,7 +78,7 @@ export const LEVEL_POLICY: Readonly<Record<Level, LevelPolicy>> = {
 /** How evidence moves a level: sustained before a step up, calm before a step down, never more than twice in 10 minutes. */
 export const HYSTERESIS = {
   /** Pressure held this long raises the level one step. */
-  sustainMs: 20_000,
+  sustainMs: 15_000,
   /** Calm held this long lowers it one step. */
   calmMs: 15 * 60_000,
   /** The least time at a level before it steps down. */
@@ -102,7 +102,7 @@ export const PRESSURE: Readonly<Record<'address' | 'network', Thresholds & { har
     hardMinAnswers: 6,
   },
   network: {
-    hot: { challengesPerMinute: 20, failures10m: 10, successes10m: 6 },
+    hot: { challengesPerMinute: 20, failures10m: 10, successes10m: 4 },
     calm: { challengesPerMinute: 8, failures10m: 4, successes10m: 2 },
     hardFailureShare: 0.6,
     hardMinAnswers: 20,
