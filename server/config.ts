@@ -85,7 +85,7 @@ export class ConfigError extends Error {
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const CSP_SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
-/** Test hooks: honoured only when NODE_ENV=test. */
+// Honoured only when NODE_ENV=test: a production server started without NODE_ENV must opt in explicitly.
 const TEST_HOOKS = ['CAPTCHA_TEST_SEED', 'CAPTCHA_TEST_CLOCK_SPEED'] as const;
 
 /**
@@ -95,7 +95,6 @@ const TEST_HOOKS = ['CAPTCHA_TEST_SEED', 'CAPTCHA_TEST_CLOCK_SPEED'] as const;
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const read = readServerEnv(env);
   const { values: v } = read;
-  // A production server started without NODE_ENV must not take a test hook either: opt in explicitly.
   const refusedHooks = env.NODE_ENV === 'test' ? [] : TEST_HOOKS.filter((name) => env[name]?.trim());
   const problems = [
     ...read.problems.filter((problem) => !refusedHooks.some((name) => problem.startsWith(`${name} `))),
