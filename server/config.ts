@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { WORK_DEFAULTS, type WorkSettings } from '@game-register/gateway/policy';
+import type { Level } from '@game-register/gateway';
 import { LOG_LEVELS, readServerEnv } from './config-schema';
 import type { SiteSettingsSources } from './site/read-settings';
 import { parseForwardCookies } from './api-reading/cookie-names';
 import { readAdsConfig, type AdsConfig } from './ads/ads-config';
-import type { Level } from '@game-register/gateway';
 
 export { LOG_LEVELS };
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -75,7 +75,6 @@ export interface CaptchaConfig {
 }
 
 type Env = Record<string, string | undefined>;
-
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid server configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
