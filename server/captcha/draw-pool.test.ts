@@ -20,6 +20,18 @@ describe('the draw pool', () => {
     await app.close();
   });
 
+  it('draws in the order asked, even with one thread: no visitor\'s puzzle waits behind later ones', async () => {
+    const drawer = createDrawer({ threads: 1, maxQueue: 64, seed: TEST_SEED });
+    try {
+      await drawer.draw(1, 'plain'); // the thread started
+      const finished: number[] = [];
+      await Promise.all(Array.from({ length: 12 }, (_, i) => drawer.draw(1, 'plain').then(() => finished.push(i))));
+      expect(finished).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    } finally {
+      await drawer.close();
+    }
+  });
+
   it('finishes the draws already queued when it closes, and refuses new ones', async () => {
     const drawer = createDrawer({ threads: 1, maxQueue: 8, seed: TEST_SEED });
     const pending = Array.from({ length: 6 }, () => drawer.draw(2, 'guarded'));

@@ -73,6 +73,9 @@ export function createDrawer({ threads, maxQueue, seed }: DrawerOptions): Challe
     // thread never does, and Node frees native memory (canvases, encoded buffers) from the loop's immediate
     // phase: under steady load a draw thread kept every canvas it ever made, about 4 MB a draw at ratio 3.
     atomics: 'disabled',
+    // A draw that finds every thread busy goes back to the head of the queue, not its tail: by default piscina
+    // puts it last, and with one thread a few visitors' puzzles waited 5-10 s behind hundreds of later ones.
+    stricterFIFO: true,
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing = false;
