@@ -53,7 +53,6 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
   events.levels({ drawQueue: () => drawer.queueSize, stock: () => stock.levels() });
   const difficulty = createDifficulty({
     signals: store.signals,
-    now,
     switches: captcha.switches,
     holdout: captcha.holdout,
     random: Math.random, // whether a level-0 challenge is in the holdout: nothing to keep secret

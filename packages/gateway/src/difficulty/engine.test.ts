@@ -21,7 +21,6 @@ function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned
   const current = { switches };
   const difficulty = createDifficulty({
     signals: store.signals,
-    now: () => clock.at,
     switches: () => current.switches,
     holdout,
     random,

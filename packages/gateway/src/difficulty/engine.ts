@@ -12,7 +12,6 @@ import { SIGNAL_WINDOWS, type EntityReading, type SignalEntity, type SignalEvent
 
 export interface DifficultyOptions {
   signals: SignalStore;
-  now: () => number;
   switches: () => OperatorSwitches;
   /** Share of level-0 challenges given the guarded picture (HOLDOUT_LIMITS). */
   holdout: number;
@@ -37,7 +36,7 @@ const RESTATE_AFTER_MS = 10_000;
 
 const sameBut = (a: LevelState, b: LevelState) => JSON.stringify({ ...a, lastAt: 0 }) === JSON.stringify({ ...b, lastAt: 0 });
 
-export function createDifficulty({ signals, now, switches, holdout, random, pinned, events, onError }: DifficultyOptions) {
+export function createDifficulty({ signals, switches, holdout, random, pinned, events, onError }: DifficultyOptions) {
   let siteLevel: Level = 0;
   let siteReadAt = -Infinity;
 
@@ -81,8 +80,8 @@ export function createDifficulty({ signals, now, switches, holdout, random, pinn
       }
       const { reading, ...levels } = await observe('challenge', address, network, at);
       if (pinned !== null) return { admitted: true, level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned] };
-      const { passes, failures } = { passes: reading.address.counts.successes1h, failures: reading.address.counts.failures10m };
-      const knownGood = passes >= 0.5 && failures < 0.5;
+      // Known good: its address passed within the hour and failed nothing since (sliding counts, hence the halves).
+      const knownGood = reading.address.counts.successes1h >= 0.5 && reading.address.counts.failures10m < 0.5;
       const level = effectiveLevel({ ...levels, site: siteLevel, knownGood, switches: switches(), now: at });
       const policy = LEVEL_POLICY[level];
       const quota = policy.networkSuccessesPerHour;
@@ -99,7 +98,6 @@ export function createDifficulty({ signals, now, switches, holdout, random, pinn
       await observe(passed ? 'pass' : 'fail', address, network, at);
     },
     siteLevel: () => siteLevel,
-    now,
   };
 }
 
