@@ -11,6 +11,7 @@ import { handleViewStyle, useHandleView } from './use-handle-view';
 import { loadServerMode, usePuzzleSession } from './use-puzzle-session';
 import { useSliderInput } from './use-slider-input';
 import './puzzle-captcha.css';
+import './puzzle-captcha-controls.css';
 
 const NO_IMAGES: readonly string[] = [];
 const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
