@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { loadServerMode } from './use-puzzle-session';
+import { SERVER_CHALLENGE, settle, withServerModeFakes } from './server-mode-test-setup';
 import { PuzzleCaptcha, type AccessibleServer, type ChallengeSource, type ChallengeVerifier, type ServerChallenge } from '../index';
 
 // 无障碍验证 in the widget: the button the server's challenge offers, the panel, its announced progress, cancel.
@@ -24,36 +24,9 @@ vi.mock('../work/solve-work', async (importOriginal) => ({
 }));
 
 const TASK = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
-const CHALLENGE: ServerChallenge = {
-  id: 'c1', background: 'data:image/webp;base64,AAAA', piece: 'data:image/webp;base64,BBBB', pieceY: 40, width: 310, height: 160, pieceSize: 59, expiresAt: 0, accessible: true,
-};
+const CHALLENGE: ServerChallenge = { ...SERVER_CHALLENGE, accessible: true };
+withServerModeFakes();
 
-beforeAll(async () => {
-  await loadServerMode();
-});
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  vi.stubGlobal('Image', class {
-    onload: (() => void) | null = null;
-    naturalWidth = 620;
-    naturalHeight = 320;
-    set src(value: string) {
-      if (value) setTimeout(() => this.onload?.(), 5);
-    }
-  });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
-const settle = () => act(async () => {
-  await vi.advanceTimersByTimeAsync(10);
-});
 const widgetState = () => document.querySelector('.pcap')?.getAttribute('data-state');
 const liveRegion = () => document.querySelector('[aria-live="polite"]')!.textContent;
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler, StrictMode } from 'react';
-import { loadServerMode } from './use-puzzle-session';
+import { SERVER_CHALLENGE, settle, withServerModeFakes } from './server-mode-test-setup';
 import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type PuzzleCaptchaProps, type ServerChallenge } from '../index';
 
 // Server-verified mode: the widget shows the server's pictures and asks `verify` for the verdict.
@@ -22,54 +22,8 @@ vi.mock('../work/solve-work', async (importOriginal) => ({
     work.fail = reject;
   }),
 }));
-const CHALLENGE: ServerChallenge = {
-  id: 'c1',
-  background: 'data:image/webp;base64,AAAA',
-  piece: 'data:image/webp;base64,BBBB',
-  pieceY: 40,
-  width: 310,
-  height: 160,
-  pieceSize: 59,
-  expiresAt: 0,
-};
-
-// Server mode is a chunk of its own, fetched once per page (an app preloads it by rendering the hidden widget):
-// fetched here before the fake timers, so each test starts with it in place.
-beforeAll(async () => {
-  await loadServerMode();
-});
-
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  vi.stubGlobal('Image', class {
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    crossOrigin: string | null = null;
-    decoding = '';
-    naturalWidth = 0;
-    naturalHeight = 0;
-    set src(value: string) {
-      if (!value) return;
-      setTimeout(() => {
-        this.naturalWidth = 620;
-        this.naturalHeight = 320;
-        this.onload?.();
-      }, 5);
-    }
-  });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
-/** Lets pending promises and the fake image loads run. */
-const settle = () => act(async () => {
-  await vi.advanceTimersByTimeAsync(10);
-});
+const CHALLENGE = SERVER_CHALLENGE;
+withServerModeFakes();
 
 interface ServerCalls {
   challenge?: ChallengeSource;
