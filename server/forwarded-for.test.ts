@@ -37,7 +37,7 @@ describe('the client address behind a trusted proxy', () => {
   /** The address the server took the request for (its log line), sent from loopback with `forwardedFor`. */
   async function clientAddressOf(trustProxy: TrustProxy, forwardedFor: string) {
     const { app, logs } = await buildTestApp({ trustProxy });
-    await app.inject({ url: '/health/live', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+    await app.inject({ url: '/', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
     await app.close();
     const line = logs.records.find((record) => record.msg === 'request completed') as { req: { ip: string } } | undefined;
     return line?.req.ip;
