@@ -12,6 +12,7 @@ import api from './routes/api/index';
 import { openLiveSite, type LiveSite } from './site/live-site';
 import type { ChannelSettingsGetter } from './channels/settings';
 import { readApiRequestLine } from './api-reading/reading';
+import { fastifyTrustProxy, readForwardedFor } from './forwarded-for';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,12 +53,13 @@ export async function buildApp(
     logger: loggerOptions(config.logLevel, logDestination),
     logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy as Exclude<ServerConfig['trustProxy'], number>, // hop counts work; the types omit them
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     // Every /api request is read once, here, before routing: it is routed, judged and forwarded by that reading.
     rewriteUrl: (raw) => readApiRequestLine(raw),
   });
+  if (config.trustProxy !== false) fastify.addHook('onRequest', readForwardedFor);
   // The site and its settings first: every scope reads them (a wrong setting stops the start here).
   const site = await openLiveSite({ distDir: config.distDir, sources: config.site, captchaMode: config.captcha.mode, cspImgHosts: config.cspImgHosts, log: fastify.log });
   fastify.decorate('site', site);

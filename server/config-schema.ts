@@ -12,6 +12,10 @@ const oneOf = <T extends readonly string[]>(values: T, fallback: T[number], desc
 /** A platform's scheme and host (a relay's, a test's); its documented path is kept. */
 const origin = () =>
   Type.String({ pattern: '^https?://[^/?#@\\s]+/?$', description: "a scheme and host such as https://relay.example.com:8443 (the platform's path is kept)" });
+/** What TRUST_PROXY may be, as a refusal names it. */
+export const TRUST_PROXY_FORMS =
+  "the proxy's addresses or CIDR ranges (10.0.0.5, 10.0.0.0/8), loopback, linklocal or uniquelocal, comma separated, " +
+  'or a hop count (1: the one proxy in front, when nothing else can reach this server)';
 const text = (description: string, fallback?: string) => Type.String({ minLength: 1, description, ...(fallback === undefined ? {} : { default: fallback }) });
 
 /**
@@ -26,7 +30,8 @@ export const ServerEnv = Type.Object({
   API_TARGET: Type.Optional(text('an http(s) URL such as http://10.0.0.5:9000')),
   API_TIMEOUT_MS: integer(100, 60_000, 4000),
   API_FORWARD_COOKIES: Type.Optional(text('cookie names, comma separated')),
-  TRUST_PROXY: Type.Optional(text('true, false, a hop count, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal')),
+  // Never `true`: every hop trusted lets any client name its own address, and with it its rate limits and lock.
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1, pattern: '^(?![Tt][Rr][Uu][Ee]$)', description: `${TRUST_PROXY_FORMS}, or false; never true (any client could name its own address)` })),
   LOG_LEVEL: oneOf(LOG_LEVELS, 'info'),
   RATE_LIMIT_WINDOW_SECONDS: integer(1, 86_400, 60),
   RATE_LIMIT_CHECKS: integer(1, 1_000_000_000, 120),

@@ -65,8 +65,8 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['true', true],
     ['false', false],
+    ['0', false],
     ['2', 2],
     ['127.0.0.1,::1', ['127.0.0.1', '::1']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
@@ -79,7 +79,7 @@ describe('loadConfig', () => {
     ['API_TARGET', 'not a url', /API_TARGET must be an http\(s\) URL/],
     ['API_TARGET', 'ftp://backend', /API_TARGET must be an http\(s\) URL/],
     ['API_TARGET', 'http://backend/?x=1', /without query/],
-    ['TRUST_PROXY', 'yes please', /TRUST_PROXY must be true, false, a hop count/],
+    ['TRUST_PROXY', 'yes please', /TRUST_PROXY must be the proxy's addresses or CIDR ranges .*loopback.* or a hop count .*, or false; got "yes please"/],
     ['TRUST_PROXY', '10.0.0.0/99', /TRUST_PROXY/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     ['RATE_LIMIT_CHECKS', '0', /RATE_LIMIT_CHECKS must be an integer from 1/],
@@ -94,6 +94,13 @@ describe('loadConfig', () => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(message);
+  });
+
+  it.each(['true', 'TRUE', ' true '])('refuses TRUST_PROXY=%s (any client would name its own address), naming the safe forms', (value) => {
+    expect(problemsOf({ TRUST_PROXY: value })).toEqual([
+      `TRUST_PROXY must be the proxy's addresses or CIDR ranges (10.0.0.5, 10.0.0.0/8), loopback, linklocal or uniquelocal, comma separated, ` +
+        `or a hop count (1: the one proxy in front, when nothing else can reach this server), or false; never true (any client could name its own address), got "${value.trim()}"`,
+    ]);
   });
 
   it('lists every bad value at once in one readable message', () => {

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { WORK_DEFAULTS, type WorkSettings } from '@game-register/gateway/policy';
 import type { Level } from '@game-register/gateway';
-import { LOG_LEVELS, readServerEnv } from './config-schema';
+import { LOG_LEVELS, readServerEnv, TRUST_PROXY_FORMS } from './config-schema';
 import type { SiteSettingsSources } from './site/read-settings';
 import { parseForwardCookies } from './api-reading/cookie-names';
 import { readAdsConfig, type AdsConfig } from './ads/ads-config';
@@ -10,8 +10,8 @@ import { readAdsConfig, type AdsConfig } from './ads/ads-config';
 export { LOG_LEVELS };
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** Fastify's trustProxy: off, every hop, a hop count, or the addresses of trusted proxies. */
-export type TrustProxy = boolean | number | string[];
+/** Who may set X-Forwarded-For: nobody, a hop count, or the addresses of trusted proxies (never every hop). */
+export type TrustProxy = false | number | string[];
 
 export interface ServerConfig {
   host: string;
@@ -175,16 +175,13 @@ function parseApiTarget(value: string | undefined, problems: string[]): URL | nu
 }
 
 function parseTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
-  if (value === undefined || value.toLowerCase() === 'false') return false;
-  if (value.toLowerCase() === 'true') return true;
+  // `true` is refused by the schema (config-schema.ts), and reaches here unset.
+  if (value === undefined || value.toLowerCase() === 'false' || /^0+$/.test(value)) return false;
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (bad.length > 0) {
-    problems.push(
-      `TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses, CIDR ranges, ` +
-        `loopback, linklocal or uniquelocal; got "${bad.join(', ')}"`,
-    );
+    problems.push(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}, or false; got "${bad.join(', ')}"`);
     return false;
   }
   return entries;

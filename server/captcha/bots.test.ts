@@ -15,7 +15,7 @@ const GUESS_MAX_PASSES = 8;
 const knowsTheAnswer = () => RIGHT_OFFSET;
 
 async function listeningServer() {
-  const { app } = await buildTestApp(strictConfig({}, { trustProxy: true }));
+  const { app } = await buildTestApp(strictConfig({}, { trustProxy: ['loopback'] }));
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { app, client: createClient({ base: `http://127.0.0.1:${port}` }) };

@@ -186,6 +186,24 @@ describe('POST /api/captcha/verify', () => {
     expect((await challenge(app, {}, '198.51.100.1')).statusCode).toBe(429);
   });
 
+  it('locks an IPv6 /64 like one address, and doubles its work, whichever of its addresses answers', async () => {
+    const inSlash64 = (i: number) => `2001:db8:7:1:${i.toString(16)}::${i + 1}`;
+    for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await failFrom(inSlash64(i));
+    // A fresh address of that /64 is asked for work doubled once per failure; another /64 of its /48 is not.
+    expect((await openChallenge(app, inSlash64(100))).work.parameters.data).toMatchObject({ d: FAILURES_BEFORE_LOCK - 1 });
+    expect((await openChallenge(app, '2001:db8:7:2::1')).work.parameters.data).toMatchObject({ d: 0 });
+    await failFrom(inSlash64(FAILURES_BEFORE_LOCK));
+    for (const i of [FAILURES_BEFORE_LOCK + 1, FAILURES_BEFORE_LOCK + 2]) expect((await challenge(app, {}, inSlash64(i))).statusCode).toBe(429);
+    expect((await challenge(app, {}, '2001:db8:7:2::1')).statusCode).toBe(200);
+  });
+
+  it('locks an IPv4 address written as IPv6 (::ffff:a.b.c.d) and plainly as one address', async () => {
+    for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await failFrom('::ffff:198.51.100.80');
+    await failFrom('198.51.100.80');
+    expect((await challenge(app, {}, '::ffff:198.51.100.80')).statusCode).toBe(429);
+    expect((await challenge(app, {}, '198.51.100.81')).statusCode).toBe(200);
+  });
+
   it('never locks a network: its neighbours go on answering, whatever one address did', async () => {
     for (let i = 0; i < 30; i += 1) await failFrom(`203.0.113.${1 + (i % 6)}`); // six addresses, locked in turn
     expect((await challenge(app, {}, '203.0.113.200')).statusCode).toBe(200);

@@ -72,6 +72,16 @@ describe('two strict-mode instances on one Redis', () => {
     expect((await challenge(apps[1], {}, '198.51.100.21')).statusCode).toBe(200);
   });
 
+  it('locks an IPv6 /64 on both after 5 failures from 5 of its addresses', async () => {
+    apps = await twoInstances();
+    for (let i = 0; i < 5; i += 1) {
+      const [app, address] = [apps[i % 2]!, `2001:db8:20:1::${i + 1}`];
+      expect((await verify(app, await humanAnswer(await openPuzzle(app, address), 0), address)).json()).toMatchObject({ status: 'n' });
+    }
+    for (const app of apps) expect((await challenge(app, {}, '2001:db8:20:1:ffff::6')).statusCode).toBe(429);
+    expect((await challenge(apps[1], {}, '2001:db8:20:2::1')).statusCode).toBe(200);
+  });
+
   it('counts the rate limits across both, checks apart from reg', async () => {
     apps = await twoInstances({ rateLimit: { windowMs: 60_000, checksPerWindow: 3, regPerWindow: 2 } });
     const [a, b] = apps;

@@ -72,7 +72,7 @@ describe('security headers', () => {
 
 describe('HSTS', () => {
   it('is sent when TRUST_PROXY is set and the proxy says the request came over HTTPS', async () => {
-    const { app } = await buildTestApp({ trustProxy: true });
+    const { app } = await buildTestApp({ trustProxy: ['loopback'] });
     const overHttps = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
     const overHttp = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } });
     await app.close();

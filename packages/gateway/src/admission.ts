@@ -34,8 +34,9 @@ export function admission({ store, events, now, networkChallenges, difficulty }:
    * reply is a thenable, and awaiting one waits for the send.)
    */
   const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Admitted | null> => {
-    const network = networkOf(request.ip);
-    const { standing, hit } = await store.admitChallenge(request.ip, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs);
+    // The lock and the work's doublings are kept per address as its level is: an IPv6 /64 is one address.
+    const [address, network] = [addressSubjectOf(request.ip), networkOf(request.ip)];
+    const { standing, hit } = await store.admitChallenge(address, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs);
     if (hit === null || standing.lockedUntil > at) {
       tooMany(reply, standing.lockedUntil - at);
       return null;
@@ -45,7 +46,7 @@ export function admission({ store, events, now, networkChallenges, difficulty }:
       tooMany(reply, hit.endsAt - now()); // what is left of the window
       return null;
     }
-    const verdict = await difficulty.challenge(addressSubjectOf(request.ip), network, at);
+    const verdict = await difficulty.challenge(address, network, at);
     if (verdict.admitted) return { standing, verdict };
     events.quotaRefused(verdict.level);
     tooMany(reply, verdict.retryAfterMs);
@@ -58,8 +59,8 @@ export function admission({ store, events, now, networkChallenges, difficulty }:
    * the minimum doublings its work must show (one per failure the address had before it, up to `maxSteps`).
    * One store round trip: the lock is checked in the same atomic step that counts.
    */
-  const countAnswer = async (address: string, at: number, reply: FastifyReply, maxSteps: number) => {
-    const network = networkOf(address);
+  const countAnswer = async (ip: string, at: number, reply: FastifyReply, maxSteps: number) => {
+    const [address, network] = [addressSubjectOf(ip), networkOf(ip)];
     const { failures, lockedUntil } = await store.countAttempt(address, network);
     if (lockedUntil > at) {
       tooMany(reply, lockedUntil - at);
@@ -76,7 +77,7 @@ export function admission({ store, events, now, networkChallenges, difficulty }:
       firstTry: failures === 1,
       /** Settles the lock's count, and counts the answer for the levels (address and network) at once. */
       settle: async (passed: boolean) => {
-        await Promise.all([store.settleAttempt(address, network, passed, LOCK_MS), difficulty.answered(addressSubjectOf(address), network, passed, now())]);
+        await Promise.all([store.settleAttempt(address, network, passed, LOCK_MS), difficulty.answered(address, network, passed, now())]);
       },
     };
   };

@@ -38,7 +38,7 @@ export interface CaptchaStore {
   takeChallenge(id: string): Promise<StoredChallenge | null>;
   /** Records a spent token, atomically; false when it was spent before. */
   spendToken(id: string, expiresAt: number): Promise<boolean>;
-  /** The caller's lock and recent failures, by its address and by its network (see network.ts). */
+  /** The caller's lock and recent failures, by its address (addressSubjectOf: an IPv6 /64 is one) and by its network (see network.ts). */
   standing(address: string, network: string): Promise<Standing>;
   /**
    * Counts an answer as a failure of the address and of its network before it is judged, in one atomic
