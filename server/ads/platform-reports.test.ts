@@ -1,7 +1,10 @@
+import { createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
+import { ConfigError, loadConfig } from '../config';
 import { metricsOn, parseExposition, scrape } from '../metrics/test-support';
 import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
-import { ALL_PLATFORMS_ON, buildAdsApp, register, waitFor } from './testing/test-app';
+import { rs256Token } from './adapters/oceanengine';
+import { adsEnv, ALL_PLATFORMS_ON, buildAdsApp, register, waitFor } from './testing/test-app';
 
 // Each platform's report as its documentation and SDK build it, against the fake platforms (docs/ads.md).
 type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
@@ -42,5 +45,67 @@ describe('Tencent', () => {
     const answer = await fetch(`${fake.origin}/v3.0/user_actions/add?${query}`, { method: 'POST', body: JSON.stringify({ account_id: 1, user_action_set_id: 2, actions: [action] }) });
     expect(((await answer.json()) as { code: number }).code).not.toBe(0);
     expect(fake.problems).toEqual(['tencent: url missing or not a page address (required for Web actions)']);
+  });
+});
+
+describe('Ocean Engine', () => {
+  // 1024 bits, the size 事件管理 takes; a test key made for this file.
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+
+  it('signs as its SDK does: RSA-SHA256 over method, path with a final slash, timestamp and the body\'s SHA-256', () => {
+    const body = '{"event_type":"active_register"}';
+    const token = rs256Token('POST', '/api/v2/conversion', body, 1_700_000_000, privateKey, 'backup');
+    const fields = Object.fromEntries(token.split('&').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+    expect(fields).toMatchObject({ credential: 'backup', timestamp: '1700000000' });
+    const expected = `POST\n/api/v2/conversion/\n1700000000\n${createHash('sha256').update(body).digest('base64')}`;
+    expect(verify('sha256', Buffer.from(expected), publicKey, Buffer.from(fields.signature!, 'base64'))).toBe(true);
+  });
+
+  it('has its reports taken once 鉴权 is on when the key is set, and discarded when it is not', async () => {
+    fake.requireSignature(publicKey);
+    ({ app } = await buildAdsApp(fake, ALL_PLATFORMS_ON, {}, { ADS_OCEANENGINE_PRIVATE_KEY: pem.replaceAll('\n', '\\n') }));
+    await register(app, 'oesigned01', headersOf('https://m.game.example.com/?clickid=OEsigned01'));
+    await waitFor(() => fake.requests.length === 1, 5000, 'the signed report');
+    await app.close();
+    ({ app } = await buildAdsApp(fake));
+    await register(app, 'oeunsigned01', headersOf('https://m.game.example.com/?clickid=OEunsigned01'));
+    await waitFor(() => fake.requests.length === 2, 5000, 'the unsigned report');
+    expect(fake.requests.map((request) => [request.clickId, request.answered])).toEqual([
+      ['OEsigned01', 'ok'],
+      ['OEunsigned01', 'discarded'],
+    ]);
+    expect(fake.requests[0]!.headers.signature).toMatch(/^credential=primary&timestamp=\d{10}&signature=/);
+  });
+
+  it('sends X-Debug-Mode: 1 in 联调 mode only', async () => {
+    ({ app } = await buildAdsApp(fake, ALL_PLATFORMS_ON, {}, { ADS_OCEANENGINE_DEBUG: 'on' }));
+    await register(app, 'oedebug01', headersOf('https://m.game.example.com/?clickid=OEdebug01'));
+    await waitFor(() => fake.requests.length === 1);
+    await app.close();
+    ({ app } = await buildAdsApp(fake));
+    await register(app, 'oeprod01', headersOf('https://m.game.example.com/?clickid=OEprod01'));
+    await waitFor(() => fake.requests.length === 2);
+    expect(fake.requests.map((request) => request.headers.debugMode)).toEqual(['1', null]);
+  });
+
+  it('reports the clickid it appended, not the link\'s unfilled macro before it', async () => {
+    ({ app } = await buildAdsApp(fake));
+    await register(app, 'oetwice01', headersOf('https://m.game.example.com/?clickid=__CLICKID__&adid=1&clickid=OEappended01'));
+    await waitFor(() => fake.requests.length === 1);
+    expect(fake.requests[0]!.clickId).toBe('OEappended01');
+  });
+
+  it('refuses to start with a key that is no RSA private key, without printing it', () => {
+    const bad = 'not-a-key-SECRET';
+    let error: unknown;
+    try {
+      loadConfig(adsEnv(fake, { ADS_OCEANENGINE_PRIVATE_KEY: bad }));
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(String((error as Error).message)).toContain('ADS_OCEANENGINE_PRIVATE_KEY must be an RSA private key');
+    expect(String((error as Error).message)).not.toContain('SECRET');
   });
 });
