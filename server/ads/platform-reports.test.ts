@@ -109,3 +109,33 @@ describe('Ocean Engine', () => {
     expect(String((error as Error).message)).not.toContain('SECRET');
   });
 });
+
+describe('Baidu', () => {
+  it('is sent the token of the channel\'s own ad account, else the default one', async () => {
+    ({ app } = await buildAdsApp(fake, ALL_PLATFORMS_ON, {}, { ADS_BAIDU_TOKENS: 'CH7=baidu-ch7-token, CH9=baidu-ch9-token' }));
+    await register(app, 'bdch701', { 'x-ad-clicks': adClicksHeader(clickOfLanding('https://m.game.example.com/?bd_vid=BDch7click')!, 'CH7') }, 'CH7');
+    await register(app, 'bddefault01', headersOf('https://m.game.example.com/?bd_vid=BDdefaultclick'));
+    await waitFor(() => fake.requests.length === 2);
+    const tokenOf = (clickId: string) => (fake.requests.find((request) => request.clickId === clickId)!.body as { token: string }).token;
+    expect([tokenOf('BDch7click'), tokenOf('BDdefaultclick')]).toEqual(['baidu-ch7-token', 'baidu-test-token']);
+  });
+
+  it('refuses to start with per-channel tokens not written channel=token, without printing them', () => {
+    expect(() => loadConfig(adsEnv(fake, { ADS_BAIDU_TOKENS: 'CH7:SECRETtoken' }))).toThrow(/ADS_BAIDU_TOKENS must be channel=token pairs/);
+    expect(() => loadConfig(adsEnv(fake, { ADS_BAIDU_TOKENS: 'CH7:SECRETtoken' }))).not.toThrow(/SECRET/);
+  });
+});
+
+describe('Kuaishou', () => {
+  it('is reported at its documented address, plain http', () => {
+    expect(loadConfig({}).ads.endpoints.kuaishou).toBe('http://ad.partner.gifshow.com');
+  });
+
+  it('is sent the callback inside a whole track/activate address (monitor links), not nothing', async () => {
+    ({ app } = await buildAdsApp(fake));
+    const whole = 'http://ad.partner.gifshow.com/track/activate?callback=KSinner_callback01';
+    await register(app, 'kswhole01', { 'x-ad-clicks': new URLSearchParams({ callback: whole, url: 'https://m.game.example.com/?callback=x', c: 'H5REG' }).toString() });
+    await waitFor(() => fake.requests.length === 1);
+    expect(fake.requests[0]).toMatchObject({ platform: 'kuaishou', clickId: 'KSinner_callback01' });
+  });
+});
