@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config';
 import { metricsOn, parseExposition, scrape } from '../metrics/test-support';
 import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
 import { rs256Token } from './adapters/oceanengine';
-import { adsEnv, ALL_PLATFORMS_ON, buildAdsApp, register, waitFor } from './testing/test-app';
+import { adsEnv, ALL_PLATFORMS_ON, buildAdsApp, LANDING_HOST, register, waitFor } from './testing/test-app';
 
 // Each platform's report as its documentation and SDK build it, against the fake platforms (docs/ads.md).
 type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
@@ -137,5 +137,29 @@ describe('Kuaishou', () => {
     await register(app, 'kswhole01', { 'x-ad-clicks': new URLSearchParams({ callback: whole, url: 'https://m.game.example.com/?callback=x', c: 'H5REG' }).toString() });
     await waitFor(() => fake.requests.length === 1);
     expect(fake.requests[0]).toMatchObject({ platform: 'kuaishou', clickId: 'KSinner_callback01' });
+  });
+});
+
+describe('the landing URL, which comes from the browser', () => {
+  it('is not reported on a host that is not the site\'s own, and is counted', async () => {
+    ({ app } = await buildAdsApp(fake, ALL_PLATFORMS_ON, metricsOn()));
+    await register(app, 'evil01', headersOf('https://evil.example/x?clickid=EVILclick01'));
+    await register(app, 'evil02', headersOf(`https://${LANDING_HOST}.evil.example/x?bd_vid=EVILclick02`));
+    await register(app, 'own01', headersOf(`https://${LANDING_HOST}/register?clickid=OWNclick01`));
+    await waitFor(() => fake.requests.length >= 1);
+    await settled();
+    expect(fake.requests.map((request) => request.clickId)).toEqual(['OWNclick01']);
+    expect(await notReported(app, 'foreign_landing')).toBe(2);
+  });
+
+  it('is on the site\'s own host, with no landingHosts listed, when it is the host reg was sent to', async () => {
+    ({ app } = await buildAdsApp(fake, { ...ALL_PLATFORMS_ON, landingHosts: [] }));
+    const from = (host: string, href: string, name: string) => register(app!, name, { ...headersOf(href), host });
+    await from('h5.site.example', 'https://h5.site.example/register?clickid=HOSTclick01', 'host01');
+    await from('h5.site.example:8443', 'https://H5.Site.Example:8443/register?clickid=HOSTclick02', 'host02');
+    await from('h5.site.example', 'https://evil.example/register?clickid=HOSTclick03', 'host03');
+    await waitFor(() => fake.requests.length >= 2);
+    await settled();
+    expect(fake.requests.map((request) => request.clickId).sort()).toEqual(['HOSTclick01', 'HOSTclick02']);
   });
 });
