@@ -146,6 +146,19 @@ describe.each(stores)('delivery from the %s outbox', (_name, open) => {
     expect(await outbox.pending()).toHaveLength(2);
   });
 
+  it('counts and logs as an error a Tencent token that expired, and keeps the event', async () => {
+    fake.behave('tencent', 'expired');
+    await outbox.add(eventFor('tencent', 'expired1'), Date.now());
+    const { metrics, counts } = countingMetrics();
+    const lines: { level: number; msg: string }[] = [];
+    const logged = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+    delivery = startDelivery({ outbox, config: config(), metrics, log: logged });
+    await waitFor(() => (counts.get('failed token_expired') ?? 0) >= 1, 5000, 'the expired token');
+    expect(lines.find((line) => line.level === 50)?.msg).toContain('the tencent token is expired');
+    expect(JSON.stringify(lines)).not.toContain('tencent-test-token');
+    expect(await outbox.pending()).toHaveLength(1);
+  });
+
   it('sends at once, on start, an event a killed process had taken and never settled', async () => {
     await outbox.add(eventFor('baidu', 'crashed1'), Date.now());
     expect(await outbox.claim(Date.now(), 10, 600_000)).toHaveLength(1); // leased for 10 minutes, then the process died

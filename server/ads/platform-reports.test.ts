@@ -1,3 +1,4 @@
+// Each platform's report as its documentation and SDK build it, against the fake platforms (docs/ads.md).
 import { createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
 import { ConfigError, loadConfig } from '../config';
@@ -6,7 +7,6 @@ import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms
 import { rs256Token } from './adapters/oceanengine';
 import { adsEnv, ALL_PLATFORMS_ON, buildAdsApp, LANDING_HOST, register, waitFor } from './testing/test-app';
 
-// Each platform's report as its documentation and SDK build it, against the fake platforms (docs/ads.md).
 type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
 
 const headersOf = (href: string) => ({ 'x-ad-clicks': adClicksHeader(clickOfLanding(href)!, 'H5REG') });

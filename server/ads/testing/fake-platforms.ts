@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 import { checkRequest, clickIdOf, isSignedBy, PLATFORM_OF_PATH } from './fake-checks';
 
-export type FakeMode = 'ok' | 'fail' | 'refuse' | 'auth' | 'busy' | 'hang';
+export type FakeMode = 'ok' | 'fail' | 'refuse' | 'auth' | 'expired' | 'busy' | 'hang';
 
 export interface FakeRequest {
   platform: AdPlatform;
@@ -120,6 +120,7 @@ export async function startFakePlatforms(port = 0): Promise<FakePlatforms> {
     if (mode === 'fail') return send(503, { message: 'unavailable' });
     if (mode === 'refuse') return send(200, REFUSED[platform]);
     if (mode === 'busy') return send(...BUSY[platform]);
+    if (mode === 'expired') return platform === 'tencent' ? send(200, { code: 11000, message: 'access token expired' }) : send(401, { message: 'unauthorized' });
     if (mode === 'auth') return platform === 'tencent' ? send(200, { code: 11002, message: 'access token invalid' }) : send(401, { message: 'unauthorized' });
     return send(200, OK[platform]);
   }
