@@ -75,7 +75,8 @@ describe.each(stores)('delivery from the %s outbox', (_name, open) => {
     fake.behave('all', 'fail');
     const { metrics, counts } = countingMetrics();
     for (const platform of ['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const) await outbox.add(eventFor(platform, `click_${platform}`), Date.now());
-    delivery = startDelivery({ outbox, config: config(), metrics, log });
+    // A 503 slower than the 200 ms timeout on a loaded machine would be unanswered, and given up after two.
+    delivery = startDelivery({ outbox, config: config({ ADS_TIMEOUT_MS: '3000' }), metrics, log });
     await waitFor(() => fake.requests.length >= 8, 5000, 'two rounds of failures');
     expect(await outbox.pending()).toHaveLength(4);
     fake.behave('all', 'ok');
