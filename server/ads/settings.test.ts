@@ -54,9 +54,9 @@ describe('the ads settings', () => {
   });
 
   it('go into the page without any account id', async () => {
-    const { ads } = await readAds({ consent: { required: true, text: '同意回传' }, tencent: { enabled: true, accountId: 11, userActionSetId: 22, channels: { CH7: { accountId: 77, userActionSetId: 88 } } } });
+    const { ads } = await readAds({ consent: { required: true, text: '同意回传' }, landingHosts: ['own.example'], tencent: { enabled: true, accountId: 11, userActionSetId: 22, channels: { CH7: { accountId: 77, userActionSetId: 88 } } } });
     const page = JSON.stringify(adsForPage(ads));
     expect(page).toContain('同意回传');
-    for (const id of ['11', '22', '77', '88']) expect(page).not.toContain(id);
+    for (const id of ['11', '22', '77', '88', 'own.example']) expect(page).not.toContain(id);
   });
 });

@@ -34,7 +34,7 @@ export function tencentAccountFor(ads: AdsSettings, channel: string): TencentAcc
   return own ?? { accountId: ads.tencent.accountId, userActionSetId: ads.tencent.userActionSetId };
 }
 
-/** What a page carries of `ads`: whether to ask for consent and with what text; no account ids. */
+/** What a page carries of `ads`: whether to ask for consent and with what text; no account ids, no landing hosts. */
 export function adsForPage(ads: AdsSettings): AdsSettings {
-  return { ...ads, tencent: { enabled: ads.tencent.enabled, accountId: 0, userActionSetId: 0, channels: {} } };
+  return { ...ads, landingHosts: [], tencent: { enabled: ads.tencent.enabled, accountId: 0, userActionSetId: 0, channels: {} } };
 }
