@@ -75,7 +75,7 @@ const fake = startFake(fakePort);
 const fakeOrigin = `http://127.0.0.1:${fakePort}`;
 const settingsDir = mkdtempSync(join(tmpdir(), 'bench-ads-site-'));
 const siteConfig = join(settingsDir, 'site.json');
-writeFileSync(siteConfig, JSON.stringify({ ads: { tencent: { enabled: true, accountId: 1, userActionSetId: 2 }, oceanengine: { enabled: true }, baidu: { enabled: true }, kuaishou: { enabled: true } } }));
+writeFileSync(siteConfig, JSON.stringify({ ads: { landingHosts: ['m.game.example.com'], tencent: { enabled: true, accountId: 1, userActionSetId: 2 }, oceanengine: { enabled: true }, baidu: { enabled: true }, kuaishou: { enabled: true } } }));
 try {
   await untilUp(`${fakeOrigin}/__fake/requests`);
   const reporting: ServerEnv = {

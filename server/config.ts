@@ -114,7 +114,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   if (work.accessible !== null && work.accessible < work.puzzle) {
     problems.push(`CAPTCHA_ACCESSIBLE_WORK_COST (${work.accessible}) must not be below CAPTCHA_WORK_COST (${work.puzzle}): the path without the picture would be the cheaper one`);
   }
-  const ads = readAdsConfig(v);
+  const ads = readAdsConfig(v, problems);
   // Metrics never share the public port: their own listener, on loopback unless METRICS_HOST says otherwise.
   const metricsPort = v.METRICS_PORT ?? null;
   if (metricsPort !== null && metricsPort === v.PORT && metricsPort !== 0) problems.push(`METRICS_PORT must differ from PORT (${v.PORT})`);

@@ -47,7 +47,7 @@ async function send(request: PlatformRequest, timeoutMs: number): Promise<Omit<S
     response = await fetch(request.url, {
       method: request.method,
       body: request.body,
-      headers: request.body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
       signal: AbortSignal.timeout(timeoutMs),
     });
     const body = (await response.text()).slice(0, MAX_ANSWER_BYTES);
@@ -88,7 +88,10 @@ export function startDelivery({ outbox, config, metrics, log, now = Date.now, ra
       else if (nextAt - entry.createdAt > config.maxAgeMs) giveUp = { reason: 'expired', detail: verdict.reason };
       else {
         await outbox.retry(event.id, nextAt, answered, verdict.reason);
-        log.warn({ ...logged(event), reason: verdict.reason, inMs: nextAt - now() }, 'ad conversion not reported yet: will retry');
+        const line = { ...logged(event), reason: verdict.reason, detail: verdict.detail, inMs: nextAt - now() };
+        // A token refused or expired stops every report of its platform until the operator renews it: said loudly.
+        if (verdict.reason === 'auth' || verdict.reason === 'token_expired') log.error(line, `ad conversion not reported: the ${event.platform} token is ${verdict.reason === 'auth' ? 'missing or refused' : 'expired'}; will retry`);
+        else log.warn(line, 'ad conversion not reported yet: will retry');
         return;
       }
     }

@@ -25,21 +25,34 @@ export interface ConversionEvent {
   baiduType?: number;
 }
 
-/** Platforms that document a dedupe key: an unanswered report may be sent again without counting twice. */
-export const DEDUPES: Readonly<Record<AdPlatform, boolean>> = { tencent: true, oceanengine: false, baidu: true, kuaishou: false };
+/**
+ * Platforms whose dedupe key is confirmed: an unanswered report may be sent again without counting twice.
+ * Baidu's outerEventId may need `outerEventType: "custom_dedup"` (one SDK sends it, Baidu's page does not
+ * say): until that is confirmed, its unanswered reports are bounded like those of the platforms without one.
+ */
+export const DEDUPES: Readonly<Record<AdPlatform, boolean>> = { tencent: true, oceanengine: false, baidu: false, kuaishou: false };
 
 /** One event per platform and click: a click registering twice, or a reg sent twice, is reported once. */
 export function conversionId(platform: AdPlatform, clickId: string): string {
   return createHash('sha256').update(`${platform}\n${clickId}`).digest('hex').slice(0, 32);
 }
 
-export type NotReported = 'platform_off' | 'no_consent' | 'no_landing_url';
+export type NotReported = 'platform_off' | 'no_consent' | 'no_landing_url' | 'foreign_landing';
 
-/** The event a successful registration with this click makes, or why it makes none. */
-export function conversionOf(clicks: AdClicks, ads: AdsSettings, channel: string, now: number): ConversionEvent | NotReported {
+/** The site's own hosts: the settings' `landingHosts`, or, where none are listed, the host the registration was sent to. */
+export const siteHostsOf = (ads: AdsSettings, requestHostname: string): readonly string[] =>
+  ads.landingHosts.length > 0 ? ads.landingHosts : [requestHostname.toLowerCase()];
+
+/**
+ * The event a successful registration with this click makes, or why it makes none. The landing URL comes
+ * from the browser: one on a host that is not the site's own (`siteHosts`) is no landing of this site.
+ */
+export function conversionOf(clicks: AdClicks, ads: AdsSettings, channel: string, now: number, siteHosts: readonly string[]): ConversionEvent | NotReported {
   if (!ads[clicks.platform].enabled) return 'platform_off';
   if (ads.consent.required && !clicks.consent) return 'no_consent';
-  if (clicks.platform === 'baidu' && clicks.landingUrl === null) return 'no_landing_url'; // logidUrl is Baidu's click id
+  if (clicks.landingUrl !== null && !siteHosts.includes(new URL(clicks.landingUrl).hostname)) return 'foreign_landing';
+  // Baidu's logidUrl is its click; Tencent refuses a Web action without its page (`url`, "web 类必填").
+  if ((clicks.platform === 'baidu' || clicks.platform === 'tencent') && clicks.landingUrl === null) return 'no_landing_url';
   const event: ConversionEvent = {
     id: conversionId(clicks.platform, clicks.clickId),
     platform: clicks.platform,

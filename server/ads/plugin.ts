@@ -11,7 +11,7 @@ import database from '../plugins/database';
 import { readingOf } from '../api-reading/reading';
 import { createAdsMetrics, NO_ADS_METRICS } from './ads-metrics';
 import { startDelivery } from './delivery';
-import { conversionOf, logged } from './event';
+import { conversionOf, logged, siteHostsOf } from './event';
 import { libsqlOutbox } from './libsql-outbox';
 import type { Outbox } from './outbox';
 import { redisOutbox } from './redis-outbox';
@@ -67,7 +67,8 @@ export default fp<AdsPluginOptions>(
         return payload;
       }
       const channel = clicks.landingChannel !== null && isListedChannel(clicks.landingChannel, listed) ? clicks.landingChannel : label;
-      const event = conversionOf(clicks, settings(), channel, now());
+      const ads = settings();
+      const event = conversionOf(clicks, ads, channel, now(), siteHostsOf(ads, request.hostname));
       if (typeof event === 'string') {
         metrics.notReported(channel, event);
         return payload;

@@ -46,10 +46,17 @@ describe('the ads settings', () => {
     expect(wrong.join('\n')).toMatch(/ads\.kuaishou\.token is not a known field/);
   });
 
+  it('take the site\'s landing hosts as bare lower-case host names', async () => {
+    expect((await readAds({ landingHosts: ['m.game.example.com', 'game.example.com'] })).ads.landingHosts).toEqual(['m.game.example.com', 'game.example.com']);
+    for (const wrong of ['https://m.game.example.com', 'm.game.example.com:8443', 'M.Game.example.com', 'm.game.example.com/register']) {
+      expect((await problemsOf({ landingHosts: [wrong] })).join('\n')).toMatch(/ads\.landingHosts/);
+    }
+  });
+
   it('go into the page without any account id', async () => {
-    const { ads } = await readAds({ consent: { required: true, text: '同意回传' }, tencent: { enabled: true, accountId: 11, userActionSetId: 22, channels: { CH7: { accountId: 77, userActionSetId: 88 } } } });
+    const { ads } = await readAds({ consent: { required: true, text: '同意回传' }, landingHosts: ['own.example'], tencent: { enabled: true, accountId: 11, userActionSetId: 22, channels: { CH7: { accountId: 77, userActionSetId: 88 } } } });
     const page = JSON.stringify(adsForPage(ads));
     expect(page).toContain('同意回传');
-    for (const id of ['11', '22', '77', '88']) expect(page).not.toContain(id);
+    for (const id of ['11', '22', '77', '88', 'own.example']) expect(page).not.toContain(id);
   });
 });

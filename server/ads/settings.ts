@@ -1,12 +1,13 @@
 import type { AdsSettings, TencentAccount } from '@game-register/site-settings';
 
-type AdsInput = { [K in keyof AdsSettings]?: Partial<AdsSettings[K]> } | undefined;
+type AdsInput = { [K in Exclude<keyof AdsSettings, 'landingHosts'>]?: Partial<AdsSettings[K]> } & { landingHosts?: string[] };
 
 /** The file's `ads` over the defaults, field by field within each platform (a file naming one field keeps the rest). */
 export function mergeAdsSettings(file: unknown, defaults: AdsSettings): AdsSettings {
-  const input = (file ?? {}) as NonNullable<AdsInput>;
+  const input = (file ?? {}) as AdsInput;
   return {
     consent: { ...defaults.consent, ...input.consent },
+    landingHosts: input.landingHosts ?? defaults.landingHosts ?? [], // a build's defaults from before the field have none
     tencent: { ...defaults.tencent, ...input.tencent },
     oceanengine: { ...defaults.oceanengine, ...input.oceanengine },
     baidu: { ...defaults.baidu, ...input.baidu },
@@ -33,7 +34,7 @@ export function tencentAccountFor(ads: AdsSettings, channel: string): TencentAcc
   return own ?? { accountId: ads.tencent.accountId, userActionSetId: ads.tencent.userActionSetId };
 }
 
-/** What a page carries of `ads`: whether to ask for consent and with what text; no account ids. */
+/** What a page carries of `ads`: whether to ask for consent and with what text; no account ids, no landing hosts. */
 export function adsForPage(ads: AdsSettings): AdsSettings {
-  return { ...ads, tencent: { enabled: ads.tencent.enabled, accountId: 0, userActionSetId: 0, channels: {} } };
+  return { ...ads, landingHosts: [], tencent: { enabled: ads.tencent.enabled, accountId: 0, userActionSetId: 0, channels: {} } };
 }

@@ -71,6 +71,10 @@ export const SiteSettingsFile = section({
   // The file only: README, "Ad platforms". Tokens are never here (ADS_*_TOKEN).
   ads: section({
     consent: section({ required: Type.Boolean({ description: 'true or false' }), text: text(300, 'the consent text') }),
+    landingHosts: Type.Array(Type.String({ pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$', maxLength: 253 }), {
+      maxItems: 50,
+      description: 'a list of host names in lower case such as m.game.example.com (no scheme, no port)',
+    }),
     tencent: section({
       enabled: Type.Boolean({ description: 'true or false' }),
       accountId: accountIdSchema('the account id (账户 ID)'),

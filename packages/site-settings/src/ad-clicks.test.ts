@@ -23,6 +23,26 @@ describe('a landing URL\'s ad click', () => {
     expect(clickOfLanding('https://m.example.com/?clickid=__CLICKID__&callback=real_one')).toMatchObject({ platform: 'kuaishou' });
   });
 
+  it('takes the last real clickid when the link\'s unfilled macro comes before the one Ocean Engine appends', () => {
+    expect(clickOfLanding('https://m.example.com/r?clickid=__CLICKID__&adid=1&clickid=EPqn1real')).toMatchObject({
+      platform: 'oceanengine',
+      clickId: 'EPqn1real',
+      landingUrl: 'https://m.example.com/r?clickid=EPqn1real',
+    });
+    expect(clickOfLanding('https://m.example.com/r?clickid=first1&clickid=second2')).toMatchObject({ clickId: 'second2' });
+    expect(clickOfLanding('https://m.example.com/r?clickid=real1&clickid=__CLICKID__')).toMatchObject({ clickId: 'real1' });
+  });
+
+  it('takes Kuaishou\'s callback out of a whole track/activate address (monitor links)', () => {
+    const inner = 'http://ad.partner.gifshow.com/track/activate?callback=DHAJ_x-1';
+    expect(clickOfLanding(`https://m.example.com/r?callback=${encodeURIComponent(inner)}`)).toMatchObject({
+      platform: 'kuaishou',
+      clickId: 'DHAJ_x-1',
+      landingUrl: 'https://m.example.com/r?callback=DHAJ_x-1',
+    });
+    expect(clickOfLanding(`https://m.example.com/r?callback=${encodeURIComponent('https://ad.partner.gifshow.com/track/activate?x=1')}`)).toBeNull();
+  });
+
   it('has no landing URL when the address is too long for Baidu', () => {
     const click = clickOfLanding(`https://m.example.com/${'p'.repeat(MAX_LANDING_URL)}?bd_vid=1`);
     expect(click).toMatchObject({ platform: 'baidu', landingUrl: null });

@@ -52,12 +52,30 @@ export function trimmedLandingUrl(href: string, param: string, clickId: string):
   return trimmed.length <= MAX_LANDING_URL ? trimmed : null;
 }
 
-/** The first platform's usable click id in a query string (and Baidu's `#B_vid=` fragment form), or null. */
+/**
+ * Kuaishou's `callback` as it came: in monitor-link set-ups the macro arrives as a whole
+ * `http://…/track/activate?callback=X` address, whose own `callback` is the value to send back.
+ */
+function clickValue(platform: AdPlatform, value: string): string {
+  if (platform !== 'kuaishou' || !/^https?:\/\//i.test(value)) return value;
+  try {
+    return new URL(value).searchParams.get('callback') ?? value;
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The first platform's usable click id in a query string, or null. A parameter may come more than once:
+ * Ocean Engine appends its own `clickid` after the link's `clickid=__CLICKID__`, so unfilled macros are
+ * skipped and the last real value is the click.
+ */
 export function clickOfParams(params: URLSearchParams, href: string | null): LandingClick | null {
   for (const platform of AD_PLATFORMS) {
     for (const param of CLICK_PARAMS[platform]) {
-      const value = params.get(param);
-      if (value === null || !isClickId(value)) continue;
+      const values = params.getAll(param).map((each) => clickValue(platform, each)).filter(isClickId);
+      const value = values[values.length - 1]; // no .at(): older in-app browsers run this too
+      if (value === undefined) continue;
       return { platform, param, clickId: value, landingUrl: href === null ? null : trimmedLandingUrl(href, param, value) };
     }
   }

@@ -37,6 +37,8 @@ export interface TencentAccount {
 export interface AdsSettings {
   /** required: an unticked box with `text` on the register screen, and a report only when it was ticked. */
   consent: { required: boolean; text: string };
+  /** The site's own host names: a landing URL on any other is not reported (none listed: the host reg was sent to). */
+  landingHosts: string[];
   /** The default account, and the account of each channel code whose ads run on another (0: unset). */
   tencent: { enabled: boolean; channels: Record<string, TencentAccount> } & TencentAccount;
   oceanengine: { enabled: boolean };
@@ -75,6 +77,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   channel: { default: 'H5REG', allowed: ['H5REG'], param: 'c' },
   ads: {
     consent: { required: false, text: '' },
+    landingHosts: [],
     tencent: { enabled: false, accountId: 0, userActionSetId: 0, channels: {} },
     oceanengine: { enabled: false },
     baidu: { enabled: false, registerType: 25 },

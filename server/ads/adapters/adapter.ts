@@ -6,21 +6,23 @@ export interface PlatformRequest {
   method: 'GET' | 'POST';
   url: string;
   body?: string;
+  /** Beyond content-type: Ocean Engine's signature and debug mode. */
+  headers?: Record<string, string>;
 }
 
 /** What one attempt came to: reported; worth another try later (auth: a token problem, counted for the alert); never. */
 export type Verdict =
   | { kind: 'done' }
-  | { kind: 'retry'; reason: FailureReason }
+  | { kind: 'retry'; reason: FailureReason; detail?: string }
   | { kind: 'give_up'; reason: GiveUpReason; detail: string };
 
 /** Bounded label values for the metrics. */
-export type FailureReason = 'network' | 'timeout' | 'http_5xx' | 'rate_limited' | 'auth' | 'bad_answer' | 'platform_error';
+export type FailureReason = 'network' | 'timeout' | 'http_5xx' | 'rate_limited' | 'auth' | 'token_expired' | 'bad_answer' | 'platform_error';
 export type GiveUpReason = 'refused' | 'expired' | 'unanswered_twice';
 
 export interface Adapter {
   /** The request, or a verdict without one (no token: retried as an auth failure until one is set). */
-  build(event: ConversionEvent, config: Pick<AdsConfig, 'endpoints' | 'tokens'>, now: number): PlatformRequest | Verdict;
+  build(event: ConversionEvent, config: Pick<AdsConfig, 'endpoints' | 'tokens' | 'oceanengine'>, now: number): PlatformRequest | Verdict;
   /** The platform's answer, read as the platform documents it. */
   classify(status: number, body: string): Verdict;
 }
@@ -53,7 +55,8 @@ export function codeVerdict(status: number, body: string, retryCodes: ReadonlyMa
   const answer = jsonOf(body);
   if (answer === null || typeof answer.code !== 'number') return { kind: 'retry', reason: 'bad_answer' };
   if (answer.code === 0) return { kind: 'done' };
+  const detail = detailOf(`${answer.code} ${detailOf(answer.message)}`);
   const retry = retryCodes.get(answer.code);
-  if (retry) return { kind: 'retry', reason: retry };
-  return { kind: 'give_up', reason: 'refused', detail: detailOf(`${answer.code} ${detailOf(answer.message)}`) };
+  if (retry) return { kind: 'retry', reason: retry, detail };
+  return { kind: 'give_up', reason: 'refused', detail };
 }

@@ -1,5 +1,6 @@
 // What the fake platforms check of each request: the fields and types their documentation names
 // (docs/ads.md lists the sources, and what could not be confirmed).
+import { createHash, verify, type KeyObject } from 'node:crypto';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 
 export const PLATFORM_OF_PATH: Readonly<Record<string, AdPlatform>> = {
@@ -32,7 +33,8 @@ function tencent(method: string, query: Record<string, string>, body: unknown, n
     if (!seconds(action.action_time, now)) problems.push('action_time not seconds');
     if (!isObject(action.trace) || !text(action.trace.click_id)) problems.push('trace.click_id missing');
     if (!text(action.outer_action_id, 64)) problems.push('outer_action_id missing');
-    if (action.url !== undefined && !(text(action.url) && /^https?:\/\/[^?]+$/.test(action.url))) problems.push('url not a page address');
+    // "web 类必填": a Web action without its page is refused.
+    if (!(text(action.url) && /^https?:\/\/[^?]+$/.test(action.url))) problems.push('url missing or not a page address (required for Web actions)');
   }
   return problems;
 }
@@ -94,4 +96,19 @@ export function clickIdOf(platform: AdPlatform, query: Record<string, string>, b
     return { clickId: URL.canParse(logidUrl) ? (new URL(logidUrl).searchParams.get('bd_vid') ?? '') : '', eventId: String(row.outerEventId ?? '') || null };
   }
   return { clickId: query.callback ?? '', eventId: null };
+}
+
+/**
+ * Ocean Engine's check of x-rs256-token (`credential=…&timestamp=…&signature=…`) with the public key registered
+ * in 事件管理: RSA-SHA256 over "METHOD\npath/[?query]\ntimestamp\nbase64(sha256(body))", as its SDK signs.
+ */
+export function isSignedBy(publicKey: KeyObject, method: string, url: URL, body: string, token: string | null): boolean {
+  if (token === null) return false;
+  // Not URLSearchParams: the base64 signature's "+" must stay a "+".
+  const fields = new Map(token.split('&').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const));
+  const [credential, timestamp, signature] = ['credential', 'timestamp', 'signature'].map((name) => fields.get(name));
+  if (!credential || !timestamp || !signature || !/^\d{10}$/.test(timestamp)) return false;
+  const path = `${url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`}${url.search}`;
+  const toSign = `${method.toUpperCase()}\n${path}\n${timestamp}\n${createHash('sha256').update(body).digest('base64')}`;
+  return verify('sha256', Buffer.from(toSign), publicKey, Buffer.from(signature, 'base64'));
 }

@@ -26,10 +26,13 @@ export const adsEnv = (fake: FakePlatforms, extra: Record<string, string> = {}) 
   ...extra,
 });
 
-/** A SITE_CONFIG file with these `ads` settings and the channels H5REG (default) and CH7. */
+/** The host of the tests' landing pages (a test's request comes from elsewhere: inject, 127.0.0.1). */
+export const LANDING_HOST = 'm.game.example.com';
+
+/** A SITE_CONFIG file with these `ads` settings (landing pages on LANDING_HOST unless they say) and the channels H5REG (default) and CH7. */
 export async function siteConfigWithAds(ads: Partial<AdsSettings>): Promise<string> {
   const path = join(await tempDir('ads-site-'), 'site.json');
-  await writeFile(path, JSON.stringify({ channel: { default: 'H5REG', allowed: ['CH7'] }, ads }));
+  await writeFile(path, JSON.stringify({ channel: { default: 'H5REG', allowed: ['CH7'] }, ads: { landingHosts: [LANDING_HOST], ...ads } }));
   return path;
 }
 
