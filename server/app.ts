@@ -5,6 +5,7 @@ import downloads from './plugins/downloads';
 import errorAnswers from './plugins/error-answers';
 import gracefulClose from './plugins/graceful-close';
 import metrics from './plugins/metrics';
+import requestLog from './plugins/request-log';
 import health from './plugins/health';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
@@ -61,6 +62,8 @@ export async function buildApp(
   // The site and its settings first: every scope reads them (a wrong setting stops the start here).
   const site = await openLiveSite({ distDir: config.distDir, sources: config.site, captchaMode: config.captcha.mode, cspImgHosts: config.cspImgHosts, log: fastify.log });
   fastify.decorate('site', site);
+  // First: its onRequest hook reads the client's address before anything can wait (and the client leave).
+  await fastify.register(requestLog);
   const channels = options.channels ?? site.channels;
   // Metrics at the root: every scope reports to them, and their listener closes with the server.
   await fastify.register(metrics, { listen: config.metrics, channels });

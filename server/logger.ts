@@ -1,5 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { LogLevel } from './config';
+import { clientAddressOf } from './plugins/request-log';
 
 export const REDACTED = '[REDACTED]';
 
@@ -57,7 +58,7 @@ export function loggerOptions(level: LogLevel, destination: LogDestination = pro
     level,
     stream: { write: (line: string) => destination.write(redactSecrets(line)) },
     serializers: {
-      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), ip: request.ip }),
+      req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url), ip: clientAddressOf(request) }),
     },
   } satisfies FastifyServerOptions['logger'];
 }
