@@ -86,3 +86,26 @@ export function sendRaw(options: RawRequestOptions): Promise<RawResponse> {
     });
   });
 }
+
+/** How a client leaves after sending its request: a FIN, a reset, or a junk line the server cannot parse. */
+export type Leaving = 'fin' | 'reset' | 'junk';
+
+/**
+ * Sends `bytes` over a fresh connection and leaves without waiting for the answer; resolves when the socket has
+ * closed. A reset comes when `resetWhen` settles (e.g. once the server has the request), a FIN and a junk line
+ * in the same write as the request.
+ */
+export function sendAndLeave(port: number, bytes: Buffer, leave: Leaving, resetWhen: Promise<unknown> = Promise.resolve()): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {}); // a reset is the point, not a failure
+    socket.on('close', () => resolve());
+    socket.resume();
+    if (leave === 'fin') socket.end(bytes);
+    else if (leave === 'junk') socket.write(Buffer.concat([bytes, Buffer.from('junk\r\n\r\n')]));
+    else {
+      socket.write(bytes);
+      void resetWhen.then(() => socket.resetAndDestroy());
+    }
+  });
+}
