@@ -37,7 +37,11 @@ export default fp(
     });
     fastify.addHook('onSend', (request, reply, payload, done) => {
       if (reply.raw.destroyed) logClientLeft(request, reply);
-      else reply.raw.once('close', () => reply.raw.writableFinished || logClientLeft(request, reply));
+      else {
+        let finished = false; // Fastify writes the line on 'finish'; a 'close' without it is a client gone
+        reply.raw.once('finish', () => (finished = true));
+        reply.raw.once('close', () => finished || logClientLeft(request, reply));
+      }
       done(null, payload);
     });
   },

@@ -58,6 +58,8 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
     const sent: IncomingHttpHeaders = { ...request.headers, host: target.host, 'content-length': String(body === null ? 0 : Buffer.byteLength(body.text)) };
     if (body === null) delete sent['content-type'];
     else sent['content-type'] = body.contentType;
+    // On Node's timers: undici's own (its backstop) tick coarsely, up to a second late.
+    const deadline = AbortSignal.timeout(timeoutMs);
     let answer: Awaited<ReturnType<Pool['request']>>;
     try {
       answer = await pool.request({
@@ -65,9 +67,10 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
         path: `${basePath}${path}${query ? `?${query}` : ''}`,
         headers: forwardedHeaders(request, sent, forwardCookies) as Record<string, string>,
         body: body?.text ?? null,
+        signal: deadline,
       });
     } catch (error) {
-      const statusCode = (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 504 : 502;
+      const statusCode = deadline.aborted || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 504 : 502;
       request.log.warn({ err: { code: (error as { code?: string }).code, message: (error as Error).message } }, 'the backend did not answer');
       reply.code(statusCode);
       return errorAnswer(statusCode);
@@ -78,8 +81,9 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
       return whole;
     } catch (error) {
       request.log.warn({ tooLarge: error instanceof AnswerTooLargeError }, 'the backend answer could not be read');
-      reply.code(502);
-      return errorAnswer(502);
+      const statusCode = deadline.aborted ? 504 : 502;
+      reply.code(statusCode);
+      return errorAnswer(statusCode);
     }
   };
   for (const call of BACKEND_CALLS) fastify.post(API_CALLS[call].path.slice('/api'.length), forward(call));
