@@ -6,6 +6,7 @@ import errorAnswers from './plugins/error-answers';
 import gracefulClose from './plugins/graceful-close';
 import metrics from './plugins/metrics';
 import requestLog from './plugins/request-log';
+import unreadRequests from './plugins/unread-requests';
 import health from './plugins/health';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
@@ -64,6 +65,7 @@ export async function buildApp(
   fastify.decorate('site', site);
   // First: its onRequest hook reads the client's address before anything can wait (and the client leave).
   await fastify.register(requestLog);
+  await fastify.register(unreadRequests); // upgrades and requests with more headers than Node keeps: answered, never routed
   const channels = options.channels ?? site.channels;
   // Metrics at the root: every scope reports to them, and their listener closes with the server.
   await fastify.register(metrics, { listen: config.metrics, channels });

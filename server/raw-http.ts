@@ -70,20 +70,18 @@ export function parseRawResponse(data: Buffer): RawResponse {
 
 /** Sends one request over a fresh TCP connection to 127.0.0.1 and reads the answer until the server closes. */
 export function sendRaw(options: RawRequestOptions): Promise<RawResponse> {
-  const { port, timeoutMs = 10_000 } = options;
+  return sendRawBytes(options.port, rawRequestBytes(options), options.timeoutMs).then(parseRawResponse);
+}
+
+/** Sends these bytes (one request, or several pipelined) over a fresh connection; all that came back once the server closed. */
+export function sendRawBytes(port: number, bytes: Buffer, timeoutMs = 10_000): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = connect(port, '127.0.0.1', () => socket.write(rawRequestBytes(options)));
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
-    socket.on('end', () => {
-      try {
-        resolve(parseRawResponse(Buffer.concat(chunks)));
-      } catch (error) {
-        reject(error);
-      }
-    });
+    socket.on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 

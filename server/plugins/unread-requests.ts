@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorAnswer } from './error-answers';
 
-/** Node keeps this many headers of a request when the server sets no maxHeadersCount; the rest are dropped. */
-const NODE_MAX_HEADERS = 2000;
+/**
+ * The headers of a request the server keeps (Node's documented maxHeadersCount, set here: left unset, Node's
+ * parser keeps 1,000). Node keeps at least twice as many raw header lines before it drops the rest.
+ */
+const MAX_HEADERS = 2000;
 
 /** A whole JSON answer on a connection Fastify does not own, which is then closed. */
 function answerAndClose(socket: Duplex, status: number) {
@@ -24,10 +27,13 @@ function answerAndClose(socket: Duplex, status: number) {
  */
 export default fp(
   async function unreadRequests(fastify: FastifyInstance) {
-    fastify.server.on('upgrade', (_request, socket: Duplex) => answerAndClose(socket, 501));
+    fastify.server.on('upgrade', (request: IncomingMessage, socket: Duplex) => {
+      fastify.log.info({ method: request.method, upgrade: request.headers.upgrade }, 'upgrade request refused'); // no URL: it may carry a password
+      answerAndClose(socket, 501);
+    });
+    fastify.server.maxHeadersCount = MAX_HEADERS;
     fastify.addHook('onRequest', (request, reply, done) => {
-      const kept = fastify.server.maxHeadersCount ?? NODE_MAX_HEADERS;
-      if (kept > 0 && request.raw.rawHeaders.length / 2 >= kept) {
+      if (request.raw.rawHeaders.length >= 2 * MAX_HEADERS) {
         request.log.info({ headers: request.raw.rawHeaders.length / 2 }, 'request refused: more headers than the server keeps');
         void reply.code(431).header('connection', 'close').send(errorAnswer(431));
         return;
