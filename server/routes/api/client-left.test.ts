@@ -43,8 +43,8 @@ describe('a registration whose client leaves before the answer', () => {
   for (const leave of ['fin', 'reset', 'junk'] as const satisfies readonly Leaving[]) {
     it(`is counted once under its call and channel, logged and reported when the backend answers (${leave})`, async () => {
       await sendAndLeave(port, regBytes(`gone_${leave}`), leave, requestArrived());
-      await waitFor(() => requestLines().length === 1, 5000, 'the request line');
-      await waitFor(() => fake.requests.length === 1, 5000, 'the report');
+      await waitFor(() => requestLines().length === 1, 10_000, 'the request line');
+      await waitFor(() => fake.requests.length === 1, 10_000, 'the report');
 
       const readings = await php.readings();
       expect(readings.map((reading) => [reading.call, reading.get.name])).toEqual([['reg', `gone_${leave}`]]);
@@ -59,7 +59,7 @@ describe('a registration whose client leaves before the answer', () => {
 
   it('with an empty text body and a junk line after it, is forwarded and counted, with no error the backend did not have', async () => {
     for (let i = 0; i < 5; i++) await sendAndLeave(port, regBytes(`plain${i}`, [['Content-Type', 'text/plain'], ['Content-Length', '0']]), 'junk');
-    await waitFor(() => requestLines().length === 5, 5000, 'five request lines');
+    await waitFor(() => requestLines().length === 5, 10_000, 'five request lines');
 
     expect((await php.readings()).map((reading) => reading.get.name)).toEqual(['plain0', 'plain1', 'plain2', 'plain3', 'plain4']);
     const samples = await samplesOf();
@@ -74,7 +74,7 @@ describe('a call whose client leaves before its body is read whole', () => {
     const body = JSON.stringify({ param: 'half_sent', name: 'name' });
     const whole = rawRequestBytes({ port, method: 'POST', target: '/api/Index/checkuser', headers: [['Content-Type', 'application/json'], ['X-Channel', 'CH7']], body });
     await sendAndLeave(port, whole.subarray(0, whole.length - 10), 'fin');
-    await waitFor(() => requestLines().length === 1, 5000, 'the request line');
+    await waitFor(() => requestLines().length === 1, 10_000, 'the request line');
 
     expect(await php.readings()).toEqual([]);
     const samples = await samplesOf();
