@@ -33,7 +33,7 @@ function upgradeThenReg(method: string, target: string, upgrade: RawHeaders) {
 describe('an upgrade request', () => {
   it('to WebSocket is answered 501 at once and its connection closed, so nothing pipelined after it waits or is forwarded', async () => {
     const websocket: RawHeaders = [['Upgrade', 'websocket'], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='], ['Sec-WebSocket-Version', '13']];
-    const answer = parseRawResponse(await sendRawBytes(port, upgradeThenReg('POST', REG, websocket), 3000));
+    const answer = parseRawResponse(await sendRawBytes(port, upgradeThenReg('POST', REG, websocket), 5000));
 
     expect(answer.status).toBe(501);
     expect(answer.headers.connection).toBe('close');
@@ -43,7 +43,7 @@ describe('an upgrade request', () => {
 
   it('to h2c is answered 501 at once and its connection closed', async () => {
     const h2c: RawHeaders = [['Upgrade', 'h2c'], ['HTTP2-Settings', 'AAMAAABkAAQCAAAAAAIAAAAA']];
-    const answer = parseRawResponse(await sendRawBytes(port, upgradeThenReg('GET', '/register', h2c), 3000));
+    const answer = parseRawResponse(await sendRawBytes(port, upgradeThenReg('GET', '/register', h2c), 5000));
 
     expect(answer.status).toBe(501);
     expect(answer.headers.connection).toBe('close');
