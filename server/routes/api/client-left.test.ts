@@ -83,3 +83,22 @@ describe('a call whose client leaves before its body is read whole', () => {
     expect(requestLines()).toEqual([expect.objectContaining({ clientLeft: true })]);
   });
 });
+
+describe('in the embedded mode, a registration whose client leaves before the answer', () => {
+  it('is stored, counted once under its channel, logged and written to the outbox', async () => {
+    const embedded = await buildAdsApp(fake, undefined, metricsOn());
+    await embedded.app.listen({ port: 0, host: '127.0.0.1' });
+    await sendAndLeave((embedded.app.server.address() as { port: number }).port, regBytes('gone_embedded'), 'fin');
+    const lines = () => embedded.logs.records.filter((record) => record.msg === 'request completed');
+    await waitFor(() => lines().length === 1, 10_000, 'the request line');
+
+    const taken = await embedded.app.inject({ method: 'POST', url: '/api/Index/checkuser?param=gone_embedded&name=name' });
+    const { samples } = parseExposition((await scrape(embedded.app)).text);
+    await embedded.app.close();
+    expect(taken.json()).toMatchObject({ status: 'n', info: '用户名已存在' });
+    expect(valueOf(samples, `${P}reg_outcomes_total`)).toBe(1);
+    expect(valueOf(samples, `${P}reg_outcomes_total`, { outcome: 'registered', channel: 'CH7' })).toBe(1);
+    expect(valueOf(samples, `${P}ads_enqueued_total`, { platform: 'kuaishou', channel: 'CH7' })).toBe(1);
+    expect(lines()[0]).toMatchObject({ res: { statusCode: 200 }, clientLeft: true });
+  });
+});
