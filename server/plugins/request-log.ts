@@ -1,3 +1,5 @@
+// The request log's root hooks: the client's address read once as the request arrives, and the line of a
+// request whose client left before its answer could be sent.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 

@@ -1,3 +1,4 @@
+// Upgrades and header overflow on real sockets, in front of the PHP stand-in.
 import type { FastifyInstance } from 'fastify';
 import { parseRawResponse, rawRequestBytes, sendRaw, sendRawBytes, type RawHeaders } from '../raw-http';
 import { startTestPhp, type TestPhp } from '../test-php';

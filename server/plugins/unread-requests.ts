@@ -1,3 +1,4 @@
+// Requests the server never routes: upgrades (501) and requests with more headers than it keeps (431).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';

@@ -1,3 +1,5 @@
+// What the backend did is what the gateway records: clients that leave (FIN, reset, junk line) on real sockets,
+// in front of the PHP stand-in and in the embedded mode.
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
 import { startFakePlatforms, type FakePlatforms } from '../../ads/testing/fake-platforms';
 import { buildAdsApp, waitFor } from '../../ads/testing/test-app';
