@@ -5,6 +5,8 @@ import downloads from './plugins/downloads';
 import errorAnswers from './plugins/error-answers';
 import gracefulClose from './plugins/graceful-close';
 import metrics from './plugins/metrics';
+import requestLog from './plugins/request-log';
+import unreadRequests from './plugins/unread-requests';
 import health from './plugins/health';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
@@ -63,6 +65,9 @@ export async function buildApp(
   // The site and its settings first: every scope reads them (a wrong setting stops the start here).
   const site = await openLiveSite({ distDir: config.distDir, sources: config.site, captchaMode: config.captcha.mode, cspImgHosts: config.cspImgHosts, log: fastify.log });
   fastify.decorate('site', site);
+  // First: its onRequest hook reads the client's address before anything can wait (and the client leave).
+  await fastify.register(requestLog);
+  await fastify.register(unreadRequests); // upgrades and requests with more headers than Node keeps: answered, never routed
   const channels = options.channels ?? site.channels;
   // Metrics at the root: every scope reports to them, and their listener closes with the server.
   await fastify.register(metrics, { listen: config.metrics, channels });

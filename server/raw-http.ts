@@ -70,19 +70,40 @@ export function parseRawResponse(data: Buffer): RawResponse {
 
 /** Sends one request over a fresh TCP connection to 127.0.0.1 and reads the answer until the server closes. */
 export function sendRaw(options: RawRequestOptions): Promise<RawResponse> {
-  const { port, timeoutMs = 10_000 } = options;
+  return sendRawBytes(options.port, rawRequestBytes(options), options.timeoutMs).then(parseRawResponse);
+}
+
+/** Sends these bytes (one request, or several pipelined) over a fresh connection; all that came back once the server closed. */
+export function sendRawBytes(port: number, bytes: Buffer, timeoutMs = 10_000): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = connect(port, '127.0.0.1', () => socket.write(rawRequestBytes(options)));
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     socket.on('data', (chunk) => chunks.push(chunk));
     socket.on('error', reject);
-    socket.on('end', () => {
-      try {
-        resolve(parseRawResponse(Buffer.concat(chunks)));
-      } catch (error) {
-        reject(error);
-      }
-    });
+    socket.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+/** How a client leaves after sending its request: a FIN, a reset, or a junk line the server cannot parse. */
+export type Leaving = 'fin' | 'reset' | 'junk';
+
+/**
+ * Sends `bytes` over a fresh connection and leaves without waiting for the answer; resolves when the socket has
+ * closed. A reset comes when `resetWhen` settles (e.g. once the server has the request), a FIN and a junk line
+ * in the same write as the request.
+ */
+export function sendAndLeave(port: number, bytes: Buffer, leave: Leaving, resetWhen: Promise<unknown> = Promise.resolve()): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => {}); // a reset is the point, not a failure
+    socket.on('close', () => resolve());
+    socket.resume();
+    if (leave === 'fin') socket.end(bytes);
+    else if (leave === 'junk') socket.write(Buffer.concat([bytes, Buffer.from('junk\r\n\r\n')]));
+    else {
+      socket.write(bytes);
+      void resetWhen.then(() => socket.resetAndDestroy());
+    }
   });
 }

@@ -12,6 +12,8 @@ export interface Metrics {
    */
   /** `gate`: why strict mode's gate refused the request (its answer is then the gate's), else null. */
   funnelAnswer(call: FunnelCall, status: number, body: string | Buffer | undefined, channel: string, gate?: TokenRefusal | null): void;
+  /** A call whose client left before its request was read whole: never forwarded, counted as `client_left`. */
+  funnelClientLeft(call: FunnelCall, channel: string): void;
   /** The register page served, to a visit from `channel` (a label, as above). */
   registerPageView(channel: string): void;
   /** A puzzle shown or passed in a visit from `channel` (a label, as above). */
@@ -40,6 +42,7 @@ export interface Metrics {
 export const NO_METRICS: Metrics = {
   request() {},
   funnelAnswer() {},
+  funnelClientLeft() {},
   registerPageView() {},
   puzzleStep() {},
   rateLimited() {},

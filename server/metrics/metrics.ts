@@ -21,7 +21,7 @@ export interface PrometheusMetrics extends Metrics {
   registry: Registry;
 }
 
-const REG_OUTCOMES_AT_ZERO = ['registered', 'gate_refused', 'gate_unavailable', 'backend_error', 'timeout', 'rate_limited', 'bad_request'] as const;
+const REG_OUTCOMES_AT_ZERO = ['registered', 'gate_refused', 'gate_unavailable', 'backend_error', 'timeout', 'rate_limited', 'bad_request', 'client_left'] as const;
 
 /**
  * The real metrics on their own registry, with the process's default metrics (event-loop lag, heap, GC).
@@ -46,13 +46,13 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
   });
   const checks = new Counter({
     name: name('check_answers_total'),
-    help: 'checkuser and checktel answers by verdict: y, n, or error (no verdict: network, timeout, garbage, limits).',
+    help: 'checkuser and checktel answers by verdict: y, n, or error (no verdict: network, timeout, garbage, limits); client_left: the client left before its request was read whole (not forwarded).',
     labelNames: ['call', 'verdict', 'channel'] as const,
     registers: [registry],
   });
   const registrations = new Counter({
     name: name('reg_outcomes_total'),
-    help: 'reg answers by outcome (registered, refused, gate_refused, gate_unavailable, backend_error, timeout, rate_limited, bad_request), refusal reason and channel.',
+    help: 'reg answers by outcome (registered, refused, gate_refused, gate_unavailable, backend_error, timeout, rate_limited, bad_request; client_left: the client left before its request was read whole, not forwarded), refusal reason and channel.',
     labelNames: ['outcome', 'reason', 'channel'] as const,
     registers: [registry],
   });
@@ -139,6 +139,11 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
         return;
       }
       checks.labels(call, checkVerdict(status, body), channel).inc();
+    },
+    funnelClientLeft(call, channel) {
+      startChannel(channel);
+      if (call === 'reg') registrations.labels('client_left', 'none', channel).inc();
+      else checks.labels(call, 'client_left', channel).inc();
     },
     registerPageView(channel) {
       startChannel(channel);

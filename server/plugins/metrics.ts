@@ -10,6 +10,7 @@ import { channelOfRequest } from '../channels/request-channel';
 import { channelLabel, queryValue } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
 import { errorAnswer } from './error-answers';
+import { leftBeforeReadWhole } from './request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +61,8 @@ export default fp(
         const channel = channelOfRequest(request, channels());
         // Every answer of the three calls is a string or bytes here, the proxy's too (it reads the backend's whole).
         const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
-        metrics.funnelAnswer(call, reply.statusCode, body, channel, gateRefusalOf(request));
+        if (leftBeforeReadWhole(request)) metrics.funnelClientLeft(call, channel);
+        else metrics.funnelAnswer(call, reply.statusCode, body, channel, gateRefusalOf(request));
       } else if (isRegisterPageView(request, reply.statusCode)) {
         const settings = channels();
         metrics.registerPageView(channelLabel(queryValue(request.url, settings.param), settings));

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import { clientAddressOf } from '../../plugins/request-log';
 
 /** Request headers the backend receives as the client sent them; every other header stays here. */
 const PASSED_ON = ['accept', 'accept-language', 'user-agent'] as const;
@@ -25,7 +26,7 @@ export function forwardedHeaders(request: FastifyRequest, headers: IncomingHttpH
   for (const name of [...PASSED_ON, ...SET_BY_PROXY]) if (headers[name] !== undefined) out[name] = headers[name] as string;
   const cookie = namedCookies(request.headers.cookie, cookieNames);
   if (cookie !== null) out.cookie = cookie;
-  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-for'] = clientAddressOf(request);
   out['x-forwarded-proto'] = request.protocol;
   return out;
 }

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_METRICS } from '../../metrics/metrics';
 import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
@@ -13,6 +13,7 @@ import type { OperatorSwitches } from '@game-register/gateway';
 import funnelBeacon from './funnel-beacon';
 import ads from '../../ads/plugin';
 import { makeCodeListed } from './listed-code';
+import { clientAddressOf } from '../../plugins/request-log';
 import type { Budget } from '../../api-reading/calls';
 import { backendCallOf, budgetOf, readingOf, readRequestBody, type ApiReading } from '../../api-reading/reading';
 
@@ -41,6 +42,8 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   if (shared) await fastify.register(redisConnection, { redis: { ...config.redis, url: config.redis.url! } });
   await fastify.register(rateLimit, {
     global: false,
+    // The address read as the request arrived (a client gone since has none left to read), IPv6 by /64 as by default.
+    keyGenerator: (request) => normalizeIP(clientAddressOf(request)),
     // Redis away: the limits let requests through rather than answer 500 (strict mode's reg fails closed anyway).
     ...(shared ? { store: sharedLimitStore(fastify.redis, config.redis.prefix), skipOnError: true } : {}),
   });

@@ -1,7 +1,7 @@
-import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import { Pool } from 'undici';
 import { API_CALLS, BACKEND_CALLS, type BackendCall } from '../../api-reading/calls';
 import { forwardedRequest } from '../../api-reading/forward';
 import { readingOf } from '../../api-reading/reading';
@@ -39,43 +39,52 @@ async function wholeAnswer(stream: Readable): Promise<Buffer> {
  * The backend's three calls, forwarded to API_TARGET as the one reading understood them (never as sent): the
  * call's canonical path, the fields read rebuilt in the app's order, the body rebuilt in the type it came in,
  * and an allow-list of headers (server/routes/api/forwarded-headers.ts). Down: 502 JSON; no answer within
- * timeoutMs: 504 JSON. Nothing else under /api is forwarded.
+ * timeoutMs: 504 JSON. Nothing else under /api is forwarded. The backend's answer is read whole and answered
+ * whether or not the client is still there, so what the backend did is counted, logged and reported.
  */
 export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs, forwardCookies }: ApiProxyOptions) {
-  await fastify.register(replyFrom, {
-    base: target.origin,
-    disableRequestLogging: true, // its lines would carry the query, and with it the password
-    undici: {
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs, rejectUnauthorized: true }, // reply-from would otherwise skip TLS checks
-    },
+  const pool = new Pool(target.origin, {
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connect: { timeout: timeoutMs, rejectUnauthorized: true },
+  });
+  fastify.addHook('onClose', async () => {
+    await pool.destroy();
   });
   const basePath = target.pathname.replace(/\/$/, '');
-  const forward = (call: BackendCall) => (request: FastifyRequest, reply: FastifyReply) => {
+  const forward = (call: BackendCall) => async (request: FastifyRequest, reply: FastifyReply) => {
     const reading = readingOf(request)!; // /api's first hook refuses a request without one
     const { path, query, body } = forwardedRequest(call, reading);
-    return reply.from(basePath + path, {
-      queryString: () => query,
-      body: body?.text ?? null,
-      contentType: body?.contentType,
-      rewriteRequestHeaders: (_request, headers: IncomingHttpHeaders) => forwardedHeaders(request, headers, forwardCookies),
-      rewriteHeaders: answerHeaders,
-      onResponse(_request, proxied, res) {
-        const stream = (res as unknown as { stream: Readable }).stream;
-        wholeAnswer(stream).then(
-          (answer) => proxied.send(answer),
-          (error: unknown) => {
-            request.log.warn({ tooLarge: error instanceof AnswerTooLargeError }, 'the backend answer could not be read');
-            proxied.code(502).send(errorAnswer(502));
-          },
-        );
-      },
-      onError(proxied, { error }) {
-        const statusCode = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
-        proxied.code(statusCode).send(errorAnswer(statusCode));
-      },
-    });
+    const sent: IncomingHttpHeaders = { ...request.headers, host: target.host, 'content-length': String(body === null ? 0 : Buffer.byteLength(body.text)) };
+    if (body === null) delete sent['content-type'];
+    else sent['content-type'] = body.contentType;
+    // On Node's timers: undici's own (its backstop) tick coarsely, up to a second late.
+    const deadline = AbortSignal.timeout(timeoutMs);
+    let answer: Awaited<ReturnType<Pool['request']>>;
+    try {
+      answer = await pool.request({
+        method: 'POST',
+        path: `${basePath}${path}${query ? `?${query}` : ''}`,
+        headers: forwardedHeaders(request, sent, forwardCookies) as Record<string, string>,
+        body: body?.text ?? null,
+        signal: deadline,
+      });
+    } catch (error) {
+      const statusCode = deadline.aborted || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 504 : 502;
+      request.log.warn({ err: { code: (error as { code?: string }).code, message: (error as Error).message } }, 'the backend did not answer');
+      reply.code(statusCode);
+      return errorAnswer(statusCode);
+    }
+    try {
+      const whole = await wholeAnswer(answer.body);
+      reply.code(answer.statusCode).headers(answerHeaders(answer.headers));
+      return whole;
+    } catch (error) {
+      request.log.warn({ tooLarge: error instanceof AnswerTooLargeError }, 'the backend answer could not be read');
+      const statusCode = deadline.aborted ? 504 : 502;
+      reply.code(statusCode);
+      return errorAnswer(statusCode);
+    }
   };
   for (const call of BACKEND_CALLS) fastify.post(API_CALLS[call].path.slice('/api'.length), forward(call));
 }
