@@ -11,6 +11,9 @@ import { forwardedHeaders, answerHeaders } from './forwarded-headers';
 /** The most of a backend answer passed on: the three calls answer a few dozen bytes. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 
+/** undici's own timeouts only free the connection, after ours has answered: its timers tick every ~0.5 s. */
+const UNDICI_BACKSTOP_MS = 1_000;
+
 export interface ApiProxyOptions {
   target: URL;
   timeoutMs: number;
@@ -38,23 +41,32 @@ async function wholeAnswer(stream: Readable): Promise<Buffer> {
 /**
  * The backend's three calls, forwarded to API_TARGET as the one reading understood them (never as sent): the
  * call's canonical path, the fields read rebuilt in the app's order, the body rebuilt in the type it came in,
- * and an allow-list of headers (server/routes/api/forwarded-headers.ts). Down: 502 JSON; no answer within
- * timeoutMs: 504 JSON. Nothing else under /api is forwarded.
+ * and an allow-list of headers (server/routes/api/forwarded-headers.ts). Down: 502 JSON; no whole answer
+ * within timeoutMs: 504 JSON, on a timer of our own (docs/decisions.md). Nothing else under /api is forwarded.
  */
 export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs, forwardCookies }: ApiProxyOptions) {
   await fastify.register(replyFrom, {
     base: target.origin,
     disableRequestLogging: true, // its lines would carry the query, and with it the password
     undici: {
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connect: { timeout: timeoutMs, rejectUnauthorized: true }, // reply-from would otherwise skip TLS checks
+      headersTimeout: timeoutMs + UNDICI_BACKSTOP_MS,
+      bodyTimeout: timeoutMs + UNDICI_BACKSTOP_MS,
+      connect: { timeout: timeoutMs + UNDICI_BACKSTOP_MS, rejectUnauthorized: true }, // reply-from would otherwise skip TLS checks
     },
   });
   const basePath = target.pathname.replace(/\/$/, '');
   const forward = (call: BackendCall) => (request: FastifyRequest, reply: FastifyReply) => {
     const reading = readingOf(request)!; // /api's first hook refuses a request without one
     const { path, query, body } = forwardedRequest(call, reading);
+    // One clock for connecting, the headers and the body together, exact to the event loop's tick.
+    let answerStream: Readable | null = null;
+    const deadline = setTimeout(() => {
+      if (reply.sent) return;
+      answerStream?.destroy();
+      request.log.warn({ timeoutMs }, 'the backend did not answer in time');
+      reply.code(504).send(errorAnswer(504));
+    }, timeoutMs);
+    reply.raw.once('close', () => clearTimeout(deadline));
     return reply.from(basePath + path, {
       queryString: () => query,
       body: body?.text ?? null,
@@ -63,15 +75,24 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
       rewriteHeaders: answerHeaders,
       onResponse(_request, proxied, res) {
         const stream = (res as unknown as { stream: Readable }).stream;
+        if (proxied.sent) return void stream.destroy(); // too late: 504 has been answered
+        answerStream = stream;
         wholeAnswer(stream).then(
-          (answer) => proxied.send(answer),
+          (answer) => {
+            clearTimeout(deadline);
+            proxied.send(answer);
+          },
           (error: unknown) => {
+            if (proxied.sent) return;
+            clearTimeout(deadline);
             request.log.warn({ tooLarge: error instanceof AnswerTooLargeError }, 'the backend answer could not be read');
             proxied.code(502).send(errorAnswer(502));
           },
         );
       },
       onError(proxied, { error }) {
+        clearTimeout(deadline);
+        if (proxied.sent) return;
         const statusCode = (error as { statusCode?: number }).statusCode === 504 ? 504 : 502;
         proxied.code(statusCode).send(errorAnswer(statusCode));
       },
