@@ -41,8 +41,8 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   if (shared) await fastify.register(redisConnection, { redis: { ...config.redis, url: config.redis.url! } });
   await fastify.register(rateLimit, {
     global: false,
-    // Redis away: the limits let requests through rather than answer 500 (strict mode's reg fails closed anyway).
-    ...(shared ? { store: sharedLimitStore(fastify.redis, config.redis.prefix), skipOnError: true } : {}),
+    // Redis away: each instance counts in its own memory meanwhile (rate-limit-store.ts), never lets every call through.
+    ...(shared ? { store: sharedLimitStore(fastify.redis, config.redis.prefix) } : {}),
   });
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   const onExceeded = (request: FastifyRequest) => metrics.rateLimited(routeLabelOf(request));
