@@ -3,7 +3,7 @@
 // X-Forwarded-For from loopback and with its clock `speed` times faster (CAPTCHA_TEST_CLOCK_SPEED); the
 // crowd and the attacker in agent processes of their own (attack-agent.ts); their records back.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@game-register/gateway/testing';
@@ -91,6 +91,7 @@ export interface RunOptions {
 
 export async function runScenario(scenario: Scenario, index: number, redisUrl: string, options: RunOptions): Promise<ScenarioResult> {
   const emptyDist = mkdtempSync(join(tmpdir(), 'bench-attack-'));
+  writeFileSync(join(emptyDist, 'index.html'), '<!doctype html>'); // the start refuses a DIST_DIR without one
   const metricsPort = await freePort();
   const server = await startServer({
     ...DEPLOYED_STRICT_ENV,

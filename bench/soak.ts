@@ -35,6 +35,7 @@ if (!(durationS > WARM_S) || !(sampleS > 0)) throw new Error(`--duration must be
 async function main() {
   if (!options.server) ensureBuilt({ customDist: true }); // the pages are not asked for: the server alone
   const emptyDist = mkdtempSync(join(tmpdir(), 'bench-soak-'));
+  writeFileSync(join(emptyDist, 'index.html'), '<!doctype html>'); // the start refuses a DIST_DIR without one
   const redis = await startRedisServer();
   const env = {
     ...STRICT_ENV,

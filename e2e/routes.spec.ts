@@ -19,6 +19,22 @@ test('/ replaces itself with /register, leaving no history entry behind', async 
   await expect(page).toHaveURL(/\/contact$/);
 });
 
+test('/ paints the register page from its HTML, before any script, and hydrates it without a console error', async ({ page, context }) => {
+  const scriptless = await context.newPage();
+  await scriptless.route(/\.js$/, (route) => route.abort()); // no script: what the bare domain paints by itself
+  await scriptless.goto('/?c=CH7');
+  await expect(scriptless.getByRole('heading', { level: 1, name: /注册/ })).toBeVisible();
+  await expect(scriptless.getByRole('button', { name: '立即注册' })).toBeVisible();
+  await scriptless.close();
+
+  const errors = collectConsoleErrors(page);
+  await page.goto('/?c=CH7');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { level: 1, name: /注册/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('an unknown path ends at /register', async ({ page }) => {
   await page.goto('/no/such/page?x=1');
   await expect(page).toHaveURL(/\/register$/);

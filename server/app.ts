@@ -58,6 +58,8 @@ export async function buildApp(
     trustProxy: fastifyTrustProxy(config.trustProxy),
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
+    // The captcha protocol's signed data is a type list on purpose (no coercion to the first type): allowed, not warned about.
+    ajv: { customOptions: { allowUnionTypes: true } },
     // Every /api request is read once, here, before routing: it is routed, judged and forwarded by that reading.
     rewriteUrl: (raw) => readApiRequestLine(raw),
   });

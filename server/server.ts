@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { distDirProblem } from './site';
 import { closeOnSignals } from './shutdown';
 
 function readConfig(): ServerConfig {
@@ -14,9 +15,12 @@ function readConfig(): ServerConfig {
 
 async function build(config: ServerConfig) {
   try {
+    const distProblem = await distDirProblem(config.distDir);
+    if (distProblem) throw new ConfigError([distProblem]); // else every page would be a 404 behind a ready /readyz
     return await buildApp(config);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error; // a wrong site setting (SITE_CONFIG, SITE_*): the field and why
+    // A wrong DIST_DIR, DATABASE_PATH or site setting (SITE_CONFIG, SITE_*): the variable or field, and why.
+    if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

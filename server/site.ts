@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 
 /** One file of the build, held in memory with its precompressed variants. */
@@ -85,6 +86,20 @@ export function styleHashesOf(htmlPages: Iterable<string>): Pick<Site, 'styleEle
     for (const [, double, single] of html.matchAll(STYLE_ATTRIBUTE)) attributes.add(cspHash(decodeAttribute(double ?? single ?? '')));
   }
   return { styleElementHashes: [...elements], styleAttributeHashes: [...attributes] };
+}
+
+/**
+ * Why the built app in distDir cannot be served (the folder missing or unreadable, or no index.html in it),
+ * or null: the start refuses such a DIST_DIR, which would otherwise answer every page with a 404.
+ */
+export async function distDirProblem(distDir: string): Promise<string | null> {
+  try {
+    await access(join(distDir, 'index.html'), constants.R_OK);
+    return null;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return `DIST_DIR: ${distDir} has no readable index.html (${reason}); build the app (npm run build) or set DIST_DIR to the built folder (a relative path is taken from the working directory, here ${process.cwd()})`;
+  }
 }
 
 export async function readSite(distDir: string): Promise<Site> {

@@ -1,7 +1,11 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { tempDir } from '../test-support';
 import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
-import { buildAdsApp, register, waitFor } from './testing/test-app';
+import { ALL_PLATFORMS_ON, buildAdsApp, register, siteConfigWithAds, waitFor } from './testing/test-app';
 
 /** A game backend stand-in: reg answers y (201, as some backends do) unless the name is taken; records what it got. */
 async function startBackend() {
@@ -48,5 +52,23 @@ describe('proxy mode (API_TARGET)', () => {
       expect(Object.keys(headers).filter((name) => name.startsWith('x-ad-'))).toEqual([]);
       expect(url).not.toContain('proxyClick');
     }
+  });
+
+  it('opens no database while every platform is off; the first conversion after a re-read turning one on opens it', async () => {
+    const configPath = await siteConfigWithAds({});
+    const databasePath = join(await tempDir('ads-proxy-db-'), 'app.db');
+    const { app } = await buildAdsApp(fake, {}, { apiTarget: backend.url, databasePath, site: { configPath, env: {}, cwd: process.cwd() } });
+    const off = await register(app, 'proxied2', { 'x-ad-clicks': 'clickid=offClick' });
+    const openedWhileOff = existsSync(databasePath);
+    await writeFile(configPath, JSON.stringify({ channel: { default: 'H5REG', allowed: ['CH7'] }, ads: ALL_PLATFORMS_ON }));
+    expect(await app.site.reload()).toEqual({ ok: true });
+    await register(app, 'proxied3', { 'x-ad-clicks': 'clickid=onClick' });
+    await waitFor(() => fake.requests.length >= 1);
+    await app.close();
+
+    expect(off.json()).toMatchObject({ status: 'y' });
+    expect(openedWhileOff).toBe(false);
+    expect(existsSync(databasePath)).toBe(true);
+    expect(fake.requests.map((request) => request.clickId)).toEqual(['onClick']);
   });
 });

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { adClicksHeader, clickOfLanding, type AdPlatform } from '@game-register/site-settings/ad-clicks';
 import { freePort } from '../../scripts/free-port';
-import { tempDir } from '../test-support';
+import { makeDist, tempDir } from '../test-support';
 import { startTestRedis, type TestRedis } from '../test-redis';
 import { DEDUPES } from './event';
 import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
@@ -60,7 +60,7 @@ describe.each([['libsql'], ['Redis']])('a kill -9 of the server (%s outbox)', (s
       ...adsEnv(fake, { ADS_TIMEOUT_MS: '2000' }),
       SITE_CONFIG: await siteConfigWithAds(ALL_PLATFORMS_ON),
       DATABASE_PATH: join(dir, 'app.db'),
-      DIST_DIR: join(dir, 'no-dist'),
+      DIST_DIR: await makeDist(), // the start refuses a folder without the built app
       RATE_LIMIT_REG: '100000',
       ...(redis ? { REDIS_URL: redis.url } : {}),
     };

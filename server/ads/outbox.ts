@@ -49,3 +49,19 @@ export interface Outbox {
   deadLetters(limit: number): Promise<DeadLetter[]>;
   close?(): Promise<void>;
 }
+
+/** An outbox opened at its first event: until then it holds nothing, so the rest finds nothing and does nothing. */
+export function openedOnFirstEvent(open: () => Outbox): Outbox {
+  let outbox: Outbox | null = null;
+  return {
+    add: (event, now) => (outbox ??= open()).add(event, now),
+    claim: async (now, limit, leaseMs) => (outbox ? outbox.claim(now, limit, leaseMs) : []),
+    done: async (id) => outbox?.done(id),
+    retry: async (id, nextAt, answered, reason) => outbox?.retry(id, nextAt, answered, reason),
+    giveUp: async (id, reason, now) => outbox?.giveUp(id, reason, now),
+    releaseOwnLeases: async (now) => outbox?.releaseOwnLeases(now),
+    pending: async () => (outbox ? outbox.pending() : []),
+    deadLetters: async (limit) => (outbox ? outbox.deadLetters(limit) : []),
+    close: async () => outbox?.close?.(),
+  };
+}

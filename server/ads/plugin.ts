@@ -1,19 +1,21 @@
 import { hostname } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
+import { DEFAULT_SITE_SETTINGS, type AdsSettings } from '@game-register/site-settings';
+import { AD_PLATFORMS } from '@game-register/site-settings/ad-clicks';
 import { channelOfRequest } from '../channels/request-channel';
 import { isListedChannel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
 import type { RedisConfig, ServerConfig } from '../config';
 import { regOutcome, type PrometheusMetrics } from '../metrics/metrics';
 import database from '../plugins/database';
+import { openDatabase } from '../db/database';
 import { readingOf } from '../api-reading/reading';
 import { createAdsMetrics, NO_ADS_METRICS } from './ads-metrics';
 import { startDelivery } from './delivery';
 import { conversionOf, logged, siteHostsOf } from './event';
 import { libsqlOutbox } from './libsql-outbox';
-import type { Outbox } from './outbox';
+import { openedOnFirstEvent, type Outbox } from './outbox';
 import { redisOutbox } from './redis-outbox';
 
 export interface AdsPluginOptions {
@@ -21,6 +23,8 @@ export interface AdsPluginOptions {
   channels: ChannelSettingsGetter;
   now?: () => number;
 }
+
+const anyPlatformOn = (ads: AdsSettings) => AD_PLATFORMS.some((platform) => ads[platform].enabled);
 
 /** reg as the request's one reading read it, with its ad click (server/api-reading/). */
 const registrationOf = (request: FastifyRequest) => {
@@ -35,17 +39,25 @@ const registrationOf = (request: FastifyRequest) => {
  */
 export default fp<AdsPluginOptions>(
   async function ads(fastify: FastifyInstance, { config, channels, now = Date.now }) {
+    const settings = () => (fastify.hasDecorator('site') ? fastify.site.settings().ads : undefined) ?? DEFAULT_SITE_SETTINGS.ads;
     let outbox: Outbox;
+    let closeLateDatabase = () => {};
     if (config.redis.url !== null) {
       outbox = redisOutbox(fastify.redis, fastify.redisPrefix, `${hostname()}:${config.port}`);
-    } else {
+    } else if (fastify.hasDecorator('sql') || anyPlatformOn(settings())) {
       if (!fastify.hasDecorator('sql')) await fastify.register(database, { path: config.databasePath });
       outbox = libsqlOutbox(fastify.sql);
+    } else {
+      // Proxy mode with every platform off: no database until a SIGHUP turns one on and a conversion comes.
+      outbox = openedOnFirstEvent(() => {
+        const db = openDatabase(config.databasePath);
+        closeLateDatabase = () => db.close();
+        return libsqlOutbox(db);
+      });
     }
     const registry = (fastify.metrics as Partial<PrometheusMetrics>).registry;
     const metrics = registry ? createAdsMetrics(registry) : NO_ADS_METRICS;
     metrics.watchPending(() => outbox.pending(), now);
-    const settings = () => (fastify.hasDecorator('site') ? fastify.site.settings().ads : undefined) ?? DEFAULT_SITE_SETTINGS.ads;
 
     let delivery: ReturnType<typeof startDelivery> | null = null;
     fastify.addHook('onReady', async () => {
@@ -53,6 +65,7 @@ export default fp<AdsPluginOptions>(
     });
     fastify.addHook('onClose', async () => {
       await delivery?.stop();
+      closeLateDatabase();
     });
 
     fastify.addHook('onSend', async (request, reply, payload) => {

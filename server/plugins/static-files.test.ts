@@ -25,11 +25,17 @@ describe('static hosting of the built app', () => {
     expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
   });
 
-  it('serves index.html for / with no-cache', async () => {
-    const response = await app.inject({ url: '/' });
+  it('serves / with the register page\'s prerendered HTML (an ad at the bare domain paints before any script), no-cache', async () => {
+    const response = await app.inject({ url: '/?c=CH7' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('prerendered register');
+  });
+
+  it('serves index.html for an unknown page path', async () => {
+    const response = await app.inject({ url: '/no/such/page' });
+    expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"');
   });
 
@@ -130,6 +136,7 @@ describe('htmlPageFor', () => {
     ['/', '/index.html'],
     ['/contact', '/contact/index.html'],
   ]);
+  const withRegister = new Map([...pages, ['/register', '/register.html']]);
 
   it.each([
     ['/', '/index.html'],
@@ -143,6 +150,15 @@ describe('htmlPageFor', () => {
     ['/favicon.ico', null],
   ])('%s -> %s', (url, expected) => {
     expect(htmlPageFor(url, pages)).toBe(expected);
+  });
+
+  it.each([
+    ['/', '/register.html'],
+    ['/?c=CH7', '/register.html'],
+    ['/register/', '/register.html'],
+    ['/elsewhere', '/index.html'],
+  ])('with a prerendered register page: %s -> %s', (url, expected) => {
+    expect(htmlPageFor(url, withRegister)).toBe(expected);
   });
 
   it('has no page to give when the build is missing', () => {

@@ -20,9 +20,16 @@ export function chooseEncoding(acceptEncoding: string | undefined, file: Pick<Si
   return gzip > 0 ? 'gzip' : null;
 }
 
-/** The URL path of the file answering a GET that matched no file: a page for HTML routes, null for a 404. */
+/** The route whose page the bare domain answers with: the app sends / there (src/app/hydrate.tsx). */
+const HOME_PAGE_ROUTE = '/register';
+
+/**
+ * The URL path of the file answering a GET that matched no file: a page for HTML routes, null for a 404.
+ * `/` gets the register page's prerendered HTML, so an ad pointing at the bare domain paints before any script.
+ */
 export function htmlPageFor(url: string, pages: Map<string, string>): string | null {
   const path = url.split('?', 1)[0]!.replace(/(.)\/+$/, '$1');
+  if (path === '/') return pages.get(HOME_PAGE_ROUTE) ?? pages.get('/') ?? null;
   if (/^\/(api|assets|downloads)(\/|$)/.test(path)) return null;
   if (/\.\w+$/.test(path) && !path.endsWith('.html')) return null;
   return pages.get(path) ?? pages.get('/') ?? null;

@@ -44,8 +44,8 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
     global: false,
     // The address read as the request arrived (a client gone since has none left to read), IPv6 by /64 as by default.
     keyGenerator: (request) => normalizeIP(clientAddressOf(request)),
-    // Redis away: the limits let requests through rather than answer 500 (strict mode's reg fails closed anyway).
-    ...(shared ? { store: sharedLimitStore(fastify.redis, config.redis.prefix), skipOnError: true } : {}),
+    // Redis away: each instance counts in its own memory meanwhile (rate-limit-store.ts), never lets every call through.
+    ...(shared ? { store: sharedLimitStore(fastify.redis, config.redis.prefix) } : {}),
   });
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   const onExceeded = (request: FastifyRequest) => metrics.rateLimited(routeLabelOf(request));

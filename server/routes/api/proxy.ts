@@ -11,6 +11,9 @@ import { forwardedHeaders, answerHeaders } from './forwarded-headers';
 /** The most of a backend answer passed on: the three calls answer a few dozen bytes. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
 
+/** undici's own timeouts only free the connection, after ours has answered: its timers tick every ~0.5 s. */
+const UNDICI_BACKSTOP_MS = 1_000;
+
 export interface ApiProxyOptions {
   target: URL;
   timeoutMs: number;
@@ -40,13 +43,15 @@ async function wholeAnswer(stream: Readable): Promise<Buffer> {
  * call's canonical path, the fields read rebuilt in the app's order, the body rebuilt in the type it came in,
  * and an allow-list of headers (server/routes/api/forwarded-headers.ts). Down: 502 JSON; no answer within
  * timeoutMs: 504 JSON. Nothing else under /api is forwarded. The backend's answer is read whole and answered
- * whether or not the client is still there, so what the backend did is counted, logged and reported.
+ * whether or not the client is still there, so what the backend did is counted, logged and reported. The
+ * deadline covers connecting, the headers and the body together, on Node's own timer (docs/decisions.md).
  */
 export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs, forwardCookies }: ApiProxyOptions) {
   const pool = new Pool(target.origin, {
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connect: { timeout: timeoutMs, rejectUnauthorized: true },
+    // Only a backstop that frees the connection: the deadline is Node's timer below (undici's tick coarsely).
+    headersTimeout: timeoutMs + UNDICI_BACKSTOP_MS,
+    bodyTimeout: timeoutMs + UNDICI_BACKSTOP_MS,
+    connect: { timeout: timeoutMs + UNDICI_BACKSTOP_MS, rejectUnauthorized: true },
   });
   fastify.addHook('onClose', async () => {
     await pool.destroy();

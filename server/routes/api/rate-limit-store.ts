@@ -1,4 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Redis } from 'ioredis';
 
@@ -13,15 +14,28 @@ interface LimitParams extends Partial<NamedLimit> {
   exponentialBackoff?: boolean;
 }
 
+/** Counts in `shared`; a call it cannot count (Redis away: an error, or no answer within the command timeout) counts in `local`. */
+export function withLocalFallback(shared: FastifyRateLimitStore, local: FastifyRateLimitStore): Pick<FastifyRateLimitStore, 'incr'> {
+  return {
+    incr(key, callback, timeWindow, max) {
+      shared.incr(key, (error, result) => (error ? local.incr(key, callback, timeWindow, max) : callback(null, result)), timeWindow, max);
+    },
+  };
+}
+
 /**
  * The rate-limit plugin's Redis store (one Lua script: INCR, PEXPIRE), keyed `<prefix>limit:<name>:<address>`,
- * so every instance on the Redis counts into the same window.
+ * so every instance on the Redis counts into the same window. With Redis away, each instance counts in its own
+ * memory instead (the plugin's local store, same window and limits): never every call let through.
  */
 export function sharedLimitStore(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
   const storeFor = (params: LimitParams) =>
-    new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, `${prefix}limit:${params.limitName ?? 'global'}:`);
+    withLocalFallback(
+      new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, `${prefix}limit:${params.limitName ?? 'global'}:`),
+      new LocalStore(params.continueExceeding, params.exponentialBackoff),
+    );
   class SharedLimitStore {
-    private readonly inner: FastifyRateLimitStore;
+    private readonly inner: Pick<FastifyRateLimitStore, 'incr'>;
     constructor(params: LimitParams) {
       this.inner = storeFor(params);
     }
@@ -29,7 +43,7 @@ export function sharedLimitStore(redis: Redis, prefix: string): FastifyRateLimit
       this.inner.incr(...args);
     }
     child(params: LimitParams): FastifyRateLimitStore {
-      return storeFor(params);
+      return storeFor(params) as FastifyRateLimitStore; // the plugin calls child() once per limiter, then only incr()
     }
   }
   return SharedLimitStore as unknown as FastifyRateLimitStoreCtor;

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { strictConfig } from '../../captcha/test-support';
 import { sendRaw } from '../../raw-http';
-import { buildTestApp } from '../../test-support';
+import { startTestRedis, type TestRedis } from '../../test-redis';
+import { buildTestApp, testConfig } from '../../test-support';
 
 describe('per-address rate limits', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -69,5 +71,32 @@ describe('per-address rate limits, on a real socket (what inject cannot send)', 
     await app.close();
     expect(regs).toEqual([400, 400, 429]);
     expect([accessible.status, dots.status]).toEqual([429, 429]);
+  });
+});
+
+describe('shared rate limits (REDIS_URL) while Redis is away', () => {
+  let redis: TestRedis;
+  beforeEach(async () => {
+    redis = await startTestRedis();
+  });
+  afterEach(() => redis.close());
+
+  it("counts each address in the instance's memory meanwhile, and in Redis again once it is back", async () => {
+    const { app } = await buildTestApp({
+      rateLimit: { windowMs: 60_000, checksPerWindow: 100, regPerWindow: 2 },
+      redis: { ...testConfig().redis, url: redis.url, prefix: `away-limit-${randomBytes(4).toString('hex')}:` },
+    });
+    const reg = async () => (await app.inject({ method: 'POST', url: '/api/Index/reg', remoteAddress: '203.0.113.7' })).statusCode;
+    try {
+      await redis.stop();
+      const away = [await reg(), await reg(), await reg()];
+      await redis.start();
+      await expect.poll(async () => (await app.inject({ url: '/readyz' })).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
+      const back = [await reg(), await reg(), await reg()];
+      expect(away).toEqual([200, 200, 429]);
+      expect(back).toEqual([200, 200, 429]); // Redis came back empty: its own window starts again
+    } finally {
+      await app.close();
+    }
   });
 });
