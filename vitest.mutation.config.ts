@@ -1,0 +1,18 @@
+// Vitest as Stryker runs it (npm run test:mutation): only the test files that guard the mutated modules
+// (scripts/mutation-modules.mjs), which are all server or gateway code.
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { MUTATED_MODULES } from './scripts/mutation-modules.mjs';
+import base from './vite.config';
+
+export default mergeConfig(
+  { ...base, test: { ...base.test, projects: undefined } },
+  defineConfig({
+    test: {
+      name: 'server',
+      environment: 'node',
+      include: MUTATED_MODULES.flatMap((module) => module.tests),
+      globals: true,
+      testTimeout: 20_000,
+    },
+  }),
+);
