@@ -5,7 +5,7 @@ import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import { channelOfRequest } from '../channels/request-channel';
 import { isListedChannel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
-import type { RedisConfig, ServerConfig } from '../config';
+import { usesRedis, type RedisConfig, type ServerConfig } from '../config';
 import { regOutcome, type PrometheusMetrics } from '../metrics/metrics';
 import database from '../plugins/database';
 import { readingOf } from '../api-reading/reading';
@@ -36,8 +36,8 @@ const registrationOf = (request: FastifyRequest) => {
 export default fp<AdsPluginOptions>(
   async function ads(fastify: FastifyInstance, { config, channels, now = Date.now }) {
     let outbox: Outbox;
-    if (config.redis.url !== null) {
-      outbox = redisOutbox(fastify.redis, fastify.redisPrefix, `${hostname()}:${config.port}`);
+    if (usesRedis(config.redis)) {
+      outbox = redisOutbox(fastify.redis, fastify.redisPrefix, `${hostname()}:${config.port}`, fastify.redisReplicated);
     } else {
       if (!fastify.hasDecorator('sql')) await fastify.register(database, { path: config.databasePath });
       outbox = libsqlOutbox(fastify.sql);

@@ -3,6 +3,7 @@ import type { ConversionEvent } from './event';
 import { REMEMBER_IDS_MS, type DeadLetter, type Outbox, type OutboxEntry, type PendingGroup } from './outbox';
 import { AD_PLATFORMS } from '@game-register/site-settings/ad-clicks';
 import { SCRIPTS } from './redis-scripts';
+import type { ReplicatedWrites } from '../redis';
 
 /** The consumer group every instance reads the intake stream in: each new event goes to one instance. */
 const GROUP = 'ads-reporters';
@@ -14,22 +15,46 @@ const label = (event: ConversionEvent) => `${event.platform}|${event.channel}`;
 
 type Scripted = Redis & { [K in keyof typeof SCRIPTS]: (...args: (string | number)[]) => Promise<unknown> };
 
+const scripted = (redis: Redis) => {
+  for (const [name, script] of Object.entries(SCRIPTS)) {
+    if (!(name in redis)) redis.defineCommand(name, script);
+  }
+  return redis as Scripted;
+};
+
 /**
  * The outbox in Redis for many instances: `add` records the id (kept 30 days) and appends the event to a
  * stream in one atomic step; instances read the stream in one consumer group and move each entry, in one
  * atomic step, into a schedule (a sorted set by next try) and a hash of events, from which `claim` leases
- * due events. An entry read but not moved (a kill -9) is moved by its consumer at restart, or by another
- * instance once idle.
+ * due events. An entry read but not moved (a kill -9, a failover) is moved by its consumer at restart or
+ * reconnection, or by another instance once idle. Behind Sentinel (`replicated`), an added event no replica
+ * confirmed in time is kept in this instance's memory and added again (its id makes that idempotent) until
+ * one does, so a failover right after the add does not lose it.
  */
-export function redisOutbox(redis: Redis, prefix: string, consumer: string): Outbox {
-  for (const [name, script] of Object.entries(SCRIPTS)) {
-    if (!(name in redis)) redis.defineCommand(name, script);
-  }
-  const r = redis as Scripted;
+export function redisOutbox(redis: Redis, prefix: string, consumer: string, replicated: ReplicatedWrites | null = null): Outbox {
+  const r = scripted(redis);
+  const durable = replicated === null ? null : { ...replicated, client: scripted(replicated.client) };
   const key = (name: string) => `${prefix}ads:${name}`;
   const keys = { seen: key('seen:'), intake: key('intake'), due: key('due'), events: key('events'), leases: key('leases'), dead: key('dead'), reasons: key('dead-reasons'), counts: key('counts'), age: key('age:'), sends: key('sends'), answers: key('answers') };
   let groupReady = false;
   let ownBacklogRead = false;
+  /** Events added but not yet confirmed by a replica, by id: added again at every claim. */
+  const unconfirmed = new Map<string, string>();
+  // A new primary (failover) or an empty Redis (restart): read this consumer's own entries again, and make
+  // sure the group is there.
+  redis.on('ready', () => {
+    groupReady = false;
+    ownBacklogRead = false;
+  });
+
+  /** Adds the event (1, or 0 for a duplicate) and, behind Sentinel, keeps it until a replica holds it. */
+  async function addEvent(id: string, json: string): Promise<number> {
+    if (durable === null) return Number(await r.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS));
+    const [added, replicas] = await Promise.all([durable.client.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+    if (replicas >= durable.replicas) unconfirmed.delete(id);
+    else unconfirmed.set(id, json);
+    return Number(added);
+  }
 
   async function ensureGroup() {
     if (groupReady) return;
@@ -41,6 +66,7 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string): Out
 
   /** Moves stream entries into the schedule: own unacknowledged ones first (after a restart), then new ones, then orphans. */
   async function intake(now: number) {
+    for (const [id, json] of unconfirmed) await addEvent(id, json);
     await ensureGroup();
     const batches: [string, string[]][] = [];
     if (!ownBacklogRead) {
@@ -70,7 +96,7 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string): Out
   return {
     async add(event, now) {
       const json = JSON.stringify({ ...event, createdAt: now });
-      return (await r.adsAdd(keys.seen + event.id, keys.intake, json, REMEMBER_IDS_MS)) === 1;
+      return (await addEvent(event.id, json)) === 1;
     },
     async claim(now, limit, leaseMs) {
       await intake(now);

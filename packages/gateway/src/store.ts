@@ -36,8 +36,12 @@ export interface CaptchaStore {
   putChallenge(id: string, challenge: StoredChallenge): Promise<void>;
   /** Removes the challenge and returns it, in one atomic step: two racing takes never both get it. Null once expired. */
   takeChallenge(id: string): Promise<StoredChallenge | null>;
-  /** Records a spent token, atomically; false when it was spent before. */
-  spendToken(id: string, expiresAt: number): Promise<boolean>;
+  /**
+   * Records a spent token, atomically; false when it was spent before. `replicated`: a pass token, whose
+   * spend must outlive a failover (on Redis behind Sentinel it waits for a replica, and rejects with
+   * StoreUnavailableError when none confirms it in time); a work task's need not.
+   */
+  spendToken(id: string, expiresAt: number, replicated?: boolean): Promise<boolean>;
   /** The caller's lock and recent failures, by its address and by its network (see network.ts). */
   standing(address: string, network: string): Promise<Standing>;
   /**
