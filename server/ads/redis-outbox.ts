@@ -28,8 +28,8 @@ const scripted = (redis: Redis) => {
  * atomic step, into a schedule (a sorted set by next try) and a hash of events, from which `claim` leases
  * due events. An entry read but not moved (a kill -9, a failover) is moved by its consumer at restart or
  * reconnection, or by another instance once idle. Behind Sentinel (`replicated`), an added event no replica
- * confirmed in time is kept in this instance's memory and added again (its id makes that idempotent) until
- * one does, so a failover right after the add does not lose it.
+ * confirmed in time (or whose add failed) is kept in this instance's memory and added again at every claim
+ * (its id makes that idempotent) until one does, so a failover around the add does not lose it.
  */
 export function redisOutbox(redis: Redis, prefix: string, consumer: string, replicated: ReplicatedWrites | null = null): Outbox {
   const r = scripted(redis);
@@ -47,13 +47,21 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string, repl
     ownBacklogRead = false;
   });
 
-  /** Adds the event (1, or 0 for a duplicate) and, behind Sentinel, keeps it until a replica holds it. */
+  /**
+   * Adds the event (1, or 0 for a duplicate). Behind Sentinel it is kept until a replica holds it, and an add
+   * that fails (the primary switching) is kept and tried again rather than lost.
+   */
   async function addEvent(id: string, json: string): Promise<number> {
     if (durable === null) return Number(await r.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS));
-    const [added, replicas] = await Promise.all([durable.client.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS), durable.client.wait(durable.replicas, durable.timeoutMs)]);
-    if (replicas >= durable.replicas) unconfirmed.delete(id);
-    else unconfirmed.set(id, json);
-    return Number(added);
+    try {
+      const [added, replicas] = await Promise.all([durable.client.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+      if (replicas >= durable.replicas) unconfirmed.delete(id);
+      else unconfirmed.set(id, json);
+      return Number(added);
+    } catch {
+      unconfirmed.set(id, json);
+      return 1;
+    }
   }
 
   async function ensureGroup() {

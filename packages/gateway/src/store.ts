@@ -7,6 +7,8 @@ import type { PictureKind } from './events';
 /** A store that cannot answer right now (Redis away): strict mode fails closed with a 503 or an `n`. */
 export class StoreUnavailableError extends Error {
   readonly statusCode = 503;
+  /** The Retry-After of its 503: about a Sentinel failover's length (sentinels deciding in 3-5 s, clients following). */
+  readonly retryAfterSeconds = 5;
   constructor(readonly store: string, cause?: unknown) {
     super(`the ${store} store is unavailable`, { cause });
     this.name = 'StoreUnavailableError';
