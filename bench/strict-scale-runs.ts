@@ -73,9 +73,9 @@ export async function challengeRate(start: Start, threads: number) {
   }
 }
 
-/** Section 3: two instances on one Redis, verify on B of challenges from A and reg on A, one at a time. */
-export async function twoInstances(start: Start, redis: RedisServer) {
-  const shared = { REDIS_URL: redis.url, REDIS_PREFIX: 'bench:', CAPTCHA_DRAW_THREADS: '1' };
+/** Section 3: two instances on one Redis (`redis`: REDIS_URL, or the REDIS_SENTINEL* variables), verify on B of challenges from A and reg on A, one at a time. */
+export async function twoInstances(start: Start, redis: ServerEnv) {
+  const shared = { ...redis, REDIS_PREFIX: 'bench:', CAPTCHA_DRAW_THREADS: '1' };
   const [a, b] = await Promise.all([start(shared), start(shared)]);
   try {
     const trailFor = trailMaker(8);
@@ -105,6 +105,32 @@ export async function twoInstances(start: Start, redis: RedisServer) {
   } finally {
     await Promise.all([a.stop(), b.stop()]);
   }
+}
+
+/**
+ * Section 6: the same instance on one Redis and on Redis behind Sentinel (`redis`): challenges per second
+ * (ratio 1, drawn on demand), then verify and reg one at a time on two instances (a reg's spend waits for a
+ * replica behind Sentinel: WAIT).
+ */
+export async function redisCompare(start: Start, label: string, redis: ServerEnv) {
+  const server = await start({ ...redis, REDIS_PREFIX: 'bench-compare:', CAPTCHA_DRAW_THREADS: '1', CAPTCHA_DRAW_QUEUE: '1000' });
+  let drawn: autocannon.Result;
+  try {
+    await challenges(server.base, 1, { connections: CHALLENGE_CONNECTIONS, duration: 2 });
+    drawn = await challenges(server.base, 1);
+  } finally {
+    await server.stop();
+  }
+  const [verifyRow, regRow] = await twoInstances(start, redis);
+  return {
+    redis: label,
+    'challenges/s': Math.round(drawn.requests.average),
+    'challenge p99 ms': drawn.latency.p99,
+    'verify p50 / p99 ms': `${verifyRow!['p50 ms']} / ${verifyRow!['p99 ms']}`,
+    'reg p50 / p99 ms': `${regRow!['p50 ms']} / ${regRow!['p99 ms']}`,
+    ok: `${verifyRow!.ok}, ${regRow!.ok}`,
+    'non-2xx': nonOk(drawn),
+  };
 }
 
 /** The server's settings for the stock sections: one draw thread, `stock` puzzles per ratio, its metrics, Redis. */

@@ -14,12 +14,15 @@
 //    times on one server (refilled in between): p50/p99, the event loop's CPU per challenge, and Redis commands
 //    per challenge (INFO commandstats). It works with `--server=<an older build with a stock>` too, so a
 //    before/after pair can be run alternately.
+// 6. `--sections=sentinel`: one Redis beside Redis behind Sentinel (three nodes, three sentinels): challenges per
+//    second (goal: within 10%), and verify and reg one at a time on two instances (a reg's spend waits for a replica).
 // Sections 1-3 run without a stock: they measure draws. `--sections=stock` runs section 4 alone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale';
 import { startRedisServer, type RedisServer } from '../scripts/redis-server';
+import { startSentinelSet, type SentinelSet } from '../scripts/redis-sentinel';
 import {
   BURST,
   burstRuns,
@@ -28,6 +31,7 @@ import {
   CHECK_CONNECTIONS,
   DURATION_S,
   isolation,
+  redisCompare,
   runsOf,
   SEQUENTIAL_RUNS,
   STOCK,
@@ -36,10 +40,10 @@ import {
 } from './strict-scale-runs';
 
 const DEFAULT_THREADS = Math.max(1, availableParallelism() - 1);
-export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5, burstP99MsWithStock: 100, ratio3DrawsPerCoreOverBaseline: 2 };
+export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5, burstP99MsWithStock: 100, ratio3DrawsPerCoreOverBaseline: 2, sentinelThroughputLoss: 0.1 };
 const { values: options } = parseArgs({
   options: {
-    sections: { type: 'string', default: 'isolation,rate,shared,stock' },
+    sections: { type: 'string', default: 'isolation,rate,shared,stock,sentinel' },
     /** Another build of the server (an older version, for the baseline). */
     server: { type: 'string' },
     /** Challenges per core-second at ratio 3 drawn on demand before this change (1000 / an older build's CPU ms per challenge). */
@@ -56,6 +60,16 @@ async function withRedis<T>(run: (redis: RedisServer) => Promise<T>): Promise<T>
     return await run(redis);
   } finally {
     await redis.close();
+  }
+}
+
+/** Redis behind Sentinel (one primary, two replicas, three sentinels) for the length of `run`. */
+async function withSentinels<T>(run: (set: SentinelSet) => Promise<T>): Promise<T> {
+  const set = await startSentinelSet();
+  try {
+    return await run(set);
+  } finally {
+    await set.close();
   }
 }
 
@@ -90,7 +104,7 @@ async function main() {
     results.challengeRate = rows;
   }
   if (sections.has('shared')) {
-    const rows = await withRedis((redis) => twoInstances(start, redis));
+    const rows = await withRedis((redis) => twoInstances(start, { REDIS_URL: redis.url }));
     console.table(rows);
     checks.push(['every verify on B passed, every reg through the gate registered', rows.every((row) => row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`)]);
     results.twoInstances = rows;
@@ -115,6 +129,19 @@ async function main() {
       ['every answer 2xx (stock)', rows.every((row) => row['non-2xx'] === 0)],
     );
     results.stock = rows;
+  }
+  if (sections.has('sentinel')) {
+    const rows = [
+      await withRedis((redis) => redisCompare(start, 'one redis-server (REDIS_URL)', { REDIS_URL: redis.url })),
+      await withSentinels((set) => redisCompare(start, '3 nodes, 3 sentinels (REDIS_SENTINELS)', { REDIS_SENTINELS: set.sentinels.map(({ host, port }) => `${host}:${port}`).join(','), REDIS_SENTINEL_MASTER: set.master })),
+    ] as const;
+    console.table(rows);
+    const share = rows[1]['challenges/s'] / rows[0]['challenges/s'];
+    checks.push(
+      [`challenges/s behind Sentinel within ${TARGETS.sentinelThroughputLoss * 100}% of one Redis: ${(share * 100).toFixed(0)}%`, share >= 1 - TARGETS.sentinelThroughputLoss],
+      ['every answer 2xx, every verify passed and reg registered (Sentinel)', rows.every((row) => row['non-2xx'] === 0 && row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}, ${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`)],
+    );
+    results.sentinel = rows;
   }
   if (sections.has('burst')) {
     const rows = await withRedis((redis) => burstRuns(start, redis, Number(options.rounds)));
