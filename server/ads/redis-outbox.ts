@@ -48,20 +48,25 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string, repl
   });
 
   /**
-   * Adds the event (1, or 0 for a duplicate). Behind Sentinel it is kept until a replica holds it, and an add
-   * that fails (the primary switching) is kept and tried again rather than lost.
+   * Adds the events (1 each, or 0 for a duplicate). Behind Sentinel, one WAIT after them all: those no replica
+   * confirmed are kept, and so are those whose add failed (the primary switching), to be added again.
    */
-  async function addEvent(id: string, json: string): Promise<number> {
-    if (durable === null) return Number(await r.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS));
+  async function addEvents(events: [string, string][]): Promise<number[]> {
+    if (durable === null) return Promise.all(events.map(async ([id, json]) => Number(await r.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS))));
+    let replicas = 0;
+    let added: number[] = events.map(() => 1);
     try {
-      const [added, replicas] = await Promise.all([durable.client.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+      const adds = events.map(([id, json]) => durable.client.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS));
+      const [results, confirmed] = await Promise.all([Promise.all(adds), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+      [added, replicas] = [results.map(Number), confirmed];
+    } catch {
+      // kept below, as unconfirmed
+    }
+    for (const [id, json] of events) {
       if (replicas >= durable.replicas) unconfirmed.delete(id);
       else unconfirmed.set(id, json);
-      return Number(added);
-    } catch {
-      unconfirmed.set(id, json);
-      return 1;
     }
+    return added;
   }
 
   async function ensureGroup() {
@@ -74,7 +79,7 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string, repl
 
   /** Moves stream entries into the schedule: own unacknowledged ones first (after a restart), then new ones, then orphans. */
   async function intake(now: number) {
-    for (const [id, json] of unconfirmed) await addEvent(id, json);
+    if (unconfirmed.size > 0) await addEvents([...unconfirmed]);
     await ensureGroup();
     const batches: [string, string[]][] = [];
     if (!ownBacklogRead) {
@@ -104,7 +109,8 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string, repl
   return {
     async add(event, now) {
       const json = JSON.stringify({ ...event, createdAt: now });
-      return (await addEvent(event.id, json)) === 1;
+      const [added] = await addEvents([[event.id, json]]);
+      return added === 1;
     },
     async claim(now, limit, leaseMs) {
       await intake(now);
