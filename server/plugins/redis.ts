@@ -29,7 +29,10 @@ export default fp<{ redis: RedisConfig }>(
     fastify.decorate('redisReplicated', replicated);
     if (fastify.hasDecorator('readiness')) fastify.readiness.add('redis', () => (config.sentinel ? primaryAnswers(redis) : redis.ping()));
     fastify.addHook('onClose', async () => {
-      await Promise.all([redis, replicated?.client].map((client) => client?.quit().catch(() => client.disconnect())));
+      const clients = [redis, ...(replicated ? [replicated.client] : [])];
+      await Promise.all(clients.map((client) => client.quit().catch(() => {})));
+      // quit leaves the sentinels' failover subscriptions open (ioredis#1362); disconnect closes them too.
+      for (const client of clients) client.disconnect();
     });
   },
   { name: 'redis' },
