@@ -109,26 +109,31 @@ export async function twoInstances(start: Start, redis: ServerEnv) {
 
 /**
  * Section 6: the same instance on one Redis and on Redis behind Sentinel (`redis`): challenges per second
- * (ratio 1, drawn on demand), then verify and reg one at a time on two instances (a reg's spend waits for a
+ * (ratio 1, drawn on demand) and the server's CPU per challenge (which other load on the machine does not
+ * change); with `sequential`, then verify and reg one at a time on two instances (a reg's spend waits for a
  * replica behind Sentinel: WAIT).
  */
-export async function redisCompare(start: Start, label: string, redis: ServerEnv) {
+export async function redisCompare(start: Start, label: string, redis: ServerEnv, sequential: boolean) {
   const server = await start({ ...redis, REDIS_PREFIX: 'bench-compare:', CAPTCHA_DRAW_THREADS: '1', CAPTCHA_DRAW_QUEUE: '1000' });
   let drawn: autocannon.Result;
+  let cpuMs: number;
   try {
     await challenges(server.base, 1, { connections: CHALLENGE_CONNECTIONS, duration: 2 });
+    const cpuBefore = server.cpuSeconds();
     drawn = await challenges(server.base, 1);
+    cpuMs = ((server.cpuSeconds() - cpuBefore) * 1000) / Math.max(1, drawn.requests.total);
   } finally {
     await server.stop();
   }
-  const [verifyRow, regRow] = await twoInstances(start, redis);
+  const [verifyRow, regRow] = sequential ? await twoInstances(start, redis) : [];
   return {
     redis: label,
     'challenges/s': Math.round(drawn.requests.average),
     'challenge p99 ms': drawn.latency.p99,
-    'verify p50 / p99 ms': `${verifyRow!['p50 ms']} / ${verifyRow!['p99 ms']}`,
-    'reg p50 / p99 ms': `${regRow!['p50 ms']} / ${regRow!['p99 ms']}`,
-    ok: `${verifyRow!.ok}, ${regRow!.ok}`,
+    'server CPU ms per challenge': Number(cpuMs.toFixed(2)),
+    'verify p50 / p99 ms': verifyRow ? `${verifyRow['p50 ms']} / ${verifyRow['p99 ms']}` : '',
+    'reg p50 / p99 ms': regRow ? `${regRow['p50 ms']} / ${regRow['p99 ms']}` : '',
+    ok: verifyRow && regRow ? `${verifyRow.ok}, ${regRow.ok}` : '',
     'non-2xx': nonOk(drawn),
   };
 }
