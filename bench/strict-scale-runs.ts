@@ -138,6 +138,29 @@ export async function redisCompare(start: Start, label: string, redis: ServerEnv
   };
 }
 
+/**
+ * Section 6, what WAIT adds: a pass token's spend (`SET NX PX`) one at a time on the primary behind Sentinel,
+ * alone and followed by `WAIT 1` as the gate sends it (one replica's confirmation).
+ */
+export async function spendCosts(sentinels: { host: string; port: number }[], master: string, runs = 2000) {
+  const redis = new Redis({ sentinels, name: master, enableAutoPipelining: true });
+  try {
+    const timed = async (label: string, spend: (id: string) => Promise<unknown>) => {
+      const ms: number[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const started = performance.now();
+        await spend(`${label}:${run}`);
+        ms.push(performance.now() - started);
+      }
+      return { spend: label, 'p50 ms': Number(percentile(ms, 50).toFixed(3)), 'p99 ms': Number(percentile(ms, 99).toFixed(3)) };
+    };
+    const set = (id: string) => redis.set(`bench-spend:${id}`, '1', 'PX', 60_000, 'NX');
+    return [await timed('SET NX', set), await timed('SET NX, then WAIT 1 300', (id) => Promise.all([set(id), redis.wait(1, 300)]))];
+  } finally {
+    redis.disconnect();
+  }
+}
+
 /** The server's settings for the stock sections: one draw thread, `stock` puzzles per ratio, its metrics, Redis. */
 const stockEnv = (redis: RedisServer, stock: number, metricsPort: number, prefix: string): ServerEnv => ({
   CAPTCHA_DRAW_THREADS: '1',

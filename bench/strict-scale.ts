@@ -34,6 +34,7 @@ import {
   DURATION_S,
   isolation,
   redisCompare,
+  spendCosts,
   runsOf,
   SEQUENTIAL_RUNS,
   STOCK,
@@ -151,7 +152,10 @@ async function main() {
       [`challenges per server CPU-second behind Sentinel within ${TARGETS.sentinelThroughputLoss * 100}% of one Redis: ${(perCpu * 100).toFixed(0)}%`, perCpu >= 1 - TARGETS.sentinelThroughputLoss],
       ['every answer 2xx, every verify passed and reg registered (Sentinel)', rows.every((row) => row['non-2xx'] === 0 && (row.ok === '' || row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}, ${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`))],
     );
+    const spends = await withSentinels((set) => spendCosts(set.sentinels, set.master));
+    console.table(spends);
     results.sentinel = rows;
+    results.spendCosts = spends;
   }
   if (sections.has('burst')) {
     const rows = await withRedis((redis) => burstRuns(start, redis, Number(options.rounds)));
