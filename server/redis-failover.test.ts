@@ -41,7 +41,7 @@ interface Registration {
   instance: number;
   token: string;
   clickId: string;
-  answer: { status?: string };
+  answer: { status?: string; info?: string };
 }
 
 /** One address (and /24) per player: strict mode counts failures by address and network, and one player's answers in flight must not raise another's work. */
@@ -146,7 +146,10 @@ describe('a kill -9 of the Redis primary behind Sentinel, under load', () => {
       replicas.forEach((replica) => replica.signal('SIGCONT'));
 
       // Served again: the first 200 after the kill on each instance.
-      await waitFor(() => apps.every((_app, instance) => load.puzzles.some((p) => p.instance === instance && p.at > killedAt && p.status === 200)), 30_000, 'puzzles on both');
+      await waitFor(() => apps.every((_app, instance) => load.puzzles.some((p) => p.instance === instance && p.at > killedAt && p.status === 200)), 30_000, 'puzzles on both').catch(async (error: Error) => {
+        const named = await set.primary().then((node) => `:${node.port}`, (why: Error) => why.message);
+        throw new Error(`${error.message}; the sentinels name ${named} (killed :${primary!.port}); last answers ${JSON.stringify(load.puzzles.slice(-4))}`);
+      });
       const servedAgainMs = apps.map((_app, instance) => Math.min(...load.puzzles.filter((p) => p.instance === instance && p.at > killedAt && p.status === 200).map((p) => p.at)) - killedAt);
       const promoted = await set.waitForFailover(primary!);
       const failoverMs = Date.now() - killedAt;
@@ -162,15 +165,24 @@ describe('a kill -9 of the Redis primary behind Sentinel, under load', () => {
       expect(refused.filter((p) => p.status !== 503 || p.retryAfter === undefined)).toEqual([]);
       // Readiness follows: unready during the switch on both, ready at the end.
       for (const instance of [0, 1]) expect(load.readiness.some((r) => r.instance === instance && r.at > killedAt && r.status === 503)).toBe(true);
-      for (const app of apps) expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+      // (A client leaves once more when the sentinels announce the switch, after it already followed it: a blip.)
+      await waitFor(async () => (await Promise.all(apps.map((app) => app.inject({ url: '/readyz' })))).every((answer) => answer.statusCode === 200), 10_000, 'both ready');
 
-      // No pass token spent twice: every one answered y, sent again to either instance, is refused.
+      // No pass token spent twice: every one answered y, sent again to either instance, is refused (as spent, or
+      // while a spend cannot be confirmed: the remaining replica resyncs with the new primary for a moment).
       const registered = load.registrations.filter((r) => r.answer.status === 'y');
       expect(new Set(registered.map((r) => r.token)).size).toBe(registered.length);
-      for (const [index, { token }] of registered.entries()) expect((await register(apps[index % 2]!, index % 2, token)).answer).toEqual(NEEDS_CAPTCHA);
+      const replayed = await Promise.all(registered.map(async ({ token }, index) => (await register(apps[index % 2]!, index % 2, token)).answer));
+      expect(replayed.filter((answer) => answer.status !== 'n')).toEqual([]);
+      expect(replayed.filter((answer) => answer.info === NEEDS_CAPTCHA.info).length).toBeGreaterThan(0);
       // The spend the old primary alone held is gone with it: the token counts once on the new one, never twice.
-      const after = [await register(apps[1]!, 1, unreplicated), await register(apps[0]!, 0, unreplicated)];
+      const after: Registration[] = [];
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        after.push(await register(apps[attempt % 2]!, attempt % 2, unreplicated));
+        await sleep(300);
+      }
       expect(after.filter((r) => r.answer.status === 'y')).toHaveLength(1);
+      expect(after.at(-1)!.answer).toEqual(NEEDS_CAPTCHA);
 
       // No conversion lost: every registration answered y reaches the platform, and the unconfirmed one is there.
       const reported = () => new Set(fake.requests.map((request) => request.clickId));
