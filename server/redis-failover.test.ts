@@ -115,32 +115,35 @@ describe('a kill -9 of the Redis primary behind Sentinel, under load', () => {
     try {
       await waitFor(() => apps.every((_app, instance) => load.registrations.filter((r) => r.instance === instance && r.answer.status === 'y').length >= 3), 30_000, 'registrations on both');
 
-      // Both replicas frozen: what the primary writes now reaches no replica before it dies.
-      const [primary] = set.nodes;
-      const replicas = set.nodes.slice(1);
-      replicas.forEach((replica) => replica.signal('SIGSTOP'));
-      // Their links cut too (frozen, they cannot link again): bytes already sent would still reach them once thawed.
-      const direct = new Redis(primary!.port, '127.0.0.1');
-      clients.push(direct);
-      expect(await direct.call('CLIENT', 'KILL', 'TYPE', 'replica')).toBe(2);
-      direct.disconnect();
-      // A spend no replica confirmed does not count: the visitor is asked to try again, the token kept unspent elsewhere.
+      // Made ready before the freeze, which must stay short: a replica silent for down-after-milliseconds is
+      // down for the sentinels too, and not promoted.
       const unreplicated = await passToken(apps[0]!, FOCUSED_FROM);
-      const before = await register(apps[0]!, 0, unreplicated);
-      expect(before.answer).toEqual(GATE_UNAVAILABLE);
-      // An ad conversion no replica confirmed stays in the instance's memory until one does.
       const outboxClient = new Redis({ sentinels: set.sentinels, name: set.master, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
       outboxClient.on('error', () => {});
       clients.push(outboxClient);
-      await waitFor(() => outboxClient.status === 'ready', 5000, 'the outbox client');
       const durable = outboxClient.duplicate();
       durable.on('error', () => {});
       clients.push(durable);
-      await waitFor(() => durable.status === 'ready', 5000, 'the outbox client');
+      await waitFor(() => outboxClient.status === 'ready' && durable.status === 'ready', 5000, 'the outbox clients');
       const outbox = redisOutbox(outboxClient, `${redis.prefix}direct:`, 'direct', { client: durable, replicas: 1, timeoutMs: REPLICA_WAIT_MS });
       const event: ConversionEvent = { id: conversionId('kuaishou', 'unreplicated1'), platform: 'kuaishou', channel: 'H5REG', clickId: 'unreplicated1', landingUrl: null, registeredAt: Date.now() };
+      const [primary] = set.nodes;
+      const replicas = set.nodes.slice(1);
+      const direct = new Redis(primary!.port, '127.0.0.1');
+      clients.push(direct);
+      await direct.ping();
+
+      // Both replicas frozen: what the primary writes now reaches no replica before it dies.
+      replicas.forEach((replica) => replica.signal('SIGSTOP'));
+      // Their links cut too (frozen, they cannot link again): bytes already sent would still reach them once thawed.
+      expect(await direct.call('CLIENT', 'KILL', 'TYPE', 'replica')).toBe(2);
+      // A spend no replica confirmed does not count: the visitor is asked to try again, the token kept unspent elsewhere.
+      const before = await register(apps[0]!, 0, unreplicated);
+      expect(before.answer).toEqual(GATE_UNAVAILABLE);
+      // An ad conversion no replica confirmed stays in the instance's memory until one does.
       expect(await outbox.add(event, Date.now())).toBe(true);
 
+      direct.disconnect();
       await primary!.stop(); // SIGKILL
       const killedAt = Date.now();
       replicas.forEach((replica) => replica.signal('SIGCONT'));
