@@ -1,3 +1,4 @@
+// The Redis outbox against a real redis-server that restarts without its data.
 import { Redis } from 'ioredis';
 import { startTestRedis, type TestRedis } from '../test-redis';
 import { conversionId, type ConversionEvent } from './event';
