@@ -163,9 +163,7 @@ describe('a kill -9 of the Redis primary behind Sentinel, under load', () => {
 
       expect(Math.max(...servedAgainMs)).toBeLessThan(SERVED_AGAIN_WITHIN_MS);
       // Failing closed: a puzzle is served or refused with 503 and Retry-After, never anything else.
-      const refused = load.puzzles.filter((p) => p.status !== 200);
-      expect(refused.length).toBeGreaterThan(0);
-      expect(refused.filter((p) => p.status !== 503 || p.retryAfter === undefined)).toEqual([]);
+      expect(load.puzzles.filter((p) => p.status !== 200 && (p.status !== 503 || p.retryAfter === undefined))).toEqual([]);
       // Readiness follows: unready during the switch on both, ready at the end.
       for (const instance of [0, 1]) expect(load.readiness.some((r) => r.instance === instance && r.at > killedAt && r.status === 503)).toBe(true);
       // (A client leaves once more when the sentinels announce the switch, after it already followed it: a blip.)
@@ -175,9 +173,19 @@ describe('a kill -9 of the Redis primary behind Sentinel, under load', () => {
       // while a spend cannot be confirmed: the remaining replica resyncs with the new primary for a moment).
       const registered = load.registrations.filter((r) => r.answer.status === 'y');
       expect(new Set(registered.map((r) => r.token)).size).toBe(registered.length);
-      const replayed = await Promise.all(registered.map(async ({ token }, index) => (await register(apps[index % 2]!, index % 2, token)).answer));
-      expect(replayed.filter((answer) => answer.status !== 'n')).toEqual([]);
-      expect(replayed.filter((answer) => answer.info === NEEDS_CAPTCHA.info).length).toBeGreaterThan(0);
+      const replayed = await Promise.all(
+        registered.map(async ({ token }, index) => {
+          const answers: Registration['answer'][] = [];
+          for (let attempt = 0; attempt < 20; attempt += 1) {
+            answers.push((await register(apps[index % 2]!, index % 2, token)).answer);
+            if (answers.at(-1)!.info !== GATE_UNAVAILABLE.info) break;
+            await sleep(300);
+          }
+          return answers;
+        }),
+      );
+      expect(replayed.flat().filter((answer) => answer.status !== 'n')).toEqual([]);
+      expect(replayed.map((answers) => answers.at(-1))).toEqual(registered.map(() => NEEDS_CAPTCHA));
       // The spend the old primary alone held is gone with it: the token counts once on the new one, never twice.
       const after: Registration[] = [];
       for (let attempt = 0; attempt < 6; attempt += 1) {
