@@ -14,12 +14,17 @@
 //    times on one server (refilled in between): p50/p99, the event loop's CPU per challenge, and Redis commands
 //    per challenge (INFO commandstats). It works with `--server=<an older build with a stock>` too, so a
 //    before/after pair can be run alternately.
+// 6. `--sections=sentinel`: one Redis beside Redis behind Sentinel (three nodes, three sentinels), alternately
+//    `--rounds` times: challenges per second and per server CPU-second (goal: within 10%), and in the first round
+//    verify and reg one at a time on two instances (a reg's spend waits for a replica).
 // Sections 1-3 run without a stock: they measure draws. `--sections=stock` runs section 4 alone.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale';
 import { startRedisServer, type RedisServer } from '../scripts/redis-server';
+import { startSentinelSet, type SentinelSet } from '../scripts/redis-sentinel';
+import { percentile } from './stats';
 import {
   BURST,
   burstRuns,
@@ -28,6 +33,8 @@ import {
   CHECK_CONNECTIONS,
   DURATION_S,
   isolation,
+  redisCompare,
+  spendCosts,
   runsOf,
   SEQUENTIAL_RUNS,
   STOCK,
@@ -36,15 +43,15 @@ import {
 } from './strict-scale-runs';
 
 const DEFAULT_THREADS = Math.max(1, availableParallelism() - 1);
-export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5, burstP99MsWithStock: 100, ratio3DrawsPerCoreOverBaseline: 2 };
+export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5, burstP99MsWithStock: 100, ratio3DrawsPerCoreOverBaseline: 2, sentinelThroughputLoss: 0.1 };
 const { values: options } = parseArgs({
   options: {
-    sections: { type: 'string', default: 'isolation,rate,shared,stock' },
+    sections: { type: 'string', default: 'isolation,rate,shared,stock,sentinel' },
     /** Another build of the server (an older version, for the baseline). */
     server: { type: 'string' },
     /** Challenges per core-second at ratio 3 drawn on demand before this change (1000 / an older build's CPU ms per challenge). */
     baseline: { type: 'string', default: '11' },
-    /** Bursts per server in the burst section. */
+    /** Bursts per server in the burst section; rounds of each Redis in the sentinel section. */
     rounds: { type: 'string', default: '3' },
   },
 });
@@ -56,6 +63,16 @@ async function withRedis<T>(run: (redis: RedisServer) => Promise<T>): Promise<T>
     return await run(redis);
   } finally {
     await redis.close();
+  }
+}
+
+/** Redis behind Sentinel (one primary, two replicas, three sentinels) for the length of `run`. */
+async function withSentinels<T>(run: (set: SentinelSet) => Promise<T>): Promise<T> {
+  const set = await startSentinelSet();
+  try {
+    return await run(set);
+  } finally {
+    await set.close();
   }
 }
 
@@ -90,7 +107,7 @@ async function main() {
     results.challengeRate = rows;
   }
   if (sections.has('shared')) {
-    const rows = await withRedis((redis) => twoInstances(start, redis));
+    const rows = await withRedis((redis) => twoInstances(start, { REDIS_URL: redis.url }));
     console.table(rows);
     checks.push(['every verify on B passed, every reg through the gate registered', rows.every((row) => row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`)]);
     results.twoInstances = rows;
@@ -115,6 +132,30 @@ async function main() {
       ['every answer 2xx (stock)', rows.every((row) => row['non-2xx'] === 0)],
     );
     results.stock = rows;
+  }
+  if (sections.has('sentinel')) {
+    // Alternately, `--rounds` times: a shared machine's load moves between runs; the medians are compared.
+    const rows: Awaited<ReturnType<typeof redisCompare>>[] = [];
+    for (let round = 0; round < Number(options.rounds); round += 1) {
+      const sequential = round === 0;
+      rows.push(await withRedis((redis) => redisCompare(start, 'one redis-server (REDIS_URL)', { REDIS_URL: redis.url }, sequential)));
+      const sentinels = (set: SentinelSet) => ({ REDIS_SENTINELS: set.sentinels.map(({ host, port }) => `${host}:${port}`).join(','), REDIS_SENTINEL_MASTER: set.master });
+      rows.push(await withSentinels((set) => redisCompare(start, '3 nodes, 3 sentinels (REDIS_SENTINELS)', sentinels(set), sequential)));
+    }
+    console.table(rows);
+    const median = (label: string, column: 'challenges/s' | 'server CPU ms per challenge') => percentile(rows.filter((row) => row.redis.startsWith(label)).map((row) => row[column]), 50);
+    const throughput = median('3 nodes', 'challenges/s') / median('one', 'challenges/s');
+    const perCpu = median('one', 'server CPU ms per challenge') / median('3 nodes', 'server CPU ms per challenge');
+    console.log(`  medians behind Sentinel against one Redis: ${(throughput * 100).toFixed(0)}% of the challenges/s, ${(perCpu * 100).toFixed(0)}% of the challenges per CPU-second`);
+    checks.push(
+      // Throughput on a machine others share is the load's noise; per CPU-second it is the server's own cost.
+      [`challenges per server CPU-second behind Sentinel within ${TARGETS.sentinelThroughputLoss * 100}% of one Redis: ${(perCpu * 100).toFixed(0)}%`, perCpu >= 1 - TARGETS.sentinelThroughputLoss],
+      ['every answer 2xx, every verify passed and reg registered (Sentinel)', rows.every((row) => row['non-2xx'] === 0 && (row.ok === '' || row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}, ${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`))],
+    );
+    const spends = await withSentinels((set) => spendCosts(set.sentinels, set.master));
+    console.table(spends);
+    results.sentinel = rows;
+    results.spendCosts = spends;
   }
   if (sections.has('burst')) {
     const rows = await withRedis((redis) => burstRuns(start, redis, Number(options.rounds)));

@@ -153,8 +153,38 @@ describe('loadConfig', () => {
   });
 
   it('shares state through Redis only when REDIS_URL is set, under REDIS_PREFIX (greg: by default)', () => {
-    expect(loadConfig({}).redis).toEqual({ url: null, prefix: 'greg:' });
-    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.7:6379/2', REDIS_PREFIX: 'shop-a:' }).redis).toEqual({ url: 'redis://:pw@10.0.0.7:6379/2', prefix: 'shop-a:' });
+    expect(loadConfig({}).redis).toEqual({ url: null, sentinel: null, prefix: 'greg:' });
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.7:6379/2', REDIS_PREFIX: 'shop-a:' }).redis).toEqual({ url: 'redis://:pw@10.0.0.7:6379/2', sentinel: null, prefix: 'shop-a:' });
+  });
+
+  it('finds Redis through REDIS_SENTINELS and REDIS_SENTINEL_MASTER, with their passwords', () => {
+    const env = { REDIS_SENTINELS: '10.0.0.7:26379, 10.0.0.8:26379,redis-c.internal:26380', REDIS_SENTINEL_MASTER: 'mymaster', REDIS_SENTINEL_PASSWORD: 's3nt', REDIS_PASSWORD: 'r3dis' };
+    expect(loadConfig(env).redis).toEqual({
+      url: null,
+      sentinel: {
+        sentinels: [{ host: '10.0.0.7', port: 26379 }, { host: '10.0.0.8', port: 26379 }, { host: 'redis-c.internal', port: 26380 }],
+        master: 'mymaster',
+        sentinelPassword: 's3nt',
+        password: 'r3dis',
+      },
+      prefix: 'greg:',
+    });
+    expect(loadConfig({ REDIS_SENTINELS: '10.0.0.7:26379', REDIS_SENTINEL_MASTER: 'm' }).redis.sentinel).toMatchObject({ sentinelPassword: null, password: null });
+  });
+
+  it('refuses REDIS_URL with REDIS_SENTINELS, sentinels without a master, and their passwords alone, never echoing a password', () => {
+    expect(problemsOf({ REDIS_URL: 'redis://10.0.0.7:6379', REDIS_SENTINELS: '10.0.0.7:26379', REDIS_SENTINEL_MASTER: 'm' })).toEqual([
+      'REDIS_URL and REDIS_SENTINELS are both set: set REDIS_URL for one Redis, or REDIS_SENTINELS and REDIS_SENTINEL_MASTER for Redis behind Sentinel, not both',
+    ]);
+    expect(problemsOf({ REDIS_SENTINELS: '10.0.0.7:26379' })).toEqual([
+      'REDIS_SENTINELS is set but REDIS_SENTINEL_MASTER is not: name the master the sentinels monitor (sentinel monitor <name> ...)',
+    ]);
+    const alone = problemsOf({ REDIS_URL: 'redis://10.0.0.7:6379', REDIS_PASSWORD: 'hunter2', REDIS_SENTINEL_MASTER: 'm' });
+    expect(alone).toEqual(['REDIS_SENTINEL_MASTER, REDIS_PASSWORD are set but REDIS_SENTINELS is not (with REDIS_URL, the URL carries the password)']);
+    expect(problemsOf({ REDIS_SENTINELS: '10.0.0.7', REDIS_SENTINEL_MASTER: 'm', REDIS_SENTINEL_PASSWORD: 'hunter2' })).toEqual([
+      'REDIS_SENTINELS must be sentinels as host:port, comma separated, such as 10.0.0.7:26379,10.0.0.8:26379,10.0.0.9:26379, got "10.0.0.7"',
+    ]);
+    expect(problemsOf({ REDIS_SENTINELS: '10.0.0.7:70000', REDIS_SENTINEL_MASTER: 'm' })).toEqual(['REDIS_SENTINELS ports must be from 1 to 65535, got 10.0.0.7:70000']);
   });
 
   it('refuses a REDIS_URL that is not redis:// without echoing it (it may hold a password), and a bad prefix', () => {

@@ -43,11 +43,25 @@ export interface ServerConfig {
 }
 
 export interface RedisConfig {
-  /** redis:// or rediss:// URL (credentials allowed, never logged); null: no Redis. */
+  /** redis:// or rediss:// URL (credentials allowed, never logged); null: no Redis, or Redis through sentinels. */
   url: string | null;
+  /** Redis found through its sentinels (REDIS_SENTINELS), which follow its failovers; never set with `url`. */
+  sentinel?: SentinelConfig | null;
   /** Every key starts with it, so two deployments can share one Redis. */
   prefix: string;
 }
+
+export interface SentinelConfig {
+  sentinels: { host: string; port: number }[];
+  /** The name the sentinels monitor the primary by (REDIS_SENTINEL_MASTER). */
+  master: string;
+  sentinelPassword: string | null;
+  /** The Redis servers' own password (REDIS_PASSWORD). */
+  password: string | null;
+}
+
+/** Whether the instance keeps its shared state in Redis (REDIS_URL or REDIS_SENTINELS). */
+export const usesRedis = (redis: RedisConfig): boolean => redis.url !== null || Boolean(redis.sentinel);
 
 export interface CaptchaConfig {
   /** `off`: the browser judges the puzzle (docs/behaviour.md). `strict`: challenges, verify, and reg needs a pass token. */
@@ -114,6 +128,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   if (work.accessible !== null && work.accessible < work.puzzle) {
     problems.push(`CAPTCHA_ACCESSIBLE_WORK_COST (${work.accessible}) must not be below CAPTCHA_WORK_COST (${work.puzzle}): the path without the picture would be the cheaper one`);
   }
+  const sentinel = readSentinelConfig(v, Boolean(env.REDIS_SENTINELS?.trim()), problems);
   const ads = readAdsConfig(v, problems);
   // Metrics never share the public port: their own listener, on loopback unless METRICS_HOST says otherwise.
   const metricsPort = v.METRICS_PORT ?? null;
@@ -148,7 +163,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       level: v.CAPTCHA_LEVEL === 'adaptive' ? 'adaptive' : (Number(v.CAPTCHA_LEVEL) as Level),
     },
     metrics: metricsPort === null ? null : { port: metricsPort, host: v.METRICS_HOST ?? '127.0.0.1' },
-    redis: { url: v.REDIS_URL ?? null, prefix: v.REDIS_PREFIX },
+    redis: { url: v.REDIS_URL ?? null, sentinel, prefix: v.REDIS_PREFIX },
     ads,
     site: {
       configPath: v.SITE_CONFIG === undefined ? null : resolve(cwd, v.SITE_CONFIG),
@@ -156,6 +171,31 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       cwd,
     },
   };
+}
+
+/** REDIS_SENTINELS with its master's name and passwords; one way to Redis only (REDIS_URL or the sentinels). */
+function readSentinelConfig(v: ReturnType<typeof readServerEnv>['values'], given: boolean, problems: string[]): SentinelConfig | null {
+  if (v.REDIS_SENTINELS === undefined) {
+    if (given) return null; // refused by its rule already
+    const strays = (['REDIS_SENTINEL_MASTER', 'REDIS_SENTINEL_PASSWORD', 'REDIS_PASSWORD'] as const).filter((name) => v[name] !== undefined);
+    if (strays.length > 0) problems.push(`${strays.join(', ')} ${strays.length === 1 ? 'is' : 'are'} set but REDIS_SENTINELS is not (with REDIS_URL, the URL carries the password)`);
+    return null;
+  }
+  if (v.REDIS_URL !== undefined) {
+    problems.push('REDIS_URL and REDIS_SENTINELS are both set: set REDIS_URL for one Redis, or REDIS_SENTINELS and REDIS_SENTINEL_MASTER for Redis behind Sentinel, not both');
+    return null;
+  }
+  if (v.REDIS_SENTINEL_MASTER === undefined) {
+    problems.push('REDIS_SENTINELS is set but REDIS_SENTINEL_MASTER is not: name the master the sentinels monitor (sentinel monitor <name> ...)');
+    return null;
+  }
+  const sentinels = v.REDIS_SENTINELS.split(',').map((entry) => {
+    const [host = '', port = ''] = entry.trim().split(':');
+    return { host, port: Number(port) };
+  });
+  const badPorts = sentinels.filter(({ port }) => port < 1 || port > 65535);
+  if (badPorts.length > 0) problems.push(`REDIS_SENTINELS ports must be from 1 to 65535, got ${badPorts.map(({ host, port }) => `${host}:${port}`).join(', ')}`);
+  return { sentinels, master: v.REDIS_SENTINEL_MASTER, sentinelPassword: v.REDIS_SENTINEL_PASSWORD ?? null, password: v.REDIS_PASSWORD ?? null };
 }
 
 function parseApiTarget(value: string | undefined, problems: string[]): URL | null {

@@ -6,7 +6,7 @@ import { AD_PLATFORMS } from '@game-register/site-settings/ad-clicks';
 import { channelOfRequest } from '../channels/request-channel';
 import { isListedChannel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
-import type { RedisConfig, ServerConfig } from '../config';
+import { usesRedis, type RedisConfig, type ServerConfig } from '../config';
 import { regOutcome, type PrometheusMetrics } from '../metrics/metrics';
 import database from '../plugins/database';
 import { openDatabase } from '../db/database';
@@ -42,8 +42,8 @@ export default fp<AdsPluginOptions>(
     const settings = () => (fastify.hasDecorator('site') ? fastify.site.settings().ads : undefined) ?? DEFAULT_SITE_SETTINGS.ads;
     let outbox: Outbox;
     let closeLateDatabase = () => {};
-    if (config.redis.url !== null) {
-      outbox = redisOutbox(fastify.redis, fastify.redisPrefix, `${hostname()}:${config.port}`);
+    if (usesRedis(config.redis)) {
+      outbox = redisOutbox(fastify.redis, fastify.redisPrefix, `${hostname()}:${config.port}`, fastify.redisReplicated);
     } else if (fastify.hasDecorator('sql') || anyPlatformOn(settings())) {
       if (!fastify.hasDecorator('sql')) await fastify.register(database, { path: config.databasePath });
       outbox = libsqlOutbox(fastify.sql);

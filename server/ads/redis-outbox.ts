@@ -3,6 +3,7 @@ import type { ConversionEvent } from './event';
 import { REMEMBER_IDS_MS, type DeadLetter, type Outbox, type OutboxEntry, type PendingGroup } from './outbox';
 import { AD_PLATFORMS } from '@game-register/site-settings/ad-clicks';
 import { SCRIPTS } from './redis-scripts';
+import type { ReplicatedWrites } from '../redis';
 
 /** The consumer group every instance reads the intake stream in: each new event goes to one instance. */
 const GROUP = 'ads-reporters';
@@ -14,22 +15,59 @@ const label = (event: ConversionEvent) => `${event.platform}|${event.channel}`;
 
 type Scripted = Redis & { [K in keyof typeof SCRIPTS]: (...args: (string | number)[]) => Promise<unknown> };
 
+const scripted = (redis: Redis) => {
+  for (const [name, script] of Object.entries(SCRIPTS)) {
+    if (!(name in redis)) redis.defineCommand(name, script);
+  }
+  return redis as Scripted;
+};
+
 /**
  * The outbox in Redis for many instances: `add` records the id (kept 30 days) and appends the event to a
  * stream in one atomic step; instances read the stream in one consumer group and move each entry, in one
  * atomic step, into a schedule (a sorted set by next try) and a hash of events, from which `claim` leases
- * due events. An entry read but not moved (a kill -9) is moved by its consumer at restart, or by another
- * instance once idle.
+ * due events. An entry read but not moved (a kill -9, a failover) is moved by its consumer at restart or
+ * reconnection, or by another instance once idle. Behind Sentinel (`replicated`), an added event no replica
+ * confirmed in time (or whose add failed) is kept in this instance's memory and added again at every claim
+ * (its id makes that idempotent) until one does, so a failover around the add does not lose it.
  */
-export function redisOutbox(redis: Redis, prefix: string, consumer: string): Outbox {
-  for (const [name, script] of Object.entries(SCRIPTS)) {
-    if (!(name in redis)) redis.defineCommand(name, script);
-  }
-  const r = redis as Scripted;
+export function redisOutbox(redis: Redis, prefix: string, consumer: string, replicated: ReplicatedWrites | null = null): Outbox {
+  const r = scripted(redis);
+  const durable = replicated === null ? null : { ...replicated, client: scripted(replicated.client) };
   const key = (name: string) => `${prefix}ads:${name}`;
   const keys = { seen: key('seen:'), intake: key('intake'), due: key('due'), events: key('events'), leases: key('leases'), dead: key('dead'), reasons: key('dead-reasons'), counts: key('counts'), age: key('age:'), sends: key('sends'), answers: key('answers') };
   let groupReady = false;
   let ownBacklogRead = false;
+  /** Events added but not yet confirmed by a replica, by id: added again at every claim. */
+  const unconfirmed = new Map<string, string>();
+  // A new primary (failover) or an empty Redis (restart): read this consumer's own entries again, and make
+  // sure the group is there.
+  redis.on('ready', () => {
+    groupReady = false;
+    ownBacklogRead = false;
+  });
+
+  /**
+   * Adds the events (1 each, or 0 for a duplicate). Behind Sentinel, one WAIT after them all: those no replica
+   * confirmed are kept, and so are those whose add failed (the primary switching), to be added again.
+   */
+  async function addEvents(events: [string, string][]): Promise<number[]> {
+    if (durable === null) return Promise.all(events.map(async ([id, json]) => Number(await r.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS))));
+    let replicas = 0;
+    let added: number[] = events.map(() => 1);
+    try {
+      const adds = events.map(([id, json]) => durable.client.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS));
+      const [results, confirmed] = await Promise.all([Promise.all(adds), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+      [added, replicas] = [results.map(Number), confirmed];
+    } catch {
+      // kept below, as unconfirmed
+    }
+    for (const [id, json] of events) {
+      if (replicas >= durable.replicas) unconfirmed.delete(id);
+      else unconfirmed.set(id, json);
+    }
+    return added;
+  }
 
   async function ensureGroup() {
     if (groupReady) return;
@@ -41,6 +79,7 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string): Out
 
   /** Moves stream entries into the schedule: own unacknowledged ones first (after a restart), then new ones, then orphans. */
   async function intake(now: number) {
+    if (unconfirmed.size > 0) await addEvents([...unconfirmed]);
     await ensureGroup();
     const batches: [string, string[]][] = [];
     if (!ownBacklogRead) {
@@ -70,7 +109,8 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string): Out
   return {
     async add(event, now) {
       const json = JSON.stringify({ ...event, createdAt: now });
-      return (await r.adsAdd(keys.seen + event.id, keys.intake, json, REMEMBER_IDS_MS)) === 1;
+      const [added] = await addEvents([[event.id, json]]);
+      return added === 1;
     },
     async claim(now, limit, leaseMs) {
       await intake(now);

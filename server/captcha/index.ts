@@ -27,7 +27,7 @@ export function spedUpClock(now: () => number, speed: number): () => number {
  */
 export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, switches }: StrictModeOptions) {
   const store: GatewayOptions['store'] = fastify.hasDecorator('redis')
-    ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix }
+    ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix, replicated: fastify.redisReplicated }
     : { kind: 'libsql', database: fastify.sql };
   // Only the gateway's clock: the rest of the server (rate limits, logs, the ad reports) keeps real time.
   const clock = spedUpClock(now, captcha.testClockSpeed);

@@ -29,9 +29,11 @@ async function expectFailClosed(token: string) {
   expect(reg.json()).toEqual({ status: 'n', info: '验证服务暂时不可用，请稍后再试' });
   const drawn = await challenge(app);
   expect(drawn.statusCode).toBe(503);
+  expect(drawn.headers['retry-after']).toBe('5');
   expect(drawn.json()).toEqual(UNAVAILABLE);
   const verdict = await verify(app, { id: 'x'.repeat(22), offsetX: RIGHT_OFFSET, trail: humanTrail(RIGHT_OFFSET) });
   expect(verdict.statusCode).toBe(503);
+  expect(verdict.headers['retry-after']).toBe('5');
   expect(verdict.json()).toEqual(UNAVAILABLE);
   const check = await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=someone' });
   expect(check.statusCode).toBe(200);

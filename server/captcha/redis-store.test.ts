@@ -24,7 +24,7 @@ describeStoreContract('redis', async () => {
     async open(secret) {
       // The server's own client (commands of one event-loop turn pipelined into one write), so every
       // racing case below runs through the pipeline as it does in production.
-      const client = await connectRedis(server.url, quietLog);
+      const client = await connectRedis({ url: server.url }, quietLog);
       clients.push(client);
       return createRedisStore(client, { prefix, secret, now: () => clock.at });
     },
@@ -36,7 +36,7 @@ describeStoreContract('redis', async () => {
 
 describe('the Redis store, on a real redis-server', () => {
   it('pipelines the commands of one turn into one write and still gives a challenge to one take only', async () => {
-    const client = await connectRedis(server.url, quietLog);
+    const client = await connectRedis({ url: server.url }, quietLog);
     const store = createRedisStore(client, { prefix: 'pipelined:', secret: 'k' });
     await store.putChallenge('burst', { gapX: 120, expiresAt: Date.now() + CHALLENGE_TTL_MS, ...SEALED });
     const racing = Array.from({ length: 20 }, () => store.takeChallenge('burst'));

@@ -29,6 +29,9 @@ export default fp(
       const statusCode = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
       if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.debug({ code: error.code }, 'request refused');
+      // A store away (StoreUnavailableError) says when to try again: a Redis failover lasts seconds.
+      const retryAfter = (error as FastifyError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (statusCode === 503 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.code(statusCode).send(errorAnswer(statusCode));
     });
   },

@@ -26,7 +26,7 @@ export function createGate(store: CaptchaStore, now: () => number, events: Gatew
       try {
         const pass = token === null ? null : readPassToken(await store.secret(), token);
         refusal =
-          token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : !(await store.spendToken(pass.id, pass.expiresAt)) ? 'spent' : null;
+          token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : !(await store.spendToken(pass.id, pass.expiresAt, true)) ? 'spent' : null;
       } catch (error) {
         if (!(error instanceof StoreUnavailableError)) throw error;
         events.tokenRefused('unavailable');

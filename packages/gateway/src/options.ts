@@ -20,6 +20,7 @@ export const GatewayOptionsSchema = Type.Object(
         kind: Type.Literal('redis'),
         client: Handle('an ioredis client, shared by every instance'),
         prefix: Type.String({ pattern: '^[\\w:.{}-]{1,64}$', description: 'every key starts with it' }),
+        replicated: Type.Optional(Type.Union([Type.Null(), Handle('behind Sentinel: { client, replicas, timeoutMs }, a connection of its own on which a spent pass token waits (WAIT) for that many replicas')])),
       }),
     ]),
     secret: Type.Optional(Type.Union([Type.String({ minLength: SECRET_MIN_LENGTH }), Type.Null()], { description: 'the HMAC key; null: generated once and kept in the store' })),
@@ -53,7 +54,13 @@ export const GatewayOptionsSchema = Type.Object(
 /** The options as given to `register` (the optional ones have the defaults in policy.ts). */
 export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events' | 'switches' | 'level'> & { store: GatewayStore; events?: Partial<GatewayEvents>; switches?: () => OperatorSwitches; level?: 'adaptive' | Level };
 /** Where the state is kept: a libsql database (one instance), or Redis (many instances, one prefix). */
-export type GatewayStore = { kind: 'libsql'; database: SqlDatabase } | { kind: 'redis'; client: Redis; prefix: string };
+export type GatewayStore = { kind: 'libsql'; database: SqlDatabase } | { kind: 'redis'; client: Redis; prefix: string; replicated?: ReplicatedSpends | null };
+/** A connection of its own (WAIT blocks it) on which a spent pass token waits until `replicas` replicas hold it. */
+export interface ReplicatedSpends {
+  client: Redis;
+  replicas: number;
+  timeoutMs: number;
+}
 const NO_SWITCHES = (): OperatorSwitches => ({ underAttack: null, peopleFirst: null });
 export type GatewaySettings = Required<Omit<GatewayOptions, 'events'>> & { events: Partial<GatewayEvents> };
 

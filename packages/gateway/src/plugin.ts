@@ -30,7 +30,7 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
   if (captcha.store.kind === 'libsql') ensureCaptchaTables(captcha.store.database);
   const store =
     captcha.store.kind === 'redis'
-      ? createRedisStore(captcha.store.client, { prefix: captcha.store.prefix, secret: captcha.secret, now })
+      ? createRedisStore(captcha.store.client, { prefix: captcha.store.prefix, secret: captcha.secret, now, replicated: captcha.store.replicated ?? null })
       : createLibsqlStore(captcha.store.database, captcha.secret, now);
   // Created (or fetched) at start rather than by the first racing requests; Redis away: fetched later.
   await store.secret().catch((error: unknown) => fastify.log.warn({ err: error }, 'the captcha secret is not available yet'));

@@ -4,6 +4,7 @@ import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
 import type { Level } from './difficulty/levels';
 import { createRedisSignals } from './difficulty/redis-signals';
 import { StoreUnavailableError, type CaptchaStore, type Standing } from './store';
+import type { ReplicatedSpends } from './options';
 
 /**
  * An answer counted as a failure before it is judged, in one step, unless its address is locked. The
@@ -98,13 +99,15 @@ export interface RedisStoreOptions {
   /** CAPTCHA_SECRET, or null to share one generated secret through Redis. */
   secret: string | null;
   now?: () => number;
+  /** Behind Sentinel: where a pass token's spend waits for replicas (null: no replica is ever promoted). */
+  replicated?: ReplicatedSpends | null;
 }
 
 /**
  * Strict mode's state on Redis, for many instances behind one balancer. Take and spend are single
  * commands (GETDEL, SET NX), never a read and a delete; every key but the shared secret expires.
  */
-export function createRedisStore(redis: Redis, { prefix, secret: configuredSecret, now = Date.now }: RedisStoreOptions): CaptchaStore {
+export function createRedisStore(redis: Redis, { prefix, secret: configuredSecret, now = Date.now, replicated = null }: RedisStoreOptions): CaptchaStore {
   const key = {
     challenge: (id: string) => `${prefix}challenge:${id}`,
     spent: (id: string) => `${prefix}spent:${id}`,
@@ -155,8 +158,14 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       // One put by an earlier release has no level: it was drawn guarded, at what is now level 0.
       return Number(expiresAt) > now() ? { gapX: Number(gapX), expiresAt: Number(expiresAt), level: Number(level) as Level, picture: picture === 'plain' ? 'plain' : 'guarded' } : null;
     },
-    async spendToken(id, expiresAt) {
-      return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';
+    async spendToken(id, expiresAt, mustReplicate = false) {
+      if (!mustReplicate || replicated === null) return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';
+      // WAIT follows the SET on its connection: a spend no replica holds could be undone by a failover, so it
+      // does not count (fail closed; the token stays spent on this primary).
+      const { client, replicas, timeoutMs } = replicated;
+      const [set, acknowledged] = await run(() => Promise.all([client.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'), client.wait(replicas, timeoutMs)]));
+      if (acknowledged < replicas) throw new StoreUnavailableError('redis', new Error(`the spend reached ${acknowledged} of ${replicas} replicas in ${timeoutMs} ms`));
+      return set === 'OK';
     },
     async standing(address, network) {
       const at = now();

@@ -7,6 +7,8 @@ import type { PictureKind } from './events';
 /** A store that cannot answer right now (Redis away): strict mode fails closed with a 503 or an `n`. */
 export class StoreUnavailableError extends Error {
   readonly statusCode = 503;
+  /** The Retry-After of its 503: about a Sentinel failover's length (sentinels deciding in 3-5 s, clients following). */
+  readonly retryAfterSeconds = 5;
   constructor(readonly store: string, cause?: unknown) {
     super(`the ${store} store is unavailable`, { cause });
     this.name = 'StoreUnavailableError';
@@ -36,8 +38,12 @@ export interface CaptchaStore {
   putChallenge(id: string, challenge: StoredChallenge): Promise<void>;
   /** Removes the challenge and returns it, in one atomic step: two racing takes never both get it. Null once expired. */
   takeChallenge(id: string): Promise<StoredChallenge | null>;
-  /** Records a spent token, atomically; false when it was spent before. */
-  spendToken(id: string, expiresAt: number): Promise<boolean>;
+  /**
+   * Records a spent token, atomically; false when it was spent before. `replicated`: a pass token, whose
+   * spend must outlive a failover (on Redis behind Sentinel it waits for a replica, and rejects with
+   * StoreUnavailableError when none confirms it in time); a work task's need not.
+   */
+  spendToken(id: string, expiresAt: number, replicated?: boolean): Promise<boolean>;
   /** The caller's lock and recent failures, by its address (addressSubjectOf: an IPv6 /64 is one) and by its network (see network.ts). */
   standing(address: string, network: string): Promise<Standing>;
   /**

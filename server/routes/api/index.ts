@@ -2,7 +2,7 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_METRICS } from '../../metrics/metrics';
 import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
-import type { ServerConfig } from '../../config';
+import { usesRedis, type ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
 import database from '../../plugins/database';
 import redisConnection from '../../plugins/redis';
@@ -34,12 +34,12 @@ const unread = (): ApiReading => ({ call: null, query: {}, body: null, bodyType:
  * Everything under /api, on the one reading of each request (server/api-reading): its body read once from
  * the raw bytes, the rate limit of the budget its reading pays from, the refusal of what cannot be read one
  * way, reg's code made a listed one; then strict mode's routes and reg gate when CAPTCHA_MODE=strict, and
- * the embedded API or the proxy. With REDIS_URL, the limits and strict mode's state are shared.
+ * the embedded API or the proxy. With REDIS_URL (or REDIS_SENTINELS), the limits and strict mode's state are shared.
  */
 export default async function api(fastify: FastifyInstance, { config, now, channels, switches }: ApiOptions) {
   const { windowMs, checksPerWindow, regPerWindow } = config.rateLimit;
-  const shared = config.redis.url !== null;
-  if (shared) await fastify.register(redisConnection, { redis: { ...config.redis, url: config.redis.url! } });
+  const shared = usesRedis(config.redis);
+  if (shared) await fastify.register(redisConnection, { redis: config.redis });
   await fastify.register(rateLimit, {
     global: false,
     // The address read as the request arrived (a client gone since has none left to read), IPv6 by /64 as by default.
