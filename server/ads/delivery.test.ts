@@ -154,7 +154,8 @@ describe.each(stores)('delivery from the %s outbox', (_name, open) => {
     const lines: { level: number; msg: string }[] = [];
     const logged = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
     delivery = startDelivery({ outbox, config: config(), metrics, log: logged });
-    await waitFor(() => (counts.get('failed token_expired') ?? 0) >= 1, 5000, 'the expired token');
+    // Counted before the retry is stored and logged: wait for the line, which comes last.
+    await waitFor(() => (counts.get('failed token_expired') ?? 0) >= 1 && lines.some((line) => line.level === 50), 5000, 'the expired token');
     expect(lines.find((line) => line.level === 50)?.msg).toContain('the tencent token is expired');
     expect(JSON.stringify(lines)).not.toContain('tencent-test-token');
     expect(await outbox.pending()).toHaveLength(1);
