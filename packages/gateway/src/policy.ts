@@ -171,9 +171,10 @@ export const KIND_FLOOR: Readonly<Record<'carrier' | 'hosting' | 'unknown', 0 | 
 export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinAnswers: number } = {
   hot: { challengesPerMinute: Infinity, failures10m: 40, successes10m: Infinity },
   calm: { challengesPerMinute: Infinity, failures10m: 15, successes10m: Infinity },
+  hotFailureShare: 0.4,
   hardFailureShare: 0.6,
   hardMinAnswers: 30,
 };
 
-/** A network's share of the site's minute is counted up to this many challenges (site-floor.ts): a few networks cannot raise the floor alone. */
-export const SITE_SHARE_PER_NETWORK = 20;
+/** A network's share of the site's minute is counted up to this many challenges: with SITE_FLOOR.minPerMinute, the floor needs at least six networks at their full share. */
+export const SITE_SHARE_PER_NETWORK = 10;

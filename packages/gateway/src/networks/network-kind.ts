@@ -7,6 +7,8 @@ import type { OriginAs } from './origin-as';
 
 export type NetworkKind = 'carrier' | 'hosting' | 'unknown';
 export const NETWORK_KINDS: readonly NetworkKind[] = ['carrier', 'hosting', 'unknown'];
+/** A kind read back from a store: anything else is unknown. */
+export const kindOf = (text: string | undefined): NetworkKind => (NETWORK_KINDS as readonly string[]).includes(text ?? '') ? (text as NetworkKind) : 'unknown';
 
 /** What an operator adds to a kind in the site settings (captcha.networks): ASes and CIDRs, IPv4 or IPv6. */
 export interface NetworkAdditions {
