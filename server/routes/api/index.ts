@@ -9,7 +9,7 @@ import redisConnection from '../../plugins/redis';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
 import type { ChannelSettingsGetter } from '../../channels/settings';
-import type { OperatorSwitches } from '@game-register/gateway';
+import type { SiteSwitches } from '../../site/operator-switches';
 import funnelBeacon from './funnel-beacon';
 import ads from '../../ads/plugin';
 import { makeCodeListed } from './listed-code';
@@ -23,7 +23,7 @@ export interface ApiOptions {
   /** The site's channels, read on every use (they may be re-read while the server runs). */
   channels: ChannelSettingsGetter;
   /** Strict mode's operator switches in service, read at every challenge (re-read with the site settings). */
-  switches: () => OperatorSwitches;
+  switches: () => SiteSwitches;
 }
 
 /** Outside the server's own rewriteUrl (which reads every /api request line), nothing is read: refused. */
