@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { CARRIER_ASNS, HOSTING_ASNS } from '../packages/gateway/src/policy';
-import type { OriginAsTable } from '../packages/gateway/src/networks/origin-as';
+import { CARRIER_ASNS, HOSTING_ASNS } from '@game-register/gateway/policy';
+import type { OriginAsTable } from '@game-register/gateway';
 
 const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), '../packages/gateway/src/networks/origin-as.json');
 
