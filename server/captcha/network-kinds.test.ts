@@ -41,6 +41,23 @@ describe('networks as they are, in strict mode', () => {
     }
   });
 
+  it('never locks a carrier NAT address for its people\'s failures, nor doubles their work', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      const nat = '36.128.7.1';
+      const early = await openPuzzle(app, nat); // fetched before the others' failures
+      for (let i = 0; i < 12; i += 1) {
+        const puzzle = await openPuzzle(app, nat);
+        expect((await verify(app, { id: puzzle.id, offsetX: 7, trail: [] }, nat)).statusCode).toBe(200);
+        clock.at += 2000;
+      }
+      expect((await verify(app, await humanAnswer(early), nat)).json()).toMatchObject({ status: 'y' });
+      expect((await openPuzzle(app, nat)).work.parameters.data).toMatchObject({ d: 0 }); // no doubling signed in
+    } finally {
+      await app.close();
+    }
+  });
+
   it('starts a cloud at level 2 and counts its whole AS as one network: a new /24 each attempt buys no more passes', async () => {
     const { app, clock } = await strictApp();
     try {

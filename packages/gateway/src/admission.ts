@@ -6,6 +6,7 @@ import type { Difficulty, LevelVerdict } from './difficulty/engine';
 import type { Level } from './difficulty/levels';
 import type { GatewayEvents } from './events';
 import { addressSubjectOf, networkOf } from './network';
+import { ipv4Number } from './networks/address-bits';
 import type { JudgedNetwork, NetworkJudge, NetworkKind } from './networks/network-kind';
 import { FAILURES_BEFORE_LOCK, LEVEL_POLICY, LOCK_MS, NETWORK_CHALLENGE_LIMIT, PASS_ALLOWANCE, SWEEP_EVERY_MS } from './policy';
 import type { Allowance, CaptchaStore, Standing } from './store';
@@ -37,6 +38,9 @@ export function allowanceOf(kind: NetworkKind, level: Level): Allowance {
   return hourly === null ? { burst, perMinute } : { burst: Math.min(burst, hourly), perMinute: Math.min(perMinute, hourly / 60) };
 }
 
+/** A carrier's IPv4 address: a carrier-grade NAT, many people behind it. */
+const isCarrierNat = (kind: NetworkKind, address: string) => kind === 'carrier' && ipv4Number(address) !== null;
+
 export function admission({ store, events, now, networkChallenges, difficulty, judge }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
@@ -65,7 +69,9 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     }
     const address = addressSubjectOf(request.ip);
     const verdict = await difficulty.challenge(address, { network, kind }, at);
-    return { standing, verdict, fetchedBy: { address, network, kind } };
+    // A carrier NAT's work is not doubled for its people's failures: its level answers for them (engine.ts).
+    const own = isCarrierNat(kind, request.ip) ? { ...standing, failures: 0, networkFailures: 0 } : standing;
+    return { standing: own, verdict, fetchedBy: { address, network, kind } };
   };
   /**
    * A right answer's pass, taken from the allowance of the network that fetched its puzzle, at the level it
@@ -87,19 +93,22 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    */
   const countAnswer = async (address: string, at: number, reply: FastifyReply, maxSteps: number) => {
     const own = { address: addressSubjectOf(address), network: null, kind: judge(address).kind };
+    // A carrier's IPv4 address is a NAT of many people: never locked, its work never doubled by their failures.
+    const nat = isCarrierNat(own.kind, address);
+    const lockMs = nat ? 0 : LOCK_MS;
     const network = networkOf(address);
     const { failures, lockedUntil } = await store.countAttempt(address, network);
     if (lockedUntil > at) {
       tooMany(reply, lockedUntil - at);
       return null;
     }
-    if (failures > FAILURES_BEFORE_LOCK) {
+    if (failures > FAILURES_BEFORE_LOCK && !nat) {
       await store.settleAttempt(address, network, false, LOCK_MS);
       tooMany(reply, LOCK_MS);
       return null;
     }
     return {
-      minDoublings: Math.min(maxSteps, failures - 1),
+      minDoublings: nat ? 0 : Math.min(maxSteps, failures - 1),
       /** The address had no failure in its window before this answer. */
       firstTry: failures === 1,
       /**
@@ -109,7 +118,7 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
        */
       settle: async (passed: boolean, fetchedBy: FetchedBy | null) => {
         const { address: subject, network: counted, kind } = fetchedBy ?? own;
-        await Promise.all([store.settleAttempt(address, network, passed, LOCK_MS), difficulty.answered(subject, counted, kind, passed, now())]);
+        await Promise.all([store.settleAttempt(address, network, passed, lockMs), difficulty.answered(subject, counted, kind, passed, now())]);
       },
     };
   };
