@@ -48,16 +48,17 @@ export async function networkGoals(redisUrl: string): Promise<Goal[]> {
   crowd(`${n(180)} people behind 3 China Mobile NAT addresses in ${Math.round(60 * SCALE)} s`, await onServer(redisUrl, 'net-nat', (base) => people(base, n(180), 60 * SCALE, (i) => `36.129.${10 * (i % 3)}.1`)));
 
   const farm = await onServer(redisUrl, 'net-farm', (base) => bot(base, n(400), 8, (i) => `8.${128 + (i >> 8)}.${i & 255}.${1 + (i % 250)}`));
-  say(`a cloud farm over Alibaba Cloud (AS37963), a new /24 each attempt, 8 in flight: at most ${n(20)} accounts in ${n(400)} attempts`,
-    `${passed(farm)} accounts; levels ${[...new Set(farm.map((tried) => tried.level))].join(', ')}; ${farm.filter((tried) => tried.status === 429 || tried.outcome === 'locked').length} refused with 429`, passed(farm) <= n(20));
+  // The caps are the issue's whatever the scale: the allowance does not shrink with fewer attempts.
+  say(`a cloud farm over Alibaba Cloud (AS37963), a new /24 each attempt, 8 in flight: at most 20 accounts in ${n(400)} attempts`,
+    `${passed(farm)} accounts; levels ${[...new Set(farm.map((tried) => tried.level))].join(', ')}; ${farm.filter((tried) => tried.status === 429 || tried.outcome === 'locked').length} refused with 429`, passed(farm) <= 20);
 
   const fast = await onServer(redisUrl, 'net-fast', async (base) => {
     const started = performance.now();
     const tries = await bot(base, n(300), 8, (i) => `198.18.0.${1 + (i % 250)}`);
     return { tries, seconds: (performance.now() - started) / 1000 };
   });
-  say(`a fast bot from one unknown /24, 8 in flight: at most ${n(10)} accounts in ${n(300)} attempts`,
-    `${passed(fast.tries)} accounts in ${fast.seconds.toFixed(1)} s; highest level ${Math.max(...fast.tries.map((tried) => tried.level ?? 0))}`, passed(fast.tries) <= n(10));
+  say(`a fast bot from one unknown /24, 8 in flight: at most 10 accounts in ${n(300)} attempts`,
+    `${passed(fast.tries)} accounts in ${fast.seconds.toFixed(1)} s; highest level ${Math.max(...fast.tries.map((tried) => tried.level ?? 0))}`, passed(fast.tries) <= 10);
 
   const allowance = (seconds: number) => Math.floor(PASS_ALLOWANCE.unknown.burst + (PASS_ALLOWANCE.unknown.perMinute * seconds) / 60);
   const hoarded = await onServer(redisUrl, 'net-hoard', async (base) => {
