@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import Database from 'libsql';
 import gateway from '@game-register/gateway';
-import { PASS_ALLOWANCE } from '@game-register/gateway/policy';
+import { CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../test-support';
 import { challenge, humanAnswer, openPuzzle, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
 
@@ -53,6 +53,18 @@ describe('networks as they are, in strict mode', () => {
       }
       expect((await verify(app, await humanAnswer(early), nat)).json()).toMatchObject({ status: 'y' });
       expect((await openPuzzle(app, nat)).work.parameters.data).toMatchObject({ d: 0 }); // no doubling signed in
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts a carrier NAT address as many visitors in the per-address limits, another address as one", async () => {
+    const { app } = await buildTestApp({ ...strictConfig(), rateLimit: { windowMs: 60_000, checksPerWindow: 3, regPerWindow: 100 } });
+    try {
+      const statuses = async (address: string, count: number) => Promise.all(Array.from({ length: count }, async () => (await challenge(app, { pixelRatio: 1 }, address)).statusCode));
+      expect(await statuses('198.51.100.7', 4)).toEqual([200, 200, 200, 429]);
+      expect(new Set(await statuses('36.128.8.1', 3 * CARRIER_NAT_VISITORS))).toEqual(new Set([200]));
+      expect((await challenge(app, { pixelRatio: 1 }, '36.128.8.1')).statusCode).toBe(429);
     } finally {
       await app.close();
     }

@@ -1,7 +1,8 @@
 // Strict mode's operator switches in the site settings (captcha.underAttack, captcha.peopleFirst): read with the
 // rest of the settings, checked, logged, and handed to the gateway as its OperatorSwitches (README, "Strict mode").
 import type { FastifyBaseLogger } from 'fastify';
-import { cidrMatcher, type Level, type NetworkAdditions, type OperatorSwitches } from '@game-register/gateway';
+import type { Level, OperatorSwitches } from '@game-register/gateway';
+import { cidrMatcher, type NetworkAdditions } from '@game-register/gateway/policy';
 import type { NetworkSettings, OperatorSwitchSetting, SiteSettings } from '@game-register/site-settings';
 import { SITE_VARIABLE_NAMES, SWITCH_TIME } from './settings-schema';
 

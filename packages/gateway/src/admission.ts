@@ -6,8 +6,7 @@ import type { Difficulty, LevelVerdict } from './difficulty/engine';
 import type { Level } from './difficulty/levels';
 import type { GatewayEvents } from './events';
 import { addressSubjectOf, networkOf } from './network';
-import { ipv4Number } from './networks/address-bits';
-import type { JudgedNetwork, NetworkJudge, NetworkKind } from './networks/network-kind';
+import { isCarrierNat, type JudgedNetwork, type NetworkJudge, type NetworkKind } from './networks/network-kind';
 import { FAILURES_BEFORE_LOCK, LEVEL_POLICY, LOCK_MS, NETWORK_CHALLENGE_LIMIT, PASS_ALLOWANCE, SWEEP_EVERY_MS } from './policy';
 import type { Allowance, CaptchaStore, Standing } from './store';
 
@@ -37,9 +36,6 @@ export function allowanceOf(kind: NetworkKind, level: Level): Allowance {
   const hourly = kind === 'carrier' ? null : LEVEL_POLICY[level].networkSuccessesPerHour;
   return hourly === null ? { burst, perMinute } : { burst: Math.min(burst, hourly), perMinute: Math.min(perMinute, hourly / 60) };
 }
-
-/** A carrier's IPv4 address: a carrier-grade NAT, many people behind it. */
-const isCarrierNat = (kind: NetworkKind, address: string) => kind === 'carrier' && ipv4Number(address) !== null;
 
 export function admission({ store, events, now, networkChallenges, difficulty, judge }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */

@@ -8,6 +8,4 @@ export type { SqlDatabase } from './libsql-schema';
 export * from './settings';
 export type { Level } from './difficulty/levels';
 export type { OperatorSwitches } from './difficulty/effective-level';
-export { NETWORK_KINDS, NO_ADDITIONS, type NetworkAdditions, type NetworkKind } from './networks/network-kind';
-export { cidrMatcher } from './networks/address-bits';
 export type { OriginAsTable } from './networks/origin-as';

@@ -176,5 +176,8 @@ export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinA
   hardMinAnswers: 30,
 };
 
+/** A carrier NAT address stands for this many visitors in the host's per-address rate limits (server/routes/api/). */
+export const CARRIER_NAT_VISITORS = 10;
+
 /** A network's share of the site's minute is counted up to this many challenges: with SITE_FLOOR.minPerMinute, the floor needs at least six networks at their full share. */
 export const SITE_SHARE_PER_NETWORK = 10;

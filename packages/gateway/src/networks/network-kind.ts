@@ -10,6 +10,9 @@ export const NETWORK_KINDS: readonly NetworkKind[] = ['carrier', 'hosting', 'unk
 /** A kind read back from a store: anything else is unknown. */
 export const kindOf = (text: string | undefined): NetworkKind => (NETWORK_KINDS as readonly string[]).includes(text ?? '') ? (text as NetworkKind) : 'unknown';
 
+/** A carrier's IPv4 address: a carrier-grade NAT, many people behind it. */
+export const isCarrierNat = (kind: NetworkKind, address: string) => kind === 'carrier' && ipv4Number(address) !== null;
+
 /** What an operator adds to a kind in the site settings (captcha.networks): ASes and CIDRs, IPv4 or IPv6. */
 export interface NetworkAdditions {
   carrier: { asns: readonly number[]; cidrs: readonly string[] };
