@@ -76,7 +76,7 @@ export async function checkuserUnderFlood(seconds: number) {
     const beside = await load();
     const flooded = await flood;
     const non2xx = flooded.non2xx;
-    return { aloneRps: alone.requests.average, besideRps: beside.requests.average, besideP99: beside.latency.p99, floodRequests: flooded.requests.total, floodRefused: non2xx };
+    return { aloneRps: alone.requests.average, aloneP99: alone.latency.p99, besideRps: beside.requests.average, besideP99: beside.latency.p99, floodRequests: flooded.requests.total, floodRefused: non2xx };
   } finally {
     await server.stop();
   }

@@ -159,6 +159,18 @@ describe('the site floor', () => {
     expect(levelOf(await run.visit('198.51.100.5'))).toBe(1);
   });
 
+  it('stays at 0 through a campaign from a dozen carrier /24s: their challenges are people', async () => {
+    const run = setUp();
+    for (let minute = 0; minute < 3; minute += 1) {
+      for (let i = 0; i < 300; i += 1) {
+        await run.visit(`36.128.${i % 12}.${(i % 200) + 1}`, undefined, 'carrier');
+        run.clock.at += 200;
+        await run.settle();
+      }
+    }
+    expect(run.difficulty.siteLevel()).toBe(0);
+  });
+
   it('stays at 0 when a few networks flood it: each counts up to its share', async () => {
     const run = setUp();
     await surge(run, 5);

@@ -26,13 +26,13 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
     else upsertState.run(name, JSON.stringify(value), now() + ttlMs);
   };
 
-  const record: SignalStore['record'] = async (event, address, network, at) =>
+  const record: SignalStore['record'] = async (event, address, network, at, forSite = true) =>
     db.transaction(() => {
       for (const counter of COUNTED[event]) {
         const bucket = bucketOf(counter, at);
         for (const [entity, subject] of subjectsOf(address, network)) increment.run(counterKey(entity, subject, counter, bucket), at + bucketTtlMs(counter));
       }
-      if (event === 'challenge' && network !== null) {
+      if (event === 'challenge' && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
         increment.run(`site:challenges:${minute}`, at + 3 * SITE_MINUTE_MS);
         increment.run(`site:networks:${minute}:${network}`, at + 3 * SITE_MINUTE_MS);

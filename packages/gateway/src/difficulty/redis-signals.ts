@@ -24,7 +24,7 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
     siteBaseline: `${prefix}site:baseline`,
   };
   return {
-    async record(event, address, network, at) {
+    async record(event, address, network, at, forSite = true) {
       const multi = redis.multi();
       for (const counter of COUNTED[event]) {
         for (const [entity, subject] of subjectsOf(address, network)) {
@@ -32,7 +32,7 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
           multi.incr(name).pexpire(name, bucketTtlMs(counter));
         }
       }
-      if (event === 'challenge' && network !== null) {
+      if (event === 'challenge' && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
         multi.incr(key.siteCount(minute)).pexpire(key.siteCount(minute), SITE_KEY_MS);
         multi.zincrby(key.siteNetworks(minute), 1, network).pexpire(key.siteNetworks(minute), SITE_KEY_MS);

@@ -69,10 +69,10 @@ export interface SiteReading {
 export interface SignalStore {
   /**
    * Counts `event` for an address and its network (a challenge also for the site's minute and its network's
-   * share of it), then reads both entities' counts and stored states: one round trip on Redis. A null network:
-   * the address alone (its network's reading is empty).
+   * share of it, unless `forSite` is false), then reads both entities' counts and stored states: one round
+   * trip on Redis. A null network: the address alone (its network's reading is empty).
    */
-  record(event: SignalEvent, address: string, network: string | null, at: number): Promise<Record<SignalEntity, EntityReading>>;
+  record(event: SignalEvent, address: string, network: string | null, at: number, forSite?: boolean): Promise<Record<SignalEntity, EntityReading>>;
   /** Keeps an entity's state, or forgets it (null), for at most `ttlMs`. */
   saveState(entity: SignalEntity, key: string, state: LevelState | null, ttlMs: number): Promise<void>;
   /** The site's last whole minute before `at`, its baseline and its state. */
