@@ -8,7 +8,7 @@ import Database from 'libsql';
 import gateway from '@game-register/gateway';
 import { CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../test-support';
-import { challenge, humanAnswer, openPuzzle, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
 
 type Sealed = OpenPuzzle & { work: OpenPuzzle['work'] & { parameters: { data: { lv: number; pic: string } } } };
 
@@ -104,6 +104,23 @@ describe('networks as they are, in strict mode', () => {
       // The answering networks kept their own allowance whole.
       const own = await openPuzzle(app, '2001:db8:0::1');
       expect((await verify(app, await humanAnswer(own), '2001:db8:0::1')).json()).toMatchObject({ status: 'y' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('seals who fetched an accessible task too: its passes are the fetching network\'s allowance', async () => {
+    const { app } = await strictApp();
+    try {
+      const statuses = [];
+      for (let i = 0; i < 12; i += 1) {
+        const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: `198.51.100.${i + 1}` })).json<OpenPuzzle>();
+        expect(offer.work.parameters.data).toMatchObject({ by: `198.51.100.${i + 1}`, net: '198.51.100.0/24', nk: 'unknown' });
+        const payload = { id: offer.id, work: await solvedWork(offer.work) };
+        statuses.push((await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload, remoteAddress: `2001:db8:${i}::1` })).statusCode);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(PASS_ALLOWANCE.unknown.burst);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(12 - PASS_ALLOWANCE.unknown.burst);
     } finally {
       await app.close();
     }
