@@ -5,6 +5,7 @@
 // and unknown ranges (198.18.0.0/15, 100.64.0.0/10, 2001:db8::/32) for the rest.
 import autocannon from 'autocannon';
 import { createClient, humanTrail, locateGap, outcomeOf, seededRandom, solvedWork, verifyBody, type BotChallenge, type ClientAnswer } from '@game-register/gateway/testing';
+import { freePort } from '../scripts/free-port';
 import { DEPLOYED_STRICT_ENV, LIFTED_LIMITS, startServer } from './server-process';
 
 const random = seededRandom(3401);
@@ -50,7 +51,16 @@ export async function inLanes<T>(count: number, lanes: number, spacingMs: number
 
 /** A fresh strict server on Redis (its own prefix), as deployed but for the proxy it trusts; puzzles from the system's random source. */
 export async function networkServer(redisUrl: string, prefix: string) {
-  return startServer({ ...DEPLOYED_STRICT_ENV, CAPTCHA_TEST_SEED: undefined, CAPTCHA_STOCK: '20', REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}:` });
+  const metricsPort = await freePort();
+  const server = await startServer({ ...DEPLOYED_STRICT_ENV, CAPTCHA_TEST_SEED: undefined, CAPTCHA_STOCK: '20', REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}:`, METRICS_PORT: String(metricsPort) });
+  /** The level changes the server counted, by entity, level moved to and kind ("network:1:carrier 2"). */
+  const levelChanges = async () => {
+    const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((response) => response.text(), () => '');
+    return [...text.matchAll(/^game_register_captcha_level_changes_total\{entity="(\w+)",to="(\d)",kind="(\w+)"\} (\d+)$/gm)]
+      .filter((match) => match[4] !== '0')
+      .map(([, entity, to, kind, count]) => `${entity}:${to}:${kind} ${count}`);
+  };
+  return { ...server, levelChanges };
 }
 
 /** People: `count` visitors within `seconds`, from `addressOf(i)`, each looking 2-6 s before the drag. */

@@ -22,6 +22,8 @@ async function onServer<T>(redisUrl: string, prefix: string, run: (base: string)
   try {
     return await run(server.base);
   } finally {
+    const changes = await server.levelChanges();
+    console.log(`    (${prefix}: level changes by the server's metrics: ${changes.join(', ') || 'none'})`);
     await server.stop();
   }
 }
