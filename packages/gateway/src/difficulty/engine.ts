@@ -77,9 +77,12 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
     await signals.saveSite(isForgettable(after, at) ? null : after, perMinute === null ? null : { perMinute, minute: reading.minute }, HYSTERESIS.ttlMs);
   };
 
-  /** Counts an event for an address and its network (null: the address alone) and moves their levels. */
+  /**
+   * Counts an event for an address and its network (null: the address alone) and moves their levels. A
+   * carrier's challenges are left out of the site's minute: a campaign arrives through a few carrier /24s.
+   */
   const observe = async (event: SignalEvent, address: string, network: string | null, kind: NetworkKind, at: number) => {
-    const reading = await signals.record(event, address, network, at);
+    const reading = await signals.record(event, address, network, at, kind !== 'carrier');
     return { reading, address: advance('address', address, kind, reading.address, at), network: network === null ? 0 : advance('network', network, kind, reading.network, at) };
   };
 
