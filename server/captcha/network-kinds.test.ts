@@ -39,7 +39,7 @@ describe('networks as they are, in strict mode', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000); // 150 answers, each with its work solved: a busy machine takes more than the default 20 s
 
   it('never locks a carrier NAT address for its people\'s failures, nor doubles their work', async () => {
     const { app, clock } = await strictApp();
