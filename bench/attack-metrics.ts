@@ -12,8 +12,9 @@ export interface LevelSample {
 }
 
 const SAMPLE_EVERY = 5;
-const CHANGE = /^game_register_captcha_level_changes_total\{entity="(\w+)",to="(\d)"\} (\d+)$/gm;
-const REFUSAL = /^game_register_captcha_quota_refusals_total\{level="(\d)"\} (\d+)$/gm;
+// The kind of network (issue 34) is a label too: summed over it.
+const CHANGE = /^game_register_captcha_level_changes_total\{entity="(\w+)",to="(\d)"(?:,kind="\w+")?\} (\d+)$/gm;
+const REFUSAL = /^game_register_captcha_quota_refusals_total\{level="(\d)"(?:,kind="\w+")?\} (\d+)$/gm;
 
 /** Reads the metrics every SAMPLE_EVERY simulated seconds until stopped; the readings that differ from the one before. */
 export function sampleLevels(metricsUrl: string, clock: SimClock) {
@@ -23,8 +24,10 @@ export function sampleLevels(metricsUrl: string, clock: SimClock) {
     while (running) {
       const t = clock.now();
       const text = await fetch(metricsUrl).then((response) => response.text(), () => '');
-      const changes = Object.fromEntries([...text.matchAll(CHANGE)].map(([, entity, to, count]) => [`${entity}:${to}`, Number(count)]));
-      const refusals = Object.fromEntries([...text.matchAll(REFUSAL)].map(([, level, count]) => [level!, Number(count)]));
+      const changes: Record<string, number> = {};
+      for (const [, entity, to, count] of text.matchAll(CHANGE)) changes[`${entity}:${to}`] = (changes[`${entity}:${to}`] ?? 0) + Number(count);
+      const refusals: Record<string, number> = {};
+      for (const [, level, count] of text.matchAll(REFUSAL)) refusals[level!] = (refusals[level!] ?? 0) + Number(count);
       const last = samples.at(-1);
       const same = last && JSON.stringify([last.changes, last.refusals]) === JSON.stringify([changes, refusals]);
       if (Object.keys(changes).length > 0 && !same) samples.push({ t, changes, refusals });

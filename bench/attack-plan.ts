@@ -37,8 +37,8 @@ export const KNOBS = {
   burstWatchMinutes: number('ATTACK_BURST_WATCH_MINUTES', 5),
   /** Real seconds between the long scenarios' starts, so that their attacks' busiest minutes do not all fall together. */
   staggerSeconds: number('ATTACK_STAGGER_SECONDS', 20),
-  /** `long`: the attacks; `burst`: the ad burst alone and during a 10 /24 attack. */
-  parts: list('ATTACK_PARTS', 'long,burst'),
+  /** `long`: the attacks; `burst`: the ad burst alone and during a 10 /24 attack; `networks`: the network cases (attack-networks.ts). */
+  parts: list('ATTACK_PARTS', 'long,burst,networks'),
   /** Puzzles drawn ahead per pixel ratio (CAPTCHA_STOCK); unset: the deployed default. */
   stock: process.env.ATTACK_STOCK,
   /** Attacked /24s probed after the attack (one unanswered challenge each a simulated minute). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import gateway, { type GatewayOptions, type OperatorSwitches } from '@game-register/gateway';
+import gateway, { type GatewayOptions } from '@game-register/gateway';
+import type { SiteSwitches } from '../site/operator-switches';
 import type { CaptchaConfig } from '../config';
 import { NO_METRICS, type PrometheusMetrics } from '../metrics/metrics';
 import { registrationGate } from './gate-hook';
@@ -9,8 +10,8 @@ import { watchOperatorSwitches } from './operator-gauge';
 export interface StrictModeOptions {
   captcha: CaptchaConfig;
   now?: () => number;
-  /** The operator switches in service (the live site's): read at every challenge, so a SIGHUP's take effect at the next. */
-  switches: () => OperatorSwitches;
+  /** The operator switches and networks in service (the live site's): read at every request, so a SIGHUP's take effect at the next. */
+  switches: () => SiteSwitches;
 }
 
 /** `now` run `speed` times as fast from this moment on (CAPTCHA_TEST_CLOCK_SPEED: a bench plays 30 minutes in 2). */
@@ -43,6 +44,7 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     level: captcha.level,
     holdout: captcha.holdout,
     switches,
+    networks: () => switches().networks,
     testSeed: captcha.testSeed,
     clock,
     events: metricsEvents(metrics),

@@ -56,19 +56,25 @@ describe('difficulty levels in strict mode', () => {
     }
   });
 
-  it('refuses a network past its level\'s passes this hour with 429 and a Retry-After of at least a minute', async () => {
+  it("refuses a network's passes past its level's quota with 429 and a Retry-After of the quota's pace", async () => {
     const { app, clock } = await strictApp();
     try {
-      let refused = null;
-      for (let i = 1; i <= 120 && refused === null; i += 1) {
-        const address = `192.0.2.${i}`;
-        const answer = await challenge(app, { pixelRatio: 1 }, address);
-        if (answer.statusCode === 429) refused = answer;
-        else expect((await verify(app, await humanAnswer(answer.json<OpenPuzzle>()), address)).json()).toMatchObject({ status: 'y' });
-        clock.at += 1000;
+      for (let i = 1; i <= 25; i += 1) {
+        const puzzle = await openPuzzle(app, `192.0.2.${i}`);
+        await verify(app, { id: puzzle.id, offsetX: 7, trail: [] }, `192.0.2.${i}`); // hard evidence: level 2
+        clock.at += 10_000;
       }
+      const answers = [];
+      for (let i = 100; i < 110; i += 1) {
+        const puzzle = (await challenge(app, { pixelRatio: 1 }, `192.0.2.${i}`)).json<Sealed>();
+        expect(puzzle.work.parameters.data.lv).toBe(2);
+        answers.push(await verify(app, await humanAnswer(puzzle), `192.0.2.${i}`));
+      }
+      // Level 2 allows 5 passes an hour: a burst of 5, then one every 12 minutes.
+      expect(answers.filter((answer) => answer.json<{ status: string }>().status === 'y')).toHaveLength(5);
+      const refused = answers.find((answer) => answer.statusCode === 429);
       expect(refused?.json()).toMatchObject({ status: 'n' });
-      expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(60);
+      expect(Number(refused?.headers['retry-after'])).toBe(12 * 60);
     } finally {
       await app.close();
     }

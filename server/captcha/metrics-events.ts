@@ -5,8 +5,8 @@ import type { Metrics } from '../metrics/metrics';
 export const metricsEvents = (metrics: Metrics): GatewayEvents => ({
   challengeIssued: (facts) => metrics.challengeIssued(facts),
   verified: (reason, facts) => metrics.verified(reason, facts),
-  levelChanged: (entity, from, to) => metrics.levelChanged(entity, from, to),
-  quotaRefused: (level) => metrics.quotaRefused(level),
+  levelChanged: (entity, from, to, kind) => metrics.levelChanged(entity, from, to, kind),
+  quotaRefused: (level, kind) => metrics.quotaRefused(level, kind),
   tokenSpent: () => metrics.tokenSpent(),
   tokenRefused: (reason) => metrics.tokenRefused(reason),
   drawFinished: (seconds) => metrics.drawFinished(seconds),

@@ -7,7 +7,7 @@ import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
 import { createRedisStore, describeStoreContract } from '@game-register/gateway/testing';
 
 /** What a challenge is sealed with (its level and picture): given back whole with it. */
-const SEALED = { level: 2, picture: 'plain' } as const;
+const SEALED = { level: 2, picture: 'plain', address: '2409:8054:0:1::/64', network: '2409:8054:0:1::/64', kind: 'carrier' } as const;
 
 let server: TestRedis;
 beforeAll(async () => {

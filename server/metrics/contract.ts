@@ -1,5 +1,5 @@
 // What the routes tell the metrics, and its no-op twin for when metrics are off.
-import type { AnswerFacts, ChallengeFacts, Level, LevelEntity, TokenRefusal, VerifyReason } from '@game-register/gateway';
+import type { AnswerFacts, ChallengeFacts, Level, LevelEntity, NetworkKind, TokenRefusal, VerifyReason } from '@game-register/gateway';
 import type { FunnelCall, PuzzleStep } from './answers';
 
 /** What the routes tell the metrics. */
@@ -23,10 +23,10 @@ export interface Metrics {
   challengeIssued(facts: ChallengeFacts): void;
   /** A strict answer judged; `facts`, what its challenge was, null when it was not known (expired, unknown, a locked caller). */
   verified(reason: VerifyReason, facts?: AnswerFacts | null): void;
-  /** A difficulty level of an address, a network or the site moved from `from` to `to`. */
-  levelChanged(entity: LevelEntity, from: Level, to: Level): void;
-  /** A challenge refused: the caller's network had as many passes this hour as its `level` allows. */
-  quotaRefused(level: Level): void;
+  /** A difficulty level of an address, a network or the site moved from `from` to `to`; `kind`: its network's (null: the site). */
+  levelChanged(entity: LevelEntity, from: Level, to: Level, kind?: NetworkKind | null): void;
+  /** A right answer refused its pass token: the network that fetched the puzzle (at `level`, of `kind`) had used its allowance. */
+  quotaRefused(level: Level, kind: NetworkKind): void;
   tokenSpent(): void;
   tokenRefused(reason: TokenRefusal): void;
   /** A challenge picture drawn and encoded, in seconds. */

@@ -45,8 +45,10 @@ describe('the difficulty metrics', () => {
     expect(Object.keys(answers)).toHaveLength(pairs.length * 4);
     expect(answers['level=0,picture=guarded,result=passed,attempt=first']).toBe(0);
     expect(answers['level=3,picture=none,result=failed,attempt=retry']).toBe(0);
-    expect(Object.keys(series(list, 'captcha_level_changes_total'))).toHaveLength(3 * 4);
-    expect(series(list, 'captcha_quota_refusals_total')).toEqual({ 'level=0': 0, 'level=1': 0, 'level=2': 0, 'level=3': 0 });
+    // An address's and a network's changes by each kind of network, the site's as its own.
+    expect(Object.keys(series(list, 'captcha_level_changes_total'))).toHaveLength((2 * 3 + 1) * 4);
+    expect(Object.keys(series(list, 'captcha_quota_refusals_total'))).toHaveLength(4 * 3);
+    expect(Object.values(series(list, 'captcha_quota_refusals_total')).every((value) => value === 0)).toBe(true);
     // Histograms appear with their first report: no quantile of nothing.
     expect(series(list, 'captcha_solve_seconds_count')).toEqual({});
   });
@@ -114,19 +116,21 @@ describe('the difficulty metrics', () => {
     expect(valueOf(list, `${P}captcha_solve_seconds_count`)).toBe(4);
   });
 
-  it('count level changes by entity and the level moved to, and quota refusals by level', async () => {
+  it("count level changes by entity, the level moved to and the network's kind, and pass refusals by level and kind", async () => {
     const { events, read } = setup();
-    events.levelChanged('network', 0, 1);
-    events.levelChanged('network', 1, 2);
-    events.levelChanged('network', 2, 1);
-    events.levelChanged('site', 0, 2);
-    events.quotaRefused(2);
-    events.quotaRefused(2);
-    events.quotaRefused(3);
+    events.levelChanged('network', 0, 1, 'unknown');
+    events.levelChanged('network', 1, 2, 'unknown');
+    events.levelChanged('network', 2, 1, 'unknown');
+    events.levelChanged('network', 0, 1, 'carrier');
+    events.levelChanged('site', 0, 2, null);
+    events.quotaRefused(2, 'hosting');
+    events.quotaRefused(2, 'hosting');
+    events.quotaRefused(0, 'unknown');
     const list = await read();
     const moved = Object.fromEntries(Object.entries(series(list, 'captcha_level_changes_total')).filter(([, value]) => value > 0));
-    expect(moved).toEqual({ 'entity=network,to=1': 2, 'entity=network,to=2': 1, 'entity=site,to=2': 1 });
-    expect(series(list, 'captcha_quota_refusals_total')).toEqual({ 'level=0': 0, 'level=1': 0, 'level=2': 2, 'level=3': 1 });
+    expect(moved).toEqual({ 'entity=network,to=1,kind=unknown': 2, 'entity=network,to=2,kind=unknown': 1, 'entity=network,to=1,kind=carrier': 1, 'entity=site,to=2,kind=site': 1 });
+    const refused = Object.fromEntries(Object.entries(series(list, 'captcha_quota_refusals_total')).filter(([, value]) => value > 0));
+    expect(refused).toEqual({ 'level=2,kind=hosting': 2, 'level=0,kind=unknown': 1 });
   });
 
   it('read what a strict-mode server tells them, the widget\'s timing included', async () => {

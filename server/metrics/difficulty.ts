@@ -2,7 +2,7 @@
 // time people report taking (the widget's timing, never judged), level changes and quota refusals. Abandoned
 // challenges are not counted here: they are challenges without an answer (monitoring/recording-rules.yml).
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { LEVEL_POLICY, type AnswerFacts, type ChallengeFacts, type Level, type LevelEntity, type PictureKind } from '@game-register/gateway';
+import { LEVEL_POLICY, NETWORK_KINDS, type AnswerFacts, type ChallengeFacts, type Level, type LevelEntity, type NetworkKind, type PictureKind } from '@game-register/gateway';
 
 /** A challenge's picture as a label: the path without one (无障碍验证) is `none`. */
 type PictureLabel = PictureKind | 'none';
@@ -34,8 +34,9 @@ export interface DifficultyMetrics {
   challengeIssued(facts: ChallengeFacts): void;
   /** An answer to a known challenge, judged. */
   answered(passed: boolean, facts: AnswerFacts): void;
-  levelChanged(entity: LevelEntity, to: Level): void;
-  quotaRefused(level: Level): void;
+  /** `kind`: the kind of the entity's network (null: the site, labelled `site`). */
+  levelChanged(entity: LevelEntity, to: Level, kind: NetworkKind | null): void;
+  quotaRefused(level: Level, kind: NetworkKind): void;
 }
 
 /** A reported time as counted: within [0, LONGEST_SECONDS]; null (not reported) or not a number is not counted. */
@@ -77,14 +78,14 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
   });
   const levelChanges = new Counter({
     name: name('captcha_level_changes_total'),
-    help: 'Strict mode: difficulty level changes of an address, a network or the site (entity), by the level moved to.',
-    labelNames: ['entity', 'to'] as const,
+    help: "Strict mode: difficulty level changes of an address, a network or the site (entity), by the level moved to and the kind of the entity's network (carrier, hosting, unknown; site for the site).",
+    labelNames: ['entity', 'to', 'kind'] as const,
     registers: [registry],
   });
   const quotaRefusals = new Counter({
     name: name('captcha_quota_refusals_total'),
-    help: "Strict mode: challenges refused because the caller's network had as many passes this hour as its level allows, by level.",
-    labelNames: ['level'] as const,
+    help: "Strict mode: right answers refused a pass token (429) because the network that fetched the puzzle had used its pass allowance, by level and the network's kind.",
+    labelNames: ['level', 'kind'] as const,
     registers: [registry],
   });
 
@@ -94,8 +95,8 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
     for (const result of ['passed', 'failed']) for (const attempt of ['first', 'retry']) answers.labels(level, picture, result, attempt).inc(0);
   }
   doubled.labels('0').inc(0); // the others appear with their first challenge
-  for (const entity of ENTITIES) for (const level of LEVELS) levelChanges.labels(entity, level).inc(0);
-  for (const level of LEVELS) quotaRefusals.labels(level).inc(0);
+  for (const entity of ENTITIES) for (const level of LEVELS) for (const kind of entity === 'site' ? ['site'] : NETWORK_KINDS) levelChanges.labels(entity, level, kind).inc(0);
+  for (const level of LEVELS) for (const kind of NETWORK_KINDS) quotaRefusals.labels(level, kind).inc(0);
 
   return {
     challengeIssued({ level, picture, doublings }) {
@@ -110,11 +111,11 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
       const work = countable(workSeconds);
       if (work !== null) workTime.labels(...labels).observe(work);
     },
-    levelChanged(entity, to) {
-      levelChanges.labels(entity, String(to)).inc();
+    levelChanged(entity, to, kind) {
+      levelChanges.labels(entity, String(to), kind ?? 'site').inc();
     },
-    quotaRefused(level) {
-      quotaRefusals.labels(String(level)).inc();
+    quotaRefused(level, kind) {
+      quotaRefusals.labels(String(level), kind).inc();
     },
   };
 }

@@ -163,11 +163,11 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
       verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc();
       if (facts) difficulty.answered(reason === 'passed', facts);
     },
-    levelChanged(entity, _from, to) {
-      difficulty.levelChanged(entity, to);
+    levelChanged(entity, _from, to, kind = null) {
+      difficulty.levelChanged(entity, to, kind);
     },
-    quotaRefused(level) {
-      difficulty.quotaRefused(level);
+    quotaRefused(level, kind) {
+      difficulty.quotaRefused(level, kind);
     },
     tokenSpent() {
       tokens.labels('spent', 'none').inc();

@@ -123,7 +123,8 @@ describe('the site in service', () => {
       const value = (name: string) => valueOf(samples, 'game_register_captcha_operator_switch', { switch: name });
       return { under_attack: value('under_attack'), people_first: value('people_first') };
     };
-    expect(app.site.switches()).toEqual({ underAttack: { floor: 2, until: Date.parse(underAttack.until) }, peopleFirst: null });
+    const noNetworks = { carrier: { asns: [], cidrs: [] }, hosting: { asns: [], cidrs: [] } };
+    expect(app.site.switches()).toEqual({ underAttack: { floor: 2, until: Date.parse(underAttack.until) }, peopleFirst: null, networks: noNetworks });
     expect(await gauge()).toEqual({ under_attack: 1, people_first: 0 });
     expect(logs.records).toContainEqual(expect.objectContaining({ level: 40, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" is on until .*: every visitor not known good gets level 2 at least$/) }));
     // The switches are the server's: the page carries the pictures alone.
@@ -131,14 +132,26 @@ describe('the site in service', () => {
 
     const peopleFirst = { level: 0, until: hoursAhead(1) };
     const ended = { level: 3, until: hoursAhead(-1) };
-    await writeFile(configPath, JSON.stringify({ captcha: { peopleFirst, underAttack: ended } }));
+    const networks = { hosting: { cidrs: ['203.0.113.0/24'] }, carrier: { asns: [4134] } };
+    await writeFile(configPath, JSON.stringify({ captcha: { peopleFirst, underAttack: ended, networks } }));
     expect(await app.site.reload()).toEqual({ ok: true });
-    expect(app.site.switches()).toEqual({ underAttack: { floor: 3, until: Date.parse(ended.until) }, peopleFirst: { cap: 0, until: Date.parse(peopleFirst.until) } });
+    expect(app.site.switches()).toEqual({
+      underAttack: { floor: 3, until: Date.parse(ended.until) },
+      peopleFirst: { cap: 0, until: Date.parse(peopleFirst.until) },
+      networks: { carrier: { asns: [4134], cidrs: [] }, hosting: { asns: [], cidrs: ['203.0.113.0/24'] } },
+    });
     expect(await gauge()).toEqual({ under_attack: 0, people_first: 1 });
     expect(logs.records).toContainEqual(expect.objectContaining({ level: 30, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" ended at .*: it is off$/) }));
 
-    await writeFile(configPath, JSON.stringify({ captcha: { underAttack: { level: 3, until: hoursAhead(25) } } }));
-    expect(await app.site.reload()).toEqual({ ok: false, problems: [expect.stringMatching(/site\.json: captcha\.underAttack\.until must be at most 24 h ahead/)] });
+    await writeFile(configPath, JSON.stringify({ captcha: { underAttack: { level: 3, until: hoursAhead(25) }, networks: { carrier: { cidrs: ['36.128.0.0/33'] } } } }));
+    expect(await app.site.reload()).toEqual({
+      ok: false,
+      problems: [
+        expect.stringMatching(/site\.json: captcha\.underAttack\.until must be at most 24 h ahead/),
+        expect.stringMatching(/site\.json: captcha\.networks\.carrier\.cidrs must hold CIDRs such as 203\.0\.113\.0\/24 or 2001:db8::\/32, got "36\.128\.0\.0\/33"/),
+      ],
+    });
+    expect(app.site.switches().networks.hosting.cidrs).toEqual(['203.0.113.0/24']);
     expect(app.site.switches().peopleFirst).toEqual({ cap: 0, until: Date.parse(peopleFirst.until) });
     expect(await gauge()).toEqual({ under_attack: 0, people_first: 1 });
   });

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { OperatorSwitches } from '@game-register/gateway';
 import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '@game-register/site-settings';
 import type { ChannelSettings } from '../channels/settings';
 import type { CaptchaConfig } from '../config';
@@ -7,14 +6,14 @@ import { readSite, type Site } from '../site';
 import { adsForPage } from '../ads/settings';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';
 import { readSiteSettings, SiteSettingsError, type SiteSettingsSources } from './read-settings';
-import { logSwitches, operatorSwitchesOf } from './operator-switches';
+import { logSwitches, networkAdditionsOf, operatorSwitchesOf, type SiteSwitches } from './operator-switches';
 
 /** What is in service: the site's files and pages as rendered from these settings, and the picture hosts its CSP allows. */
 export interface SiteSnapshot extends Site {
   settings: SiteSettings;
   imgHosts: string[];
-  /** Strict mode's operator switches from these settings, as the gateway reads them. */
-  switches: OperatorSwitches;
+  /** Strict mode's operator switches and networks from these settings, as the gateway reads them. */
+  switches: SiteSwitches;
 }
 
 export type ReloadOutcome = { ok: true } | { ok: false; problems: string[] };
@@ -25,7 +24,7 @@ export interface LiveSite {
   settings(): SiteSettings;
   channels(): ChannelSettings;
   /** The operator switches in service (captcha.underAttack, captcha.peopleFirst): the gateway reads them at every challenge. */
-  switches(): OperatorSwitches;
+  switches(): SiteSwitches;
   /** Re-reads the settings and swaps the pages in one step; a wrong file is refused and logged, and nothing changes. */
   reload(): Promise<ReloadOutcome>;
 }
@@ -65,7 +64,7 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
     ...(source ? await renderSite(built, source, pageOf(settings)) : built),
     settings,
     imgHosts: [...new Set([...cspImgHosts, ...pictureOrigins(settings)])],
-    switches: operatorSwitchesOf(settings.captcha),
+    switches: { ...operatorSwitchesOf(settings.captcha), networks: networkAdditionsOf(settings.captcha.networks) },
   });
   // Read and rendered, then put in service in one step; the switches are said in the log once they are.
   let current: SiteSnapshot;

@@ -2,7 +2,8 @@
 // rest of the settings, checked, logged, and handed to the gateway as its OperatorSwitches (README, "Strict mode").
 import type { FastifyBaseLogger } from 'fastify';
 import type { Level, OperatorSwitches } from '@game-register/gateway';
-import type { OperatorSwitchSetting, SiteSettings } from '@game-register/site-settings';
+import { cidrMatcher, type NetworkAdditions } from '@game-register/gateway/policy';
+import type { NetworkSettings, OperatorSwitchSetting, SiteSettings } from '@game-register/site-settings';
 import { SITE_VARIABLE_NAMES, SWITCH_TIME } from './settings-schema';
 
 /** A switch ends by itself at most this long after the settings that set it are read (docs/decisions.md). */
@@ -53,6 +54,24 @@ export function readSwitches(file: SectionInput, variables: SectionInput, config
     switches[name] = { level: chosen.level, until: chosen.until };
   }
   return switches;
+}
+
+/** The switches and the operator's networks, as strict mode reads them at every request. */
+export type SiteSwitches = OperatorSwitches & { networks: NetworkAdditions };
+
+/** The CIDRs of captcha.networks that name no network (a bad address, a length past 32 or 128). */
+export function networkProblems(networks: NetworkSettings, configPath: string | null): string[] {
+  return (['carrier', 'hosting'] as const).flatMap((kind) =>
+    (networks[kind]?.cidrs ?? [])
+      .filter((cidr) => cidrMatcher(cidr) === null)
+      .map((cidr) => `${configPath}: captcha.networks.${kind}.cidrs must hold CIDRs such as 203.0.113.0/24 or 2001:db8::/32, got "${cidr}"`),
+  );
+}
+
+/** The operator's additions to the kinds of network, as the gateway reads them. */
+export function networkAdditionsOf(networks: NetworkSettings | undefined): NetworkAdditions {
+  const list = (kind: 'carrier' | 'hosting') => ({ asns: networks?.[kind]?.asns ?? [], cidrs: networks?.[kind]?.cidrs ?? [] });
+  return { carrier: list('carrier'), hosting: list('hosting') };
 }
 
 /** The switches as the gateway reads them: under attack a floor, people first a cap, each with its end in epoch ms. */

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '@game-register/site-settings';
+import { DEFAULT_SITE_SETTINGS, type NetworkSettings, type SiteSettings } from '@game-register/site-settings';
 import { darkerShade } from '../../scripts/render-pages';
 import { OTHER_CHANNEL_LABEL } from '../channels/settings';
 import { ConfigError } from '../config';
 import { adsSettingsProblems, mergeAdsSettings } from '../ads/settings';
 import { SITE_VARIABLE_NAMES, SITE_VARIABLES, SiteSettingsFile } from './settings-schema';
-import { readSwitches } from './operator-switches';
+import { networkProblems, readSwitches } from './operator-switches';
 import { contrastWithWhite } from './theme-contrast';
 
 /** Where a deployment's settings come from: the file SITE_CONFIG names and the SITE_* variables, read at start. */
@@ -163,6 +163,11 @@ export async function readSiteSettings(sources: SiteSettingsSources, defaults: S
   const listed = (variables.channel?.allowed ?? file.channel?.allowed) as string[] | undefined;
   merged.channel.allowed = [...new Set([merged.channel.default, ...(listed ?? [])])];
   merged.captcha = { images: merged.captcha.images, ...readSwitches(file.captcha, variables.captcha, sources.configPath, now, problems) };
+  const networks = file.captcha?.networks as NetworkSettings | undefined;
+  if (networks) {
+    problems.push(...networkProblems(networks, sources.configPath));
+    merged.captcha.networks = networks;
+  }
   merged.ads = mergeAdsSettings(file.ads, defaults.ads ?? DEFAULT_SITE_SETTINGS.ads);
   problems.push(...adsSettingsProblems(merged.ads, merged.channel.allowed));
   if (merged.channel.allowed.includes(OTHER_CHANNEL_LABEL)) {

@@ -41,6 +41,16 @@ const operatorSwitch = (minimum: number, maximum: number, what: string) =>
     { additionalProperties: false, description: 'a {"level", "until"} pair' },
   );
 
+/** The ASes and CIDRs an operator adds to one kind of network (captcha.networks). */
+const networkList = (kind: string) =>
+  section({
+    asns: Type.Array(Type.Integer({ minimum: 1, maximum: 4_294_967_295, description: 'an AS number such as 9808' }), { maxItems: 1000, description: `a list of AS numbers counted as ${kind}` }),
+    cidrs: Type.Array(Type.String({ pattern: NETWORK_CIDR.source, maxLength: 64, description: 'a CIDR such as 203.0.113.0/24 or 2001:db8::/32' }), { maxItems: 1000, description: `a list of CIDRs counted as ${kind}` }),
+  });
+
+/** An IPv4 or IPv6 CIDR, as far as a pattern says (operator-switches.ts checks the address and its length). */
+export const NETWORK_CIDR = /^[0-9A-Fa-f:.]{2,45}\/\d{1,3}$/;
+
 /** The site settings file (SITE_CONFIG): every field optional, no field unknown; README, "Site settings". */
 export const SiteSettingsFile = section({
   brand: section({
@@ -62,6 +72,8 @@ export const SiteSettingsFile = section({
     images: Type.Array(urlOrPath(false), { maxItems: 50, description: 'a list of picture addresses' }),
     underAttack: operatorSwitch(1, 3, 'the lowest level a visitor not known good gets'),
     peopleFirst: operatorSwitch(0, 2, 'the highest level any visitor gets'),
+    // The file only (README, "Networks"): ASes and CIDRs added to a kind of network.
+    networks: section({ carrier: networkList('carrier'), hosting: networkList('hosting') }, { fileOnly: true }),
   }),
   channel: section({
     default: CHANNEL_CODE,

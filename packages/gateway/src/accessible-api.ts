@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AccessibleChallengeResponseSchema, AccessibleVerifyRequestSchema, VerifyResponseSchema, type SolvedWork } from '@game-register/puzzle-captcha/protocol';
-import type { admission } from './admission';
+import type { admission, FetchedBy } from './admission';
+import { kindOf } from './networks/network-kind';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { clampLevel } from './difficulty/levels';
 import type { AnswerFacts, GatewayEvents } from './events';
@@ -14,7 +15,7 @@ import { signPassToken } from './token';
 import { answerSeconds } from './timing';
 import { checkWork, createWorkTask } from './work';
 
-export interface AccessibleRoutesOptions extends Pick<ReturnType<typeof admission>, 'admitted' | 'countAnswer' | 'spendOnce'> {
+export interface AccessibleRoutesOptions extends Pick<ReturnType<typeof admission>, 'admitted' | 'countAnswer' | 'passAllowed' | 'spendOnce'> {
   store: CaptchaStore;
   now: () => number;
   events: GatewayEvents;
@@ -24,20 +25,25 @@ export interface AccessibleRoutesOptions extends Pick<ReturnType<typeof admissio
 
 /** The level sealed into a task that checkWork found signed by us (its `lv`). */
 const sealedLevel = (work: SolvedWork) => clampLevel(Number(work.task.parameters.data?.lv ?? 0));
+/** Who fetched a task that checkWork found signed by us (`by`, `net`, `nk`); null for a task without them. */
+const sealedFetcher = (work: SolvedWork): FetchedBy | null => {
+  const data = work.task.parameters.data ?? {};
+  return typeof data.by === 'string' && typeof data.net === 'string' ? { address: data.by, network: data.net, kind: kindOf(String(data.nk)) } : null;
+};
 
-export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now, events, accessibleMax, admitted, countAnswer, spendOnce }: AccessibleRoutesOptions) {
+export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now, events, accessibleMax, admitted, countAnswer, passAllowed, spendOnce }: AccessibleRoutesOptions) {
   const routes = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Its tighter limit per address (ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
   routes.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const at = now();
     const admission = await admitted(request, at, reply);
     if (admission === null) return reply;
-    const { standing, verdict } = admission;
+    const { standing, verdict, fetchedBy } = admission;
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;
     const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
     const maxCounter = escalatedWorkCost(accessibleMax * verdict.policy.accessibleWorkFactor, doublings);
-    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings, { level: verdict.level, picture: 'none' });
+    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings, { level: verdict.level, picture: 'none', fetchedBy });
     events.challengeIssued({ level: verdict.level, picture: 'none', holdout: false, doublings });
     reply.header('cache-control', 'no-store');
     return { id, work: task, maxCounter, expiresAt };
@@ -53,7 +59,9 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
     }
     const secret = await store.secret();
     const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
-    await counted.settle(refusal === null);
+    // Signed by us unless refused as malformed, missing or tampered: who fetched it can be believed.
+    const fetchedBy = refusal === null || refusal === 'wrong' ? sealedFetcher(request.body.work) : null;
+    await counted.settle(refusal === null, fetchedBy);
     // Signed by us (checked before its solution): its level can be believed.
     const facts = (): AnswerFacts => ({ level: sealedLevel(request.body.work), picture: 'none', firstTry: counted.firstTry, ...answerSeconds(request.body.timing) });
     if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
@@ -64,6 +72,7 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
       events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused', refusal === 'wrong' ? facts() : null);
       return { status: 'n' as const, info: FAILED_INFO };
     }
+    if (fetchedBy !== null && !(await passAllowed(fetchedBy, sealedLevel(request.body.work), reply))) return reply;
     events.verified('passed', facts());
     return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });

@@ -3,10 +3,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer } from './answers';
 import type { Difficulty, LevelVerdict } from './difficulty/engine';
+import type { Level } from './difficulty/levels';
 import type { GatewayEvents } from './events';
 import { addressSubjectOf, networkOf } from './network';
-import { FAILURES_BEFORE_LOCK, LOCK_MS, NETWORK_CHALLENGE_LIMIT, SWEEP_EVERY_MS } from './policy';
-import type { CaptchaStore, Standing } from './store';
+import { isCarrierNat, type JudgedNetwork, type NetworkJudge, type NetworkKind } from './networks/network-kind';
+import { FAILURES_BEFORE_LOCK, LEVEL_POLICY, LOCK_MS, NETWORK_CHALLENGE_LIMIT, PASS_ALLOWANCE, SWEEP_EVERY_MS } from './policy';
+import type { Allowance, CaptchaStore, Standing } from './store';
 
 export interface AdmissionOptions {
   store: CaptchaStore;
@@ -15,12 +17,27 @@ export interface AdmissionOptions {
   /** Challenges one network may fetch per NETWORK_CHALLENGE_LIMIT.windowMs. */
   networkChallenges: number;
   difficulty: Difficulty;
+  /** Each address's network and its kind (networks/network-kind.ts). */
+  judge: NetworkJudge;
 }
 
-/** A challenge admitted: where its caller stands (its failures) and the level it is issued at. */
-export type Admitted = { standing: Standing; verdict: Extract<LevelVerdict, { admitted: true }> };
+/** A challenge admitted: where its caller stands (its failures), the level it is issued at, and who fetched it (sealed into it). */
+export type Admitted = { standing: Standing; verdict: LevelVerdict; fetchedBy: FetchedBy };
 
-export function admission({ store, events, now, networkChallenges, difficulty }: AdmissionOptions) {
+/** Who fetched a challenge: its address as levels key it (IPv6: its /64), its network and the network's kind. */
+export type FetchedBy = { address: string } & Pick<JudgedNetwork, 'network' | 'kind'>;
+
+/**
+ * A network's pass allowance at a level: its kind's bucket (PASS_ALLOWANCE); above level 0, no more than the
+ * level's passes an hour (LEVEL_POLICY) but on a carrier, whose level rises on failures and whose passes are people's.
+ */
+export function allowanceOf(kind: NetworkKind, level: Level): Allowance {
+  const { burst, perMinute } = PASS_ALLOWANCE[kind];
+  const hourly = kind === 'carrier' ? null : LEVEL_POLICY[level].networkSuccessesPerHour;
+  return hourly === null ? { burst, perMinute } : { burst: Math.min(burst, hourly), perMinute: Math.min(perMinute, hourly / 60) };
+}
+
+export function admission({ store, events, now, networkChallenges, difficulty, judge }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
   const tooMany = (reply: FastifyReply, waitMs: number) => {
@@ -28,29 +45,41 @@ export function admission({ store, events, now, networkChallenges, difficulty }:
     void reply.code(429).send(errorAnswer(429));
   };
   /**
-   * Admits a challenge: where the caller stands, with one more challenge counted for its network, then its
-   * level (difficulty/engine.ts). Null once its 429 is sent: its address is locked (nothing counted), its
-   * network asked for too many, or had as many passes this hour as its level allows. (Not the reply itself: a
-   * reply is a thenable, and awaiting one waits for the send.)
+   * Admits a challenge: where the caller stands, with one more challenge counted for its network (a hosting
+   * network: its whole AS), then its level (difficulty/engine.ts). Null once its 429 is sent: its address is
+   * locked, or its network asked for too many; a refusal counts nothing and writes nothing. (Not the reply
+   * itself: a reply is a thenable, and awaiting one waits for the send.)
    */
   const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Admitted | null> => {
-    // The lock and the work's doublings are kept per address as its level is: an IPv6 /64 is one address.
-    const [address, network] = [addressSubjectOf(request.ip), networkOf(request.ip)];
-    const { standing, hit } = await store.admitChallenge(address, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs);
+    const { network, kind } = judge(request.ip);
+    // The lock and the work's doublings per address as its level is (an IPv6 /64 is one address), with its /24
+    // or /48 (its failures); the challenges by the network as judged.
+    const address = addressSubjectOf(request.ip);
+    const { standing, hit } = await store.admitChallenge(address, networkOf(request.ip), `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs, networkChallenges);
     if (hit === null || standing.lockedUntil > at) {
       tooMany(reply, standing.lockedUntil - at);
       return null;
     }
     if (hit.count > networkChallenges) {
-      events.rateLimited(request.routeOptions.url ?? 'captcha');
+      events.rateLimited(request.routeOptions.url ?? 'captcha', kind);
       tooMany(reply, hit.endsAt - now()); // what is left of the window
       return null;
     }
-    const verdict = await difficulty.challenge(address, network, at);
-    if (verdict.admitted) return { standing, verdict };
-    events.quotaRefused(verdict.level);
-    tooMany(reply, verdict.retryAfterMs);
-    return null;
+    const verdict = await difficulty.challenge(address, { network, kind }, at);
+    // A carrier NAT's work is not doubled for its people's failures: its level answers for them (engine.ts).
+    const own = isCarrierNat(kind, request.ip) ? { ...standing, failures: 0, networkFailures: 0 } : standing;
+    return { standing: own, verdict, fetchedBy: { address, network, kind } };
+  };
+  /**
+   * A right answer's pass, taken from the allowance of the network that fetched its puzzle, at the level it
+   * was issued at: true when granted; otherwise its 429 is sent (Retry-After: until the next pass is there).
+   */
+  const passAllowed = async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply): Promise<boolean> => {
+    const { granted, waitMs } = await store.takeAllowance(`passes:${fetchedBy.network}`, allowanceOf(fetchedBy.kind, level));
+    if (granted) return true;
+    events.quotaRefused(level, fetchedBy.kind);
+    tooMany(reply, Number.isFinite(waitMs) ? waitMs : 3600_000);
+    return false;
   };
   /**
    * Counts an answer as a failure before judging it, so that answers sent at once cannot all slip in under
@@ -61,23 +90,32 @@ export function admission({ store, events, now, networkChallenges, difficulty }:
    */
   const countAnswer = async (ip: string, at: number, reply: FastifyReply, maxSteps: number) => {
     const [address, network] = [addressSubjectOf(ip), networkOf(ip)];
+    const own = { address, network: null, kind: judge(ip).kind };
+    // A carrier's IPv4 address is a NAT of many people: never locked, its work never doubled by their failures.
+    const nat = isCarrierNat(own.kind, ip);
+    const lockMs = nat ? 0 : LOCK_MS;
     const { failures, lockedUntil } = await store.countAttempt(address, network);
     if (lockedUntil > at) {
       tooMany(reply, lockedUntil - at);
       return null;
     }
-    if (failures > FAILURES_BEFORE_LOCK) {
+    if (failures > FAILURES_BEFORE_LOCK && !nat) {
       await store.settleAttempt(address, network, false, LOCK_MS);
       tooMany(reply, LOCK_MS);
       return null;
     }
     return {
-      minDoublings: Math.min(maxSteps, failures - 1),
+      minDoublings: nat ? 0 : Math.min(maxSteps, failures - 1),
       /** The address had no failure in its window before this answer. */
       firstTry: failures === 1,
-      /** Settles the lock's count, and counts the answer for the levels (address and network) at once. */
-      settle: async (passed: boolean) => {
-        await Promise.all([store.settleAttempt(address, network, passed, LOCK_MS), difficulty.answered(address, network, passed, now())]);
+      /**
+       * Settles the lock's count, and counts the answer for the levels at once: against the address and network
+       * that fetched its puzzle; an answer to no live puzzle (never issued, spent, expired: null), against the
+       * sender's own address alone, never its network or neighbours.
+       */
+      settle: async (passed: boolean, fetchedBy: FetchedBy | null) => {
+        const { address: subject, network: counted, kind } = fetchedBy ?? own;
+        await Promise.all([store.settleAttempt(address, network, passed, lockMs), difficulty.answered(subject, counted, kind, passed, now())]);
       },
     };
   };
@@ -87,5 +125,5 @@ export function admission({ store, events, now, networkChallenges, difficulty }:
     nextSweep = at + SWEEP_EVERY_MS;
     await store.sweep();
   };
-  return { admitted, countAnswer, sweep, spendOnce };
+  return { admitted, countAnswer, passAllowed, sweep, spendOnce };
 }

@@ -17,6 +17,7 @@ import type { Difficulty } from './difficulty/engine';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from './challenge-stock';
+import type { NetworkJudge } from './networks/network-kind';
 import { DrawQueueFullError, type ChallengeDrawer } from './draw-pool';
 import type { AnswerFacts, GatewayEvents, VerifyReason } from './events';
 import { escalatedWorkCost, workDoublings } from './limits';
@@ -50,11 +51,13 @@ export interface CaptchaApiOptions {
   events: GatewayEvents;
   /** Each challenge's level (difficulty/engine.ts). */
   difficulty: Difficulty;
+  /** Each address's network and its kind (networks/network-kind.ts). */
+  networkJudge: NetworkJudge;
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty }) => {
-  const { admitted, countAnswer, sweep, spendOnce } = admission({ store, events, now, networkChallenges, difficulty });
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty, networkJudge }) => {
+  const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admission({ store, events, now, networkChallenges, difficulty, judge: networkJudge });
   const layout = CHALLENGE_LAYOUT;
   // A body-less POST (or one without a JSON content type) asks for the defaults.
   fastify.addHook('preValidation', async (request) => {
@@ -69,7 +72,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     const at = now();
     const admission = await admitted(request, at, reply);
     if (admission === null) return reply;
-    const { standing, verdict } = admission;
+    const { standing, verdict, fetchedBy } = admission;
     const { level, picture } = verdict;
     await sweep(at);
     const pixelRatio = challengePixelRatio(request.body.pixelRatio);
@@ -91,7 +94,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     // The level and picture sealed twice: in the stored challenge (its answer is judged and counted by them)
     // and in the signed task, where a client can read them but never choose an easier one.
     const [, task] = await Promise.all([
-      store.putChallenge(id, { gapX: drawn.gapX, expiresAt, level, picture }),
+      store.putChallenge(id, { gapX: drawn.gapX, expiresAt, level, picture, ...fetchedBy }),
       createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle * verdict.policy.workFactor, doublings), 'puzzle', doublings, { level, picture }),
     ]);
     events.challengeIssued({ level, picture, holdout: verdict.holdout, doublings });
@@ -113,6 +116,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       return reply;
     }
     const live = challenge !== null && challenge.expiresAt > at ? challenge : null;
+    const fetchedBy = live && { address: live.address, network: live.network, kind: live.kind };
     const facts: AnswerFacts | null = live && { level: live.level, picture: live.picture, firstTry: counted.firstTry, ...answerSeconds(request.body.timing) };
     // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a
     // hand's. Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone: the
@@ -123,7 +127,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       if (workRefusal === 'malformed' || workRefusal === 'tampered') {
         // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
         events.verified('work_refused', facts);
-        await counted.settle(false);
+        await counted.settle(false, fetchedBy);
         return reply.code(400).send(errorAnswer(400));
       }
     }
@@ -137,17 +141,19 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
             : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
               ? 'trail_refused'
               : null;
-    await counted.settle(failure === null);
+    await counted.settle(failure === null, fetchedBy);
     if (failure) {
       events.verified(failure, facts);
       return { status: 'n' as const, info: FAILED_INFO };
     }
     // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
+    // Its token comes from the allowance of the network that fetched the puzzle, whoever answers.
+    if (!(await passAllowed(fetchedBy!, live!.level, reply))) return reply;
     events.verified('passed', facts);
     return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
   });
 
-  if (work.accessible !== null) registerAccessibleRoutes(fastify, { store, now, events, accessibleMax: work.accessible, admitted, countAnswer, spendOnce });
+  if (work.accessible !== null) registerAccessibleRoutes(fastify, { store, now, events, accessibleMax: work.accessible, admitted, countAnswer, passAllowed, spendOnce });
 };
 
 export default captchaApi;

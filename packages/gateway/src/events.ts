@@ -1,4 +1,5 @@
 import type { Level } from './difficulty/levels';
+import type { NetworkKind } from './networks/network-kind';
 
 /** Why a verify answered as it did. */
 export type VerifyReason = 'passed' | 'wrong_offset' | 'trail_refused' | 'work_refused' | 'expired_or_unknown' | 'locked';
@@ -50,18 +51,21 @@ export interface GatewayEvents {
   challengeIssued(facts: ChallengeFacts): void;
   /** An answer was judged; `facts` null when its challenge was unknown or expired, or its caller locked. */
   verified(reason: VerifyReason, facts: AnswerFacts | null): void;
-  /** An entity's difficulty level changed (hysteresis.ts): `from` to `to`. */
-  levelChanged(entity: LevelEntity, from: Level, to: Level): void;
-  /** A network had as many passes this hour as its level allows: its challenge was refused with Retry-After. */
-  quotaRefused(level: Level): void;
+  /** An entity's difficulty level changed (hysteresis.ts): `from` to `to`; `kind`: its network's (null: the site). */
+  levelChanged(entity: LevelEntity, from: Level, to: Level, kind: NetworkKind | null): void;
+  /**
+   * A right answer earned no pass token: the network that fetched its puzzle (of `kind`, at `level`) had used
+   * its allowance (policy.ts, PASS_ALLOWANCE); answered 429 with Retry-After.
+   */
+  quotaRefused(level: Level, kind: NetworkKind): void;
   tokenSpent(): void;
   tokenRefused(reason: TokenRefusal): void;
   /** A puzzle was drawn and encoded in `seconds`. */
   drawFinished(seconds: number): void;
   /** A challenge found no puzzle ready for its pixel ratio and had one drawn on demand. */
   stockMissed(pixelRatio: number): void;
-  /** A network asked for more challenges than its limit (`route`: the route's pattern). */
-  rateLimited(route: string): void;
+  /** A network (of `kind`) asked for more challenges than its limit (`route`: the route's pattern). */
+  rateLimited(route: string, kind: NetworkKind): void;
   /** Once, at register: where the levels are read. */
   levels(levels: GatewayLevels): void;
 }

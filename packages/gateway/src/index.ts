@@ -8,3 +8,4 @@ export type { SqlDatabase } from './libsql-schema';
 export * from './settings';
 export type { Level } from './difficulty/levels';
 export type { OperatorSwitches } from './difficulty/effective-level';
+export type { OriginAsTable } from './networks/origin-as';

@@ -18,13 +18,19 @@ const TABLES = `
   CREATE TABLE IF NOT EXISTS captcha_signals (key TEXT PRIMARY KEY, count INTEGER NOT NULL, expires_at INTEGER NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS captcha_signals_expiry ON captcha_signals (expires_at);
   CREATE TABLE IF NOT EXISTS captcha_levels (key TEXT PRIMARY KEY, state TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;
-  CREATE INDEX IF NOT EXISTS captcha_levels_expiry ON captcha_levels (expires_at);`;
+  CREATE INDEX IF NOT EXISTS captcha_levels_expiry ON captcha_levels (expires_at);
+  CREATE TABLE IF NOT EXISTS captcha_allowances (key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL, expires_at INTEGER NOT NULL) STRICT;
+  CREATE INDEX IF NOT EXISTS captcha_allowances_expiry ON captcha_allowances (expires_at);`;
 
 /** Columns added to a table after its first release: added where a database made before lacks them. */
 const ADDED_COLUMNS = [
   // The level a challenge was issued at and its picture (earlier challenges were all drawn guarded).
   { table: 'captcha_challenges', column: 'level', definition: 'INTEGER NOT NULL DEFAULT 0' },
   { table: 'captcha_challenges', column: 'picture', definition: "TEXT NOT NULL DEFAULT 'guarded'" },
+  // Who fetched it: its address (as levels key it), network and the network's kind.
+  { table: 'captcha_challenges', column: 'fetched_by', definition: "TEXT NOT NULL DEFAULT ''" },
+  { table: 'captcha_challenges', column: 'network', definition: "TEXT NOT NULL DEFAULT ''" },
+  { table: 'captcha_challenges', column: 'kind', definition: "TEXT NOT NULL DEFAULT 'unknown'" },
 ] as const;
 
 export function ensureCaptchaTables(db: SqlDatabase): void {

@@ -3,15 +3,16 @@ import type { SqlDatabase } from './libsql-schema';
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
 import { createLibsqlSignals } from './difficulty/libsql-signals';
 import type { Level } from './difficulty/levels';
-import type { CaptchaStore } from './store';
+import { kindOf } from './networks/network-kind';
+import { allowanceTtlMs, type CaptchaStore } from './store';
 
 /** The embedded store: the server's libsql database. Right for one instance; use Redis for more. */
 const networkKey = (network: string) => `failures:net:${network}`;
 
 export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | null, now: () => number = Date.now): CaptchaStore {
-  const insertChallenge = db.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at, level, picture) VALUES (?, ?, ?, ?, ?)');
+  const insertChallenge = db.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at, level, picture, fetched_by, network, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   // One statement: the row is gone for any other take the moment this one reads it.
-  const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at, level, picture');
+  const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at, level, picture, fetched_by, network, kind');
   const insertSpent = db.prepare('INSERT INTO captcha_spent_tokens (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING');
   // An address's failures (its count starts again once its latest failure is older than the window) and
   // its lock; a network's failures are a fixed-window counter in captcha_hits, as `failures:net:<network>`.
@@ -41,6 +42,9 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
   const sweepFailures = db.prepare('DELETE FROM captcha_failures WHERE updated_at < ? AND locked_until < ?');
   const sweepHits = db.prepare('DELETE FROM captcha_hits WHERE window_ends <= ?');
   const selectOne = db.prepare('SELECT 1');
+  const selectAllowance = db.prepare('SELECT tokens, at FROM captcha_allowances WHERE key = ?');
+  const upsertAllowance = db.prepare('INSERT INTO captcha_allowances (key, tokens, at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET tokens = excluded.tokens, at = excluded.at, expires_at = excluded.expires_at');
+  const sweepAllowances = db.prepare('DELETE FROM captcha_allowances WHERE expires_at <= ?');
 
   const signals = createLibsqlSignals(db, now);
   let secret = configuredSecret;
@@ -54,13 +58,13 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
       }
       return secret;
     },
-    async putChallenge(id, { gapX, expiresAt, level, picture }) {
-      insertChallenge.run(id, gapX, expiresAt, level, picture);
+    async putChallenge(id, { gapX, expiresAt, level, picture, address, network, kind }) {
+      insertChallenge.run(id, gapX, expiresAt, level, picture, address, network, kind);
     },
     async takeChallenge(id) {
-      const row = deleteChallenge.get(id) as { gap_x: number; expires_at: number; level: number; picture: string } | undefined;
+      const row = deleteChallenge.get(id) as { gap_x: number; expires_at: number; level: number; picture: string; fetched_by: string; network: string; kind: string } | undefined;
       if (!row || row.expires_at <= now()) return null;
-      return { gapX: row.gap_x, expiresAt: row.expires_at, level: row.level as Level, picture: row.picture === 'plain' ? 'plain' : 'guarded' };
+      return { gapX: row.gap_x, expiresAt: row.expires_at, level: row.level as Level, picture: row.picture === 'plain' ? 'plain' : 'guarded', address: row.fetched_by, network: row.network, kind: kindOf(row.kind) };
     },
     async spendToken(id, expiresAt) {
       return insertSpent.run(id, expiresAt).changes === 1;
@@ -100,16 +104,30 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
       const row = upsertHit.get({ name, now: at, windowEnds: at + windowMs }) as { count: number; window_ends: number };
       return { count: row.count, endsAt: row.window_ends };
     },
-    async admitChallenge(address, network, hitKey, windowMs) {
-      // One process and a synchronous database: the two steps cannot interleave with another request's.
+    async admitChallenge(address, network, hitKey, windowMs, max) {
+      // One process and a synchronous database: the steps cannot interleave with another request's.
       const standing = await this.standing(address, network);
-      return { standing, hit: standing.lockedUntil > 0 ? null : await this.countHit(hitKey, windowMs) };
+      if (standing.lockedUntil > 0) return { standing, hit: null };
+      const at = now();
+      const row = selectHits.get(hitKey) as { count: number; window_ends: number } | undefined;
+      // Past its limit: refused, and nothing written (a flood of refusals costs the others nothing).
+      if (row && row.window_ends > at && row.count >= max) return { standing, hit: { count: row.count + 1, endsAt: row.window_ends } };
+      return { standing, hit: await this.countHit(hitKey, windowMs) };
+    },
+    async takeAllowance(key, { burst, perMinute }) {
+      const at = now();
+      const row = selectAllowance.get(key) as { tokens: number; at: number } | undefined;
+      const tokens = Math.min(burst, row ? row.tokens + ((at - row.at) * perMinute) / 60_000 : burst);
+      if (tokens < 1) return { granted: false, waitMs: perMinute > 0 ? Math.ceil(((1 - tokens) * 60_000) / perMinute) : Infinity };
+      upsertAllowance.run(key, tokens - 1, at, at + allowanceTtlMs({ burst, perMinute }));
+      return { granted: true, waitMs: 0 };
     },
     async sweep() {
       const at = now();
       for (const statement of sweeps) statement.run(at);
       sweepFailures.run(at - FAILURE_WINDOW_MS, at);
       sweepHits.run(at);
+      sweepAllowances.run(at);
       signals.sweep(at);
     },
     async ping() {

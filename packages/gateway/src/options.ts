@@ -6,6 +6,7 @@ import type { GatewayEvents } from './events';
 import type { SqlDatabase } from './libsql-schema';
 import type { OperatorSwitches } from './difficulty/effective-level';
 import type { Level } from './difficulty/levels';
+import { NO_ADDITIONS, type NetworkAdditions } from './networks/network-kind';
 import { HOLDOUT_LIMITS, DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from './policy';
 
 const Handle = (description: string) => Type.Unsafe<unknown>(Type.Object({}, { description }));
@@ -31,6 +32,7 @@ export const GatewayOptionsSchema = Type.Object(
     level: Type.Optional(Type.Union([Type.Literal('adaptive'), Type.Integer({ minimum: 0, maximum: 3 })], { description: "'adaptive': each challenge's level from the evidence; a number pins that level for everyone, without quotas" })),
     holdout: Type.Optional(Type.Number({ minimum: 0, maximum: HOLDOUT_LIMITS.max, description: 'share of level-0 challenges given the guarded picture, to measure what it costs people' })),
     switches: Type.Optional(Type.Function([], Type.Any(), { description: 'the operator switches now (OperatorSwitches): read at every challenge, so the host may change them at any time' })),
+    networks: Type.Optional(Type.Function([], Type.Any(), { description: "the operator's additions to the network kinds now (NetworkAdditions: ASes and CIDRs, carrier or hosting): read at every request" })),
     testSeed: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'tests only: every puzzle the same' })),
     clock: Type.Optional(Type.Function([], Type.Number())),
     events: Type.Optional(
@@ -52,7 +54,13 @@ export const GatewayOptionsSchema = Type.Object(
 );
 
 /** The options as given to `register` (the optional ones have the defaults in policy.ts). */
-export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events' | 'switches' | 'level'> & { store: GatewayStore; events?: Partial<GatewayEvents>; switches?: () => OperatorSwitches; level?: 'adaptive' | Level };
+export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events' | 'switches' | 'networks' | 'level'> & {
+  store: GatewayStore;
+  events?: Partial<GatewayEvents>;
+  switches?: () => OperatorSwitches;
+  networks?: () => NetworkAdditions;
+  level?: 'adaptive' | Level;
+};
 /** Where the state is kept: a libsql database (one instance), or Redis (many instances, one prefix). */
 export type GatewayStore = { kind: 'libsql'; database: SqlDatabase } | { kind: 'redis'; client: Redis; prefix: string; replicated?: ReplicatedSpends | null };
 /** A connection of its own (WAIT blocks it) on which a spent pass token waits until `replicas` replicas hold it. */
@@ -91,6 +99,7 @@ export function readGatewayOptions(options: unknown): GatewaySettings {
     level: given.level ?? 'adaptive',
     holdout: given.holdout ?? (given.testSeed == null ? HOLDOUT_LIMITS.default : 0),
     switches: given.switches ?? NO_SWITCHES,
+    networks: given.networks ?? (() => NO_ADDITIONS),
     testSeed: given.testSeed ?? null,
     clock: given.clock ?? Date.now,
     events: given.events ?? {},

@@ -9,6 +9,8 @@ import { createGate, type CaptchaGate } from './gate';
 import { ensureCaptchaTables } from './libsql-schema';
 import { createLibsqlStore } from './libsql-store';
 import { readGatewayOptions, type GatewayOptions } from './options';
+import { shippedOriginAs } from './networks/default-judge';
+import { createNetworkJudge } from './networks/network-kind';
 import { createRedisStore } from './redis-store';
 
 declare module 'fastify' {
@@ -60,8 +62,9 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
     events,
     onError: (error) => fastify.log.warn({ err: error }, 'a difficulty level could not be stored; it is read again at the next challenge'),
   });
+  const networkJudge = createNetworkJudge(shippedOriginAs(), captcha.networks);
   fastify.decorate('captchaGate', createGate(store, now, events));
-  await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now, events, difficulty });
+  await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now, events, difficulty, networkJudge });
 }
 
 export default fp(gateway, { name: '@game-register/gateway', fastify: '5.x' });

@@ -121,3 +121,63 @@ export const SITE_FLOOR = {
   /** Weight of a calm minute in the moving baseline. */
   baselineWeight: 0.1,
 } as const;
+
+// Networks by kind (networks/): what an address's origin AS says of the people behind it (docs/decisions.md,
+// "Networks as they are"). `npm run derive:networks` keeps the prefixes of these ASes (and of any an operator
+// names in the site settings) from @ip-location-db/asn in networks/origin-as.json.
+
+/** Access networks: many people behind few addresses (carrier-grade NAT on IPv4, a /64 per phone on IPv6). */
+export const CARRIER_ASNS: readonly number[] = [
+  // China Mobile (with its provincial ASes), China Unicom, China Telecom, CERNET.
+  9808, 56040, 56041, 56042, 56043, 56044, 56045, 56046, 56047, 56048, 24400, 24445,
+  4837, 4808, 17621, 17622, 17816, 9929,
+  4134, 4812, 4811, 4809,
+  4538,
+  // Large access carriers elsewhere: Hong Kong, Taiwan, Japan, Korea, South-East Asia, India, Europe, the US.
+  4760, 9231, 3462, 9605, 17676, 2516, 4766, 9318, 23693, 7552, 45609, 55836, 3320, 3209, 3215, 7018, 22394, 21928, 7922,
+];
+
+/** Clouds and data centres, the carriers' own IDC ASes included: machines, not people. */
+export const HOSTING_ASNS: readonly number[] = [
+  23724, // IDC, China Telecommunications Corporation
+  37963, 45102, // Alibaba Cloud
+  45090, 132203, 132591, // Tencent Cloud
+  55990, 136907, 131444, // Huawei Cloud
+  38365, 55967, // Baidu
+  135377, 59019, // UCloud, Kingsoft Cloud
+  16509, 14618, 8075, 15169, 396982, 31898, // Amazon, Microsoft, Google, Oracle
+  14061, 24940, 16276, 20473, 63949, // DigitalOcean, Hetzner, OVH, Vultr, Linode
+];
+
+/**
+ * Each kind's pass allowance, a token bucket per counted network (carrier IPv4: its /24; IPv6: its /64;
+ * hosting: its whole AS; unknown: its /24 or /48): `burst` passes at once, then `perMinute`. Checked when a
+ * pass is made, against the network that fetched the puzzle. A campaign brings a busy carrier /24 tens of
+ * people a minute; a fast bot from an unknown /24 gets its burst; a cloud farm a handful per AS.
+ */
+export const PASS_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', { burst: number; perMinute: number }>> = {
+  carrier: { burst: 120, perMinute: 120 },
+  unknown: { burst: 8, perMinute: 2 },
+  hosting: { burst: 4, perMinute: 0.2 },
+};
+
+/** The least level of each kind: a cloud starts escalated (the guarded picture, more work). */
+export const KIND_FLOOR: Readonly<Record<'carrier' | 'hosting' | 'unknown', 0 | 1 | 2>> = { carrier: 0, unknown: 0, hosting: 2 };
+
+/**
+ * A carrier network's level (and a carrier IPv4 address's, a NAT's) rises only on evidence people do not
+ * produce: failures. Its challenges and passes a minute are what a campaign looks like, and count for nothing.
+ */
+export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinAnswers: number } = {
+  hot: { challengesPerMinute: Infinity, failures10m: 40, successes10m: Infinity },
+  calm: { challengesPerMinute: Infinity, failures10m: 15, successes10m: Infinity },
+  hotFailureShare: 0.4,
+  hardFailureShare: 0.6,
+  hardMinAnswers: 30,
+};
+
+/** A carrier NAT address stands for this many visitors in the host's per-address rate limits (server/routes/api/). */
+export const CARRIER_NAT_VISITORS = 10;
+
+/** A network's share of the site's minute is counted up to this many challenges: with SITE_FLOOR.minPerMinute, the floor needs at least six networks at their full share. */
+export const SITE_SHARE_PER_NETWORK = 10;

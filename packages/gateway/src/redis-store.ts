@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from './policy';
 import type { Level } from './difficulty/levels';
 import { createRedisSignals } from './difficulty/redis-signals';
-import { StoreUnavailableError, type CaptchaStore, type Standing } from './store';
+import { kindOf } from './networks/network-kind';
+import { allowanceTtlMs, StoreUnavailableError, type CaptchaStore, type Standing } from './store';
 import type { ReplicatedSpends } from './options';
 
 /**
@@ -62,9 +63,10 @@ return {redis.call('HINCRBY', KEYS[1], 'count', 1), ends}`;
 
 /**
  * A challenge's admission: the caller's standing (read as `standing` reads it) and, unless its address is
- * locked, one more hit counted as COUNT_HIT counts it. KEYS: address count, address lock, network count,
- * hit counter. ARGV: now, window ms. Returns {count, at, lock, network count, network ends, hits, hits' end}
- * (false, read as null, for what is not there; hits 0 when locked).
+ * locked or its hits are past `max` in their window (then max + 1, nothing written), one more hit counted as
+ * COUNT_HIT counts it. KEYS: address count, address lock, network count, hit counter. ARGV: now, window ms,
+ * max. Returns {count, at, lock, network count, network ends, hits, hits' end} (false, read as null, for what
+ * is not there; hits 0 when locked).
  */
 const ADMIT_CHALLENGE = `
 local now = tonumber(ARGV[1])
@@ -75,6 +77,10 @@ local standing = {failures[1], failures[2], lock, network[1], network[2]}
 if tonumber(lock or '0') > now then return {standing[1], standing[2], standing[3], standing[4], standing[5], 0, 0} end
 local ends = tonumber(redis.call('HGET', KEYS[4], 'ends') or '0')
 local hits
+if ends > now then
+  local counted = tonumber(redis.call('HGET', KEYS[4], 'count') or '0')
+  if counted >= tonumber(ARGV[3]) then return {standing[1], standing[2], standing[3], standing[4], standing[5], counted + 1, ends} end
+end
 if ends <= now then
   ends = now + tonumber(ARGV[2])
   redis.call('HSET', KEYS[4], 'count', 1, 'ends', ends)
@@ -82,6 +88,25 @@ if ends <= now then
   hits = 1
 else hits = redis.call('HINCRBY', KEYS[4], 'count', 1) end
 return {standing[1], standing[2], standing[3], standing[4], standing[5], hits, ends}`;
+
+/**
+ * One pass from a token bucket {tokens, at}: refilled for the time since its last take, up to its burst; a
+ * refusal writes nothing. KEYS: bucket. ARGV: now, burst, per minute, ttl ms. Returns {1, 0} or {0, wait ms}.
+ */
+const TAKE_ALLOWANCE = `
+local now = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local rate = tonumber(ARGV[3]) / 60000
+local bucket = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = burst
+if bucket[1] then tokens = math.min(burst, tonumber(bucket[1]) + (now - tonumber(bucket[2])) * rate) end
+if tokens < 1 then
+  if rate <= 0 then return {0, -1} end
+  return {0, math.ceil((1 - tokens) / rate)}
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens - 1), 'at', now)
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return {1, 0}`;
 
 /** A standing from its stored fields: the address's count and latest failure, its lock, the network's count and window end. */
 function standingOf([count, latest, lock, networkCount, ends]: (string | null | undefined)[], at: number): Standing {
@@ -115,6 +140,7 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
     networkFailures: (network: string) => `${prefix}fails:net:${network}`,
     lock: (address: string) => `${prefix}lock:${address}`,
     hits: (name: string) => `${prefix}hits:${name}`,
+    allowance: (name: string) => `${prefix}allow:${name}`,
     secret: `${prefix}secret`,
   };
   const ttl = (expiresAt: number) => Math.max(1, Math.ceil(expiresAt - now()));
@@ -148,15 +174,18 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       }
       return secret;
     },
-    async putChallenge(id, { gapX, expiresAt, level, picture }) {
-      await run(() => redis.set(key.challenge(id), `${gapX}:${expiresAt}:${level}:${picture}`, 'PX', ttl(expiresAt)));
+    async putChallenge(id, { gapX, expiresAt, level, picture, address, network, kind }) {
+      // Who fetched it after a space: an IPv6 address has colons of its own.
+      await run(() => redis.set(key.challenge(id), `${gapX}:${expiresAt}:${level}:${picture} ${kind} ${address} ${network}`, 'PX', ttl(expiresAt)));
     },
     async takeChallenge(id) {
       const value = await run(() => redis.getdel(key.challenge(id)));
       if (value === null) return null;
-      const [gapX, expiresAt, level = '0', picture = 'guarded'] = value.split(':') as [string, string, string?, string?];
+      const [sealed = '', kind, address = '', network = ''] = value.split(' ');
+      const [gapX, expiresAt, level = '0', picture = 'guarded'] = sealed.split(':') as [string, string, string?, string?];
       // One put by an earlier release has no level: it was drawn guarded, at what is now level 0.
-      return Number(expiresAt) > now() ? { gapX: Number(gapX), expiresAt: Number(expiresAt), level: Number(level) as Level, picture: picture === 'plain' ? 'plain' : 'guarded' } : null;
+      if (Number(expiresAt) <= now()) return null;
+      return { gapX: Number(gapX), expiresAt: Number(expiresAt), level: Number(level) as Level, picture: picture === 'plain' ? 'plain' : 'guarded', address, network, kind: kindOf(kind) };
     },
     async spendToken(id, expiresAt, mustReplicate = false) {
       if (!mustReplicate || replicated === null) return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';
@@ -180,10 +209,10 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       const [networkCount, ends] = (networkFailures as (string | null)[] | undefined) ?? [];
       return standingOf([count, latest, lock as string | null, networkCount, ends], at);
     },
-    async admitChallenge(address, network, hitKey, windowMs) {
+    async admitChallenge(address, network, hitKey, windowMs, max) {
       const at = now();
       const keys = [key.failures(address), key.lock(address), key.networkFailures(network), key.hits(hitKey)];
-      const reply = (await run(() => redis.eval(ADMIT_CHALLENGE, 4, ...keys, at, windowMs))) as (string | number | null)[];
+      const reply = (await run(() => redis.eval(ADMIT_CHALLENGE, 4, ...keys, at, windowMs, max))) as (string | number | null)[];
       const standing = standingOf(reply.slice(0, 5) as (string | null)[], at);
       const [hits, endsAt] = [Number(reply[5]), Number(reply[6])];
       return { standing, hit: hits === 0 ? null : { count: hits, endsAt } };
@@ -200,6 +229,10 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
     async countHit(name, windowMs) {
       const [count, endsAt] = (await run(() => redis.eval(COUNT_HIT, 1, key.hits(name), now(), windowMs))) as [number, number];
       return { count: Number(count), endsAt: Number(endsAt) };
+    },
+    async takeAllowance(name, allowance) {
+      const [granted, waitMs] = (await run(() => redis.eval(TAKE_ALLOWANCE, 1, key.allowance(name), now(), allowance.burst, allowance.perMinute, allowanceTtlMs(allowance)))) as [number, number];
+      return { granted: Number(granted) === 1, waitMs: Number(waitMs) < 0 ? Infinity : Number(waitMs) };
     },
     async sweep() {}, // every key carries its own expiry
     async ping() {

@@ -1,6 +1,7 @@
 import type { Level } from './difficulty/levels';
 import type { SignalStore } from './difficulty/signals';
 import type { PictureKind } from './events';
+import type { NetworkKind } from './networks/network-kind';
 
 // The lock's numbers (FAILURES_BEFORE_LOCK, FAILURE_WINDOW_MS) are in policy.ts.
 
@@ -21,6 +22,10 @@ export interface StoredChallenge {
   /** The level it was issued at and the picture it showed, sealed: its answer is judged and counted by them. */
   level: Level;
   picture: PictureKind;
+  /** Who fetched it, sealed too: its answer counts against them, wherever it comes from (their address as levels key it, their network and its kind). */
+  address: string;
+  network: string;
+  kind: NetworkKind;
 }
 
 /**
@@ -65,14 +70,29 @@ export interface CaptchaStore {
   /**
    * A challenge's admission in one step (one round trip on Redis, where a burst pays for every one): the
    * caller's standing as `standing` answers it and, unless its address is locked, one more call counted under
-   * `hitKey` as `countHit` counts it; `hit` is null for a locked address (nothing counted).
+   * `hitKey` as `countHit` counts it; `hit` is null for a locked address (nothing counted). A call past `max`
+   * in its window is not counted either (a refusal writes nothing): its hit says `max + 1`.
    */
-  admitChallenge(address: string, network: string, hitKey: string, windowMs: number): Promise<{ standing: Standing; hit: Hit | null }>;
+  admitChallenge(address: string, network: string, hitKey: string, windowMs: number, max: number): Promise<{ standing: Standing; hit: Hit | null }>;
+  /**
+   * Takes one pass from the token bucket under `key` (`burst` at most, refilled at `perMinute`), atomically.
+   * Refused (nothing written): how long until one is there.
+   */
+  takeAllowance(key: string, allowance: Allowance): Promise<{ granted: boolean; waitMs: number }>;
   /** Drops what has expired (a no-op where keys expire by themselves). */
   sweep(): Promise<void>;
   /** Resolves when the store answers; rejects with StoreUnavailableError otherwise. */
   ping(): Promise<void>;
 }
+
+/** A token bucket's size and refill. */
+export interface Allowance {
+  burst: number;
+  perMinute: number;
+}
+
+/** How long a bucket is kept after its last take: until it is full again (it is then the same as none). */
+export const allowanceTtlMs = ({ burst, perMinute }: Allowance) => Math.ceil((burst * 60_000) / Math.max(perMinute, 1e-6)) + 1000;
 
 /** A call counted in a fixed window: the count so far, and when the window ends. */
 export interface Hit {

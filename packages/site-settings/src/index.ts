@@ -12,7 +12,7 @@ export interface SiteSettings {
   /** An empty phone, wechat or qq hides its row; telegram is shown in its QR dialog only. */
   contact: { phone: string; wechat: string; qq: string; telegram: string; wechatQr: string; telegramQr: string };
   /** images: the puzzle's pictures. The switches are strict mode's and the server's alone: a page never carries them. */
-  captcha: { images: string[]; underAttack?: OperatorSwitchSetting; peopleFirst?: OperatorSwitchSetting };
+  captcha: { images: string[]; underAttack?: OperatorSwitchSetting; peopleFirst?: OperatorSwitchSetting; networks?: NetworkSettings };
   channel: ChannelSettings;
   /** Registrations reported to the ad platforms (server/ads/; README, "Ad platforms"); the page carries only `consent`'s use. */
   ads: AdsSettings;
@@ -26,6 +26,12 @@ export interface SiteSettings {
 export interface OperatorSwitchSetting {
   level: number;
   until: string;
+}
+
+/** The ASes and CIDRs an operator adds to a kind of network (README, "Networks"): strict mode's alone. */
+export interface NetworkSettings {
+  carrier?: { asns?: number[]; cidrs?: string[] };
+  hosting?: { asns?: number[]; cidrs?: string[] };
 }
 
 /** A Tencent ad account's ids: the account and the user action set (数据源) its conversions are reported to. */

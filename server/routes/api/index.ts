@@ -1,7 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_METRICS } from '../../metrics/metrics';
-import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
+import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS, createNetworkJudge, isCarrierNat, shippedOriginAs } from '@game-register/gateway/policy';
 import { usesRedis, type ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
 import database from '../../plugins/database';
@@ -9,7 +9,7 @@ import redisConnection from '../../plugins/redis';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 import referenceApi from './reference-api';
 import type { ChannelSettingsGetter } from '../../channels/settings';
-import type { OperatorSwitches } from '@game-register/gateway';
+import type { SiteSwitches } from '../../site/operator-switches';
 import funnelBeacon from './funnel-beacon';
 import ads from '../../ads/plugin';
 import { makeCodeListed } from './listed-code';
@@ -24,7 +24,7 @@ export interface ApiOptions {
   /** The site's channels, read on every use (they may be re-read while the server runs). */
   channels: ChannelSettingsGetter;
   /** Strict mode's operator switches in service, read at every challenge (re-read with the site settings). */
-  switches: () => OperatorSwitches;
+  switches: () => SiteSwitches;
 }
 
 /** Outside the server's own rewriteUrl (which reads every /api request line), nothing is read: refused. */
@@ -49,15 +49,18 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   });
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   const onExceeded = (request: FastifyRequest) => metrics.rateLimited(routeLabelOf(request));
-  const limit = (max: number, limitName: string, timeWindow = windowMs) =>
+  const limit = (max: number | ((request: FastifyRequest) => number), limitName: string, timeWindow = windowMs) =>
     fastify.rateLimit({ max, timeWindow, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit);
+  // A carrier's IPv4 address is a NAT of many people (docs/decisions.md, "Networks as they are"): its checks count as theirs.
+  const judge = createNetworkJudge(shippedOriginAs(), () => switches().networks);
+  const perVisitor = (max: number) => (request: FastifyRequest) => (isCarrierNat(judge(request.ip).kind, request.ip) ? max * CARRIER_NAT_VISITORS : max);
   const limits: Record<Budget, ReturnType<typeof limit>> = {
-    checks: limit(checksPerWindow, 'checks'),
+    checks: limit(perVisitor(checksPerWindow), 'checks'),
     reg: limit(regPerWindow, 'reg'),
     // Strict mode's path without the picture has its own, tighter limit.
     accessible: limit(ACCESSIBLE_LIMIT.max, 'accessible', ACCESSIBLE_LIMIT.windowMs),
     // The puzzle's beacons do not use up the visitor's checks.
-    funnel: limit(checksPerWindow, 'funnel'),
+    funnel: limit(perVisitor(checksPerWindow), 'funnel'),
   };
 
   // The body's bytes go to the reading alone: no other parser sees them.

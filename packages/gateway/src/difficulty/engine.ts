@@ -2,13 +2,14 @@
 // hysteresis, the site's floor, the operator's switches and the quota of the level. One store round trip for
 // a calm visitor (count and read at once); a hot entity's state is written back as well.
 import type { GatewayEvents, PictureKind } from '../events';
-import { HOLDOUT_LIMITS } from '../policy';
+import type { JudgedNetwork, NetworkKind } from '../networks/network-kind';
+import { CARRIER_PRESSURE, HOLDOUT_LIMITS, KIND_FLOOR } from '../policy';
 import { effectiveLevel, type OperatorSwitches } from './effective-level';
 import { freshState, isForgettable, nextState, type LevelState } from './hysteresis';
 import { HYSTERESIS, LEVEL_POLICY, type Level, type LevelPolicy } from './levels';
-import { pressureOf } from './pressure';
+import { PRESSURE, pressureOf } from './pressure';
 import { nextBaseline, SITE_FLOOR, sitePressure } from './site-floor';
-import { SIGNAL_WINDOWS, type EntityReading, type SignalEntity, type SignalEvent, type SignalStore } from './signals';
+import { type EntityReading, type SignalEntity, type SignalEvent, type SignalStore } from './signals';
 
 export interface DifficultyOptions {
   signals: SignalStore;
@@ -24,10 +25,20 @@ export interface DifficultyOptions {
   onError: (error: unknown) => void;
 }
 
-/** A challenge's level and what it sets, or a refusal: its network had as many passes this hour as the level allows. */
-export type LevelVerdict =
-  | { admitted: true; level: Level; picture: PictureKind; holdout: boolean; policy: LevelPolicy }
-  | { admitted: false; level: Level; retryAfterMs: number };
+/** A challenge's level and what it sets (its network's passes are bounded where they are made: captcha-api.ts). */
+export interface LevelVerdict {
+  level: Level;
+  picture: PictureKind;
+  holdout: boolean;
+  policy: LevelPolicy;
+}
+
+/**
+ * Where an entity's pressure starts: a carrier's network, and a carrier's IPv4 address (a NAT), move on
+ * failures alone; the rest as PRESSURE says.
+ */
+const thresholdsOf = (entity: SignalEntity, kind: NetworkKind, subject: string) =>
+  kind === 'carrier' && (entity === 'network' || !subject.includes(':')) ? CARRIER_PRESSURE : PRESSURE[entity];
 
 /** The site's reading is taken again at most this often (on the gateway's clock), by whichever challenge comes first. */
 export const SITE_READ_EVERY_MS = 10_000;
@@ -41,10 +52,10 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
   let siteReadAt = -Infinity;
 
   /** Moves one entity's level by what its counts say, and keeps (or forgets) the new state. */
-  const advance = (entity: SignalEntity, subject: string, { counts, state }: EntityReading, at: number): Level => {
+  const advance = (entity: SignalEntity, subject: string, kind: NetworkKind, { counts, state }: EntityReading, at: number): Level => {
     const before = state ?? freshState(at);
-    const after = nextState(before, pressureOf(entity, counts), at);
-    if (after.level !== before.level) events.levelChanged(entity, before.level, after.level);
+    const after = nextState(before, pressureOf(entity, counts, thresholdsOf(entity, kind, subject)), at);
+    if (after.level !== before.level) events.levelChanged(entity, before.level, after.level, kind);
     const keep = !isForgettable(after, at);
     const write = keep ? state === null || !sameBut(before, after) || at - before.lastAt >= RESTATE_AFTER_MS : state !== null;
     if (write) signals.saveState(entity, subject, keep ? after : null, HYSTERESIS.ttlMs).catch(onError);
@@ -61,41 +72,42 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
     const before = reading.state ?? freshState(at);
     // The site's own level never goes above the floor it puts under everyone: the networks' levels hold attackers.
     const after = nextState(before, sitePressure(minute), at, SITE_FLOOR.maxFloor);
-    if (after.level !== siteLevel) events.levelChanged('site', siteLevel, after.level);
+    if (after.level !== siteLevel) events.levelChanged('site', siteLevel, after.level, null);
     siteLevel = after.level;
     await signals.saveSite(isForgettable(after, at) ? null : after, perMinute === null ? null : { perMinute, minute: reading.minute }, HYSTERESIS.ttlMs);
   };
 
-  const observe = async (event: SignalEvent, address: string, network: string, at: number) => {
-    const reading = await signals.record(event, address, network, at);
-    return { reading, address: advance('address', address, reading.address, at), network: advance('network', network, reading.network, at) };
+  /**
+   * Counts an event for an address and its network (null: the address alone) and moves their levels. A
+   * carrier's challenges are left out of the site's minute: a campaign arrives through a few carrier /24s.
+   */
+  const observe = async (event: SignalEvent, address: string, network: string | null, kind: NetworkKind, at: number) => {
+    const reading = await signals.record(event, address, network, at, kind !== 'carrier');
+    return { reading, address: advance('address', address, kind, reading.address, at), network: network === null ? 0 : advance('network', network, kind, reading.network, at) };
   };
 
   return {
-    /** The level a challenge is issued at (sealed into it by the caller), or the quota's refusal. */
-    async challenge(address: string, network: string, at: number): Promise<LevelVerdict> {
+    /** The level a challenge is issued at (sealed into it by the caller). */
+    async challenge(address: string, { network, kind }: Pick<JudgedNetwork, 'network' | 'kind'>, at: number): Promise<LevelVerdict> {
       if (at - siteReadAt >= SITE_READ_EVERY_MS) {
         siteReadAt = at;
         readSite(at).catch(onError);
       }
-      const { reading, ...levels } = await observe('challenge', address, network, at);
-      if (pinned !== null) return { admitted: true, level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned] };
+      const { reading, ...levels } = await observe('challenge', address, network, kind, at);
+      if (pinned !== null) return { level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned] };
       // Known good: its address passed within the hour and failed nothing since (sliding counts, hence the halves).
       const knownGood = reading.address.counts.successes1h >= 0.5 && reading.address.counts.failures10m < 0.5;
-      const level = effectiveLevel({ ...levels, site: siteLevel, knownGood, switches: switches(), now: at });
+      const level = effectiveLevel({ ...levels, site: siteLevel, kindFloor: KIND_FLOOR[kind], knownGood, switches: switches(), now: at });
       const policy = LEVEL_POLICY[level];
-      const quota = policy.networkSuccessesPerHour;
-      if (quota !== null && reading.network.counts.successes1h >= quota) {
-        // Until the hour's newest bucket turns over (the sliding count then starts to fall), at least a minute.
-        const window = SIGNAL_WINDOWS.passesHour.windowMs / SIGNAL_WINDOWS.passesHour.buckets;
-        return { admitted: false, level, retryAfterMs: Math.max(60_000, window - (at % window)) };
-      }
       const isHoldout = level === 0 && holdout > 0 && random() < Math.min(holdout, HOLDOUT_LIMITS.max);
-      return { admitted: true, level, picture: isHoldout ? 'guarded' : policy.picture, holdout: isHoldout, policy };
+      return { level, picture: isHoldout ? 'guarded' : policy.picture, holdout: isHoldout, policy };
     },
-    /** An answer judged: counted for its address and network, whose levels move with it (hard evidence at once). */
-    async answered(address: string, network: string, passed: boolean, at: number): Promise<void> {
-      await observe(passed ? 'pass' : 'fail', address, network, at);
+    /**
+     * An answer judged: counted for the address and network that fetched its puzzle, whose levels move with it
+     * (hard evidence at once); an answer to no live puzzle, for the sender's address alone (network null).
+     */
+    async answered(address: string, network: string | null, kind: NetworkKind, passed: boolean, at: number): Promise<void> {
+      await observe(passed ? 'pass' : 'fail', address, network, kind, at);
     },
     siteLevel: () => siteLevel,
   };

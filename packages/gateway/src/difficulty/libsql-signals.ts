@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '../libsql-schema';
 import { parseBaseline } from './redis-signals';
-import { COUNTED, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, topShare, type SignalEntity, type SignalStore } from './signals';
+import { COUNTED, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from './signals';
 
 /** The signals in the embedded database: one row per counter and window (captcha_signals), one per state (captcha_levels). */
 export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalStore & { sweep(at: number): void } {
@@ -26,13 +26,13 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
     else upsertState.run(name, JSON.stringify(value), now() + ttlMs);
   };
 
-  const record: SignalStore['record'] = async (event, address, network, at) =>
+  const record: SignalStore['record'] = async (event, address, network, at, forSite = true) =>
     db.transaction(() => {
       for (const counter of COUNTED[event]) {
         const bucket = bucketOf(counter, at);
-        for (const subject of [['address', address], ['network', network]] as const) increment.run(counterKey(subject[0], subject[1], counter, bucket), at + bucketTtlMs(counter));
+        for (const [entity, subject] of subjectsOf(address, network)) increment.run(counterKey(entity, subject, counter, bucket), at + bucketTtlMs(counter));
       }
-      if (event === 'challenge') {
+      if (event === 'challenge' && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
         increment.run(`site:challenges:${minute}`, at + 3 * SITE_MINUTE_MS);
         increment.run(`site:networks:${minute}:${network}`, at + 3 * SITE_MINUTE_MS);
@@ -41,7 +41,7 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
         counts: countsOf(bucketsOfCounts(at).map(({ counter, bucket }) => count(counterKey(entity, subject, counter, bucket), at)), at),
         state: state(stateKey(entity, subject), at),
       });
-      return { address: reading('address', address), network: reading('network', network) };
+      return { address: reading('address', address), network: network === null ? NO_READING : reading('network', network) };
     })();
 
   return {
@@ -51,10 +51,9 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
     },
     async site(at) {
       const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
-      const challenges = count(`site:challenges:${minute}`, at);
       const busiest = (selectBusiest.all(`site:networks:${minute}:`, `site:networks:${minute};`, TOP_NETWORKS) as { count: number }[]).map((row) => row.count);
       const baseline = parseBaseline(stateText('site:baseline', at));
-      return { minute, challenges, topNetworksShare: topShare(challenges, busiest), baseline, state: state('site:level', at) };
+      return { minute, ...sharesCapped(count(`site:challenges:${minute}`, at), busiest), baseline, state: state('site:level', at) };
     },
     async saveSite(value, baseline, ttlMs) {
       db.transaction(() => {

@@ -18,15 +18,18 @@ export interface EntityCounts {
 export interface Thresholds {
   hot: { challengesPerMinute: number; failures10m: number; successes10m: number };
   calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
+  /** Failures are hot only when they are at least this share of the answers (a busy carrier's people fail too). */
+  hotFailureShare?: number;
 }
 
 
 /** Hard when most of many answers fail; hot when any count is past its mark; calm when all are low. */
-export function pressureOf(kind: 'address' | 'network', counts: EntityCounts): Pressure {
-  const { hot, calm, hardFailureShare, hardMinAnswers } = PRESSURE[kind];
+export function pressureOf(kind: 'address' | 'network', counts: EntityCounts, thresholds: (typeof PRESSURE)[keyof typeof PRESSURE] = PRESSURE[kind]): Pressure {
+  const { hot, calm, hardFailureShare, hardMinAnswers } = thresholds;
   if (counts.answers10m >= hardMinAnswers && counts.failures10m / counts.answers10m > hardFailureShare) return 'hard';
+  const failing = counts.failures10m / Math.max(1, counts.answers10m) >= (thresholds.hotFailureShare ?? 0);
   const past = (marks: Thresholds['hot']) =>
-    counts.challengesPerMinute >= marks.challengesPerMinute || counts.failures10m >= marks.failures10m || counts.successes10m >= marks.successes10m;
+    counts.challengesPerMinute >= marks.challengesPerMinute || (counts.failures10m >= marks.failures10m && failing) || counts.successes10m >= marks.successes10m;
   if (past(hot)) return 'hot';
   const within = counts.challengesPerMinute <= calm.challengesPerMinute && counts.failures10m <= calm.failures10m && counts.successes10m <= calm.successes10m;
   return within ? 'calm' : 'warm';

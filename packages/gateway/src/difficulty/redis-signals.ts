@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { COUNTED, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, topShare, type SignalEntity, type SignalStore } from './signals';
+import { COUNTED, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from './signals';
 
 type Run = <T>(command: () => Promise<T>) => Promise<T>;
 /** A MULTI's replies, each checked: a failed command fails the whole reading. */
@@ -23,29 +23,29 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
     siteState: `${prefix}site:level`,
     siteBaseline: `${prefix}site:baseline`,
   };
-  const subjects = (address: string, network: string): [SignalEntity, string][] => [['address', address], ['network', network]];
   return {
-    async record(event, address, network, at) {
+    async record(event, address, network, at, forSite = true) {
       const multi = redis.multi();
       for (const counter of COUNTED[event]) {
-        for (const [entity, subject] of subjects(address, network)) {
+        for (const [entity, subject] of subjectsOf(address, network)) {
           const name = key.counter(entity, subject, counter, bucketOf(counter, at));
           multi.incr(name).pexpire(name, bucketTtlMs(counter));
         }
       }
-      if (event === 'challenge') {
+      if (event === 'challenge' && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
         multi.incr(key.siteCount(minute)).pexpire(key.siteCount(minute), SITE_KEY_MS);
         multi.zincrby(key.siteNetworks(minute), 1, network).pexpire(key.siteNetworks(minute), SITE_KEY_MS);
       }
-      for (const [entity, subject] of subjects(address, network)) {
+      const subjects = subjectsOf(address, network);
+      for (const [entity, subject] of subjects) {
         multi.mget(bucketsOfCounts(at).map(({ counter, bucket }) => key.counter(entity, subject, counter, bucket)));
       }
-      multi.mget(key.state('address', address), key.state('network', network));
+      multi.mget(...subjects.map(([entity, subject]) => key.state(entity, subject)));
       const replies = values(await run(() => multi.exec()));
-      const [addressCounts, networkCounts, states] = replies.slice(-3) as (string | null)[][];
+      const [addressCounts, networkCounts, states] = (network === null ? [replies.at(-2), null, replies.at(-1)] : replies.slice(-3)) as (string | null)[][];
       const reading = (counts: (string | null)[], state: string | null | undefined) => ({ counts: countsOf(counts.map(Number), at), state: parseState(state) });
-      return { address: reading(addressCounts!, states![0]), network: reading(networkCounts!, states![1]) };
+      return { address: reading(addressCounts!, states![0]), network: networkCounts ? reading(networkCounts, states![1]) : NO_READING };
     },
     async saveState(entity, subject, state, ttlMs) {
       const name = key.state(entity, subject);
@@ -56,9 +56,8 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
       const [count, busiest, state, baseline] = values(
         await run(() => redis.multi().get(key.siteCount(minute)).zrevrange(key.siteNetworks(minute), 0, TOP_NETWORKS - 1, 'WITHSCORES').get(key.siteState).get(key.siteBaseline).exec()),
       ) as [string | null, string[], string | null, string | null];
-      const challenges = Number(count ?? 0);
       const counts = busiest.filter((_, i) => i % 2 === 1).map(Number);
-      return { minute, challenges, topNetworksShare: topShare(challenges, counts), baseline: parseBaseline(baseline), state: parseState(state) };
+      return { minute, ...sharesCapped(Number(count ?? 0), counts), baseline: parseBaseline(baseline), state: parseState(state) };
     },
     async saveSite(state, baseline, ttlMs) {
       const multi = redis.multi();

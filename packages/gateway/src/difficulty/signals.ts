@@ -2,6 +2,7 @@
 // and per network, over short and long windows, and the site's challenges per minute with the networks they
 // came from. Kept in the gateway's store (Redis with many instances), every key with its own expiry.
 import type { LevelState } from './hysteresis';
+import { SITE_SHARE_PER_NETWORK } from '../policy';
 import type { EntityCounts } from './pressure';
 
 /** Something that happened to an address and its network. */
@@ -68,9 +69,10 @@ export interface SiteReading {
 export interface SignalStore {
   /**
    * Counts `event` for an address and its network (a challenge also for the site's minute and its network's
-   * share of it), then reads both entities' counts and stored states: one round trip on Redis.
+   * share of it, unless `forSite` is false), then reads both entities' counts and stored states: one round
+   * trip on Redis. A null network: the address alone (its network's reading is empty).
    */
-  record(event: SignalEvent, address: string, network: string, at: number): Promise<Record<SignalEntity, EntityReading>>;
+  record(event: SignalEvent, address: string, network: string | null, at: number, forSite?: boolean): Promise<Record<SignalEntity, EntityReading>>;
   /** Keeps an entity's state, or forgets it (null), for at most `ttlMs`. */
   saveState(entity: SignalEntity, key: string, state: LevelState | null, ttlMs: number): Promise<void>;
   /** The site's last whole minute before `at`, its baseline and its state. */
@@ -106,3 +108,20 @@ export function parseState(text: string | null | undefined): LevelState | null {
 
 /** The share of a minute's challenges from its busiest networks (0 when it had none). */
 export const topShare = (total: number, busiest: readonly number[]) => (total > 0 ? Math.min(1, busiest.reduce((sum, count) => sum + count, 0) / total) : 0);
+
+/**
+ * A minute's challenges and its busiest networks' share, each network counted up to SITE_SHARE_PER_NETWORK:
+ * the site's floor reads evidence a few networks cannot make alone (site-floor.ts). Only the busiest are
+ * known by count; any other network past the cap would make the floor's reading larger, never smaller.
+ */
+export function sharesCapped(total: number, busiest: readonly number[]): { challenges: number; topNetworksShare: number } {
+  const capped = busiest.map((count) => Math.min(count, SITE_SHARE_PER_NETWORK));
+  const challenges = Math.max(0, total - busiest.reduce((sum, count, i) => sum + count - capped[i]!, 0));
+  return { challenges, topNetworksShare: topShare(challenges, capped) };
+}
+
+/** The entities an event counts for: the address, and its network unless null. */
+export const subjectsOf = (address: string, network: string | null): [SignalEntity, string][] => (network === null ? [['address', address]] : [['address', address], ['network', network]]);
+
+/** A network's reading when the event counted for the address alone. */
+export const NO_READING: EntityReading = { counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0 }, state: null };

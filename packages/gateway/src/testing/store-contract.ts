@@ -2,8 +2,8 @@ import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../policy';
 import type { CaptchaStore } from '../store';
 import { describeSignalsContract } from './signals-contract';
 
-/** What a challenge is sealed with (its level and picture): given back whole with it. */
-const SEALED = { level: 2, picture: 'plain' } as const;
+/** What a challenge is sealed with (its level, picture and who fetched it): given back whole with it. */
+const SEALED = { level: 2, picture: 'plain', address: '2409:8054:0:1::/64', network: '2409:8054:0:1::/64', kind: 'carrier' } as const;
 
 export interface StoreBacking {
   /** A store over the shared backing (one database, one Redis prefix), on the backing's clock. */
@@ -163,7 +163,7 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
         await store.countAttempt('198.51.102.1', '198.51.102.0/24');
         await store.settleAttempt('198.51.102.1', '198.51.102.0/24', false, LOCK_MS);
       }
-      const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000)));
+      const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000, 100)));
       // Each sees the same standing as standing() and its own count in the one window.
       for (const { standing } of racing) expect(standing).toEqual(await store.standing('198.51.102.1', '198.51.102.0/24'));
       expect(racing.map(({ hit }) => hit!.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -171,10 +171,35 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
 
       await store.countAttempt('198.51.102.1', '198.51.102.0/24'); // the fifth failure locks the address
       await store.settleAttempt('198.51.102.1', '198.51.102.0/24', false, LOCK_MS);
-      const locked = await other.admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000);
+      const locked = await other.admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000, 100);
       expect(locked).toEqual({ standing: { lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: FAILURES_BEFORE_LOCK }, hit: null });
       // Nothing was counted for the locked address: its neighbour's call is the seventh.
-      expect((await store.admitChallenge('198.51.102.2', '198.51.102.0/24', hitKey, 60_000)).hit).toEqual({ count: 7, endsAt: at + 60_000 });
+      expect((await store.admitChallenge('198.51.102.2', '198.51.102.0/24', hitKey, 60_000, 100)).hit).toEqual({ count: 7, endsAt: at + 60_000 });
+    });
+
+    it('refuses a challenge past the limit of its window without counting it', async () => {
+      const hitKey = 'challenges:net:198.51.103.0/24';
+      const admit = () => store.admitChallenge('198.51.103.1', '198.51.103.0/24', hitKey, 60_000, 2);
+      expect((await admit()).hit!.count).toBe(1);
+      expect((await admit()).hit!.count).toBe(2);
+      expect((await admit()).hit).toEqual({ count: 3, endsAt: at + 60_000 });
+      expect((await admit()).hit).toEqual({ count: 3, endsAt: at + 60_000 }); // the refusals were not counted
+      expect(await store.countHit(hitKey, 60_000)).toEqual({ count: 3, endsAt: at + 60_000 });
+    });
+
+    it('grants passes from a token bucket: its burst, then its refill, never more, shared by every instance', async () => {
+      const other = await backing.open(null);
+      const allowance = { burst: 3, perMinute: 2 };
+      const takes = await Promise.all(Array.from({ length: 5 }, (_, i) => (i % 2 ? other : store).takeAllowance('passes:as:37963', allowance)));
+      expect(takes.filter((take) => take.granted)).toHaveLength(3);
+      expect(takes.filter((take) => !take.granted).map((take) => take.waitMs)).toEqual([30_000, 30_000]);
+      backing.advance(30_000);
+      expect(await store.takeAllowance('passes:as:37963', allowance)).toEqual({ granted: true, waitMs: 0 });
+      expect((await other.takeAllowance('passes:as:37963', allowance)).granted).toBe(false);
+      expect((await store.takeAllowance('passes:as:45102', allowance)).granted).toBe(true); // another key, its own bucket
+      backing.advance(10 * 60_000); // full again, never above its burst
+      const after = await Promise.all(Array.from({ length: 4 }, () => store.takeAllowance('passes:as:37963', allowance)));
+      expect(after.map((take) => take.granted)).toEqual([true, true, true, false]);
     });
 
     it('uses the configured secret, else generates one that every instance on the backing shares', async () => {

@@ -1,0 +1,185 @@
+// Strict mode judges networks as they are (docs/decisions.md, "Networks as they are"): by the origin AS of
+// real prefixes from the shipped table (China Mobile 36.128.0.0/15, Alibaba Cloud 8.128.0.0/12), by who
+// fetched each puzzle, with passes from the fetching network's allowance.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import Database from 'libsql';
+import gateway from '@game-register/gateway';
+import { CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
+import { buildTestApp, tempDir } from '../test-support';
+import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
+
+type Sealed = OpenPuzzle & { work: OpenPuzzle['work'] & { parameters: { data: { lv: number; pic: string } } } };
+
+async function strictApp(siteSettings?: object) {
+  const clock = { at: Date.now() };
+  const site = siteSettings ? await (async () => {
+    const configPath = join(await tempDir(), 'site.json');
+    await writeFile(configPath, JSON.stringify(siteSettings));
+    return { site: { configPath, env: {}, cwd: '/' } };
+  })() : {};
+  const { app } = await buildTestApp({ ...strictConfig(), ...site }, { now: () => clock.at });
+  return { app, clock };
+}
+
+const levelOf = (puzzle: Sealed) => puzzle.work.parameters.data.lv;
+
+describe('networks as they are, in strict mode', () => {
+  it('gives 150 people from one China Mobile /24 in two minutes, half behind one NAT address, level 0 and a pass each', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      for (let i = 0; i < 150; i += 1) {
+        const address = i % 2 === 0 ? '36.128.5.1' : `36.128.5.${(i % 250) + 2}`;
+        const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
+        expect(levelOf(puzzle)).toBe(0);
+        expect((await verify(app, await humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' });
+        clock.at += 800;
+      }
+    } finally {
+      await app.close();
+    }
+  }, 60_000); // 150 answers, each with its work solved: a busy machine takes more than the default 20 s
+
+  it('never locks a carrier NAT address for its people\'s failures, nor doubles their work', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      const nat = '36.128.7.1';
+      const early = await openPuzzle(app, nat); // fetched before the others' failures
+      for (let i = 0; i < 12; i += 1) {
+        const puzzle = await openPuzzle(app, nat);
+        expect((await verify(app, { id: puzzle.id, offsetX: 7, trail: [] }, nat)).statusCode).toBe(200);
+        clock.at += 2000;
+      }
+      expect((await verify(app, await humanAnswer(early), nat)).json()).toMatchObject({ status: 'y' });
+      expect((await openPuzzle(app, nat)).work.parameters.data).toMatchObject({ d: 0 }); // no doubling signed in
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts a carrier NAT address as many visitors in the per-address limits, another address as one", async () => {
+    const { app } = await buildTestApp({ ...strictConfig(), rateLimit: { windowMs: 60_000, checksPerWindow: 3, regPerWindow: 100 } });
+    try {
+      const statuses = async (address: string, count: number) => Promise.all(Array.from({ length: count }, async () => (await challenge(app, { pixelRatio: 1 }, address)).statusCode));
+      expect(await statuses('198.51.100.7', 4)).toEqual([200, 200, 200, 429]);
+      expect(new Set(await statuses('36.128.8.1', 3 * CARRIER_NAT_VISITORS))).toEqual(new Set([200]));
+      expect((await challenge(app, { pixelRatio: 1 }, '36.128.8.1')).statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('starts a cloud at level 2 and counts its whole AS as one network: a new /24 each attempt buys no more passes', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      let passes = 0;
+      for (let i = 0; i < 20; i += 1) {
+        const address = `8.${128 + (i % 16)}.${i}.7`; // 20 /24s of Alibaba Cloud (AS37963)
+        const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
+        expect(puzzle.work.parameters.data).toMatchObject({ lv: 2, pic: 'guarded' });
+        const answer = await verify(app, await humanAnswer(puzzle), address);
+        if (answer.json<{ status: string }>().status === 'y') passes += 1;
+        else expect(answer.statusCode).toBe(429);
+        clock.at += 1000;
+      }
+      expect(passes).toBe(PASS_ALLOWANCE.hosting.burst);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('grants hoarded puzzles only the fetching network’s allowance, answered at once or from other networks', async () => {
+    const { app } = await strictApp();
+    try {
+      const hoard = [];
+      for (let i = 0; i < 30; i += 1) hoard.push(await openPuzzle(app, `198.51.100.${i + 1}`));
+      const answers = [];
+      // Answered from 30 IPv6 networks: the passes are the fetcher's /24's to give.
+      for (const [i, puzzle] of hoard.entries()) answers.push(await verify(app, await humanAnswer(puzzle), `2001:db8:${i}::1`));
+      expect(answers.filter((answer) => answer.json<{ status: string }>().status === 'y')).toHaveLength(PASS_ALLOWANCE.unknown.burst);
+      const refused = answers.filter((answer) => answer.statusCode === 429);
+      expect(refused).toHaveLength(30 - PASS_ALLOWANCE.unknown.burst);
+      expect(Number(refused[0]!.headers['retry-after'])).toBe(60 / PASS_ALLOWANCE.unknown.perMinute);
+      // The answering networks kept their own allowance whole.
+      const own = await openPuzzle(app, '2001:db8:0::1');
+      expect((await verify(app, await humanAnswer(own), '2001:db8:0::1')).json()).toMatchObject({ status: 'y' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('seals who fetched an accessible task too: its passes are the fetching network\'s allowance', async () => {
+    const { app } = await strictApp();
+    try {
+      const statuses = [];
+      for (let i = 0; i < 12; i += 1) {
+        const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: `198.51.100.${i + 1}` })).json<OpenPuzzle>();
+        expect(offer.work.parameters.data).toMatchObject({ by: `198.51.100.${i + 1}`, net: '198.51.100.0/24', nk: 'unknown' });
+        const payload = { id: offer.id, work: await solvedWork(offer.work) };
+        statuses.push((await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload, remoteAddress: `2001:db8:${i}::1` })).statusCode);
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(PASS_ALLOWANCE.unknown.burst);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(12 - PASS_ALLOWANCE.unknown.burst);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('counts failures against the network that fetched the puzzle, not the one that answers', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      for (let i = 0; i < 25; i += 1) {
+        const puzzle = await openPuzzle(app, `203.0.113.${i + 1}`);
+        await verify(app, { id: puzzle.id, offsetX: 7, trail: [] }, `192.0.2.${i + 1}`); // wrong, from another /24
+        clock.at += 10_000;
+      }
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '203.0.113.200')).json<Sealed>())).toBe(2);
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '192.0.2.200')).json<Sealed>())).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts answers to ids never issued against the sender's address alone: its /48's other /64s stay at 0", async () => {
+    const { app, clock } = await strictApp();
+    try {
+      const work = (await openPuzzle(app, '198.51.100.1')).work;
+      for (let i = 0; i < 21; i += 1) {
+        await verify(app, await humanAnswer({ id: `never-issued-${i}`, work }), `2001:db8:7:${i}::1`);
+        clock.at += 1000;
+      }
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '2001:db8:7:99::1')).json<Sealed>())).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("takes an operator's networks from the site settings: a CIDR counted as hosting starts escalated", async () => {
+    const { app } = await strictApp({ captcha: { networks: { hosting: { cidrs: ['198.51.100.0/24'] }, carrier: { asns: [37963] } } } });
+    try {
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '198.51.100.9')).json<Sealed>())).toBe(2);
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '8.130.1.2')).json<Sealed>())).toBe(0); // Alibaba, made a carrier
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '198.51.101.9')).json<Sealed>())).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('a refused challenge, on the embedded store', () => {
+  it('counts toward nothing and writes nothing: a network past its limit costs the database no write', async () => {
+    const database = new Database(':memory:');
+    const app = Fastify();
+    await app.register(async (api) => api.register(gateway, { store: { kind: 'libsql', database }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, networkChallenges: 3 }), { prefix: '/api' });
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await challenge(app, { pixelRatio: 1 }, `198.51.100.${i + 1}`)).statusCode).toBe(200);
+      const changes = () => (database.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+      const before = changes();
+      for (let i = 0; i < 20; i += 1) expect((await challenge(app, { pixelRatio: 1 }, `198.51.100.${i + 10}`)).statusCode).toBe(429);
+      expect(changes()).toBe(before);
+    } finally {
+      await app.close();
+    }
+  });
+});
