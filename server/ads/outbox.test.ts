@@ -183,6 +183,25 @@ describe.each(stores)('the %s outbox', (_name, open) => {
   });
 });
 
+describe('the Redis outbox', () => {
+  it('takes over, once idle 30 s, an event another instance read and never scheduled', async () => {
+    redisServer ??= await startTestRedis();
+    const redis = new Redis(redisServer.url);
+    clients.push(redis);
+    await redis.flushall();
+    const outbox = redisOutbox(redis, 'test:', 'consumer-a');
+    await outbox.add(eventFor('kuaishou', 'orphan1'), T0);
+    // consumer-dead read it, then died; Redis counts how long the entry has waited since (IDLE sets it).
+    await redis.xgroup('CREATE', 'test:ads:intake', 'ads-reporters', '0', 'MKSTREAM');
+    const read = (await redis.xreadgroup('GROUP', 'ads-reporters', 'consumer-dead', 'COUNT', 10, 'STREAMS', 'test:ads:intake', '>')) as [string, [string, string[]][]][];
+    const entryId = read[0]![1][0]![0];
+    await redis.xclaim('test:ads:intake', 'ads-reporters', 'consumer-dead', 0, entryId, 'IDLE', 29_000);
+    expect(await outbox.claim(T0, 10, LEASE_MS)).toEqual([]);
+    await redis.xclaim('test:ads:intake', 'ads-reporters', 'consumer-dead', 0, entryId, 'IDLE', 31_000);
+    expect((await outbox.claim(T0, 10, LEASE_MS)).map((entry) => entry.event.clickId)).toEqual(['orphan1']);
+  });
+});
+
 describe('the libsql outbox', () => {
   it('takes again, once 30 days have passed, the id of an event long settled', async () => {
     const outbox = libsqlOutbox(openDatabase(':memory:'));
@@ -190,6 +209,7 @@ describe('the libsql outbox', () => {
     await outbox.add(event, T0);
     await outbox.done(event.id);
     expect(await outbox.add(event, T0 + REMEMBER_IDS_MS)).toBe(false);
+    expect(await outbox.add(event, T0 + REMEMBER_IDS_MS + 3_600_000)).toBe(false); // settled ids are swept once an hour
     expect(await outbox.add(event, T0 + REMEMBER_IDS_MS + 3_600_001)).toBe(true);
   });
 
