@@ -1,5 +1,7 @@
 import { ADAPTERS } from './index';
 
+// Equivalent mutant (server/ads/adapters/adapter.ts, ConditionalExpression): `parsed !== null` -> `true`: typeof null is 'object', so jsonOf gives null for a JSON null either way.
+
 const json = (value: unknown) => JSON.stringify(value);
 
 describe('each platform\'s answer, as the gateway reads it', () => {
