@@ -28,6 +28,6 @@ export const MUTATED_MODULES = [
   {
     name: 'ad delivery and outboxes',
     files: ['server/ads/delivery.ts', 'server/ads/libsql-outbox.ts', 'server/ads/redis-outbox.ts'],
-    tests: ['server/ads/delivery.test.ts'],
+    tests: ['server/ads/delivery.test.ts', 'server/ads/outbox.test.ts'],
   },
 ];

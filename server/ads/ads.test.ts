@@ -107,16 +107,20 @@ describe('a registration answered y', () => {
 describe('the ad metrics', () => {
   it('show pending events and their age through an outage, then the reports', async () => {
     fake.behave('all', 'fail');
-    ({ app } = await buildAdsApp(fake, ALL_PLATFORMS_ON, metricsOn()));
+    let lateMs = 0; // the server's clock runs this far ahead once the events are written
+    ({ app } = await buildAdsApp(fake, ALL_PLATFORMS_ON, metricsOn(), {}, () => Date.now() + lateMs));
     await register(app, 'metric01', headersOf(LANDINGS.oceanengine), 'CH7');
     await register(app, 'metric02', headersOf(LANDINGS.tencent));
     await waitFor(() => fake.requests.length >= 2);
+    lateMs = 90_000;
     const value = (samples: ReturnType<typeof parseExposition>['samples'], name: string, labels: Record<string, string>) =>
       samples.find((sample) => sample.name === `game_register_ads_${name}` && Object.entries(labels).every(([key, label]) => sample.labels[key] === label))?.value;
     let { samples } = parseExposition((await scrape(app)).text);
     expect(value(samples, 'pending', { platform: 'oceanengine', channel: 'H5REG' })).toBe(1);
     expect(value(samples, 'pending', { platform: 'tencent', channel: 'CH7' })).toBe(1);
-    expect(value(samples, 'oldest_pending_age_seconds', { platform: 'tencent' })).toBeGreaterThanOrEqual(0);
+    // 90 s on the clock, and the few real seconds the test took (a count in ms would be 1000 times more).
+    expect(value(samples, 'oldest_pending_age_seconds', { platform: 'tencent' })).toBeGreaterThanOrEqual(90);
+    expect(value(samples, 'oldest_pending_age_seconds', { platform: 'tencent' })).toBeLessThan(120);
     expect(value(samples, 'oldest_pending_age_seconds', { platform: 'baidu' })).toBe(0);
     expect(value(samples, 'failed_total', { platform: 'oceanengine', reason: 'http_5xx' })).toBeGreaterThanOrEqual(1);
 

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { startTestRedis, type TestRedis } from '../test-redis';
 import { NO_ADS_METRICS, type AdsMetrics } from './ads-metrics';
-import { startDelivery, type Delivery } from './delivery';
+import { retryDelay, startDelivery, type Delivery } from './delivery';
 import { conversionId, type ConversionEvent } from './event';
 import { libsqlOutbox } from './libsql-outbox';
 import type { Outbox } from './outbox';
@@ -168,6 +168,49 @@ describe.each(stores)('delivery from the %s outbox', (_name, open) => {
     await waitFor(() => fake.requests.length === 1, 2000, 'the report at start');
   });
 
+  it('gives up, unsent, a report to a platform without dedupe whose two sends were cut short; sends one to a platform with it', async () => {
+    const start = Date.now() - 10_000;
+    for (const platform of ['kuaishou', 'tencent'] as const) await outbox.add(eventFor(platform, `cut_${platform}`), start);
+    expect(await outbox.claim(start, 10, 1)).toHaveLength(2); // taken, then the process died before an answer
+    expect(await outbox.claim(start + 1, 10, 1)).toHaveLength(2); // and again
+    const { metrics, counts } = countingMetrics();
+    delivery = startDelivery({ outbox, config: config(), metrics, log });
+    await waitFor(() => counts.get('given up unanswered_twice') === 1 && counts.get('reported tencent') === 1, 5000, 'the give-up and the report');
+    expect(fake.requests.map((request) => request.platform)).toEqual(['tencent']);
+    expect((await outbox.deadLetters(10))[0]).toMatchObject({ platform: 'kuaishou', reason: 'unanswered_twice: two sends cut short' });
+  });
+
+  it('sends an event it is woken for at once, not at the next poll', async () => {
+    delivery = startDelivery({ outbox, config: config({ ADS_POLL_MS: '60000' }), metrics: NO_ADS_METRICS, log });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the first look found nothing: waiting a minute
+    await outbox.add(eventFor('kuaishou', 'woken1'), Date.now());
+    delivery.wake();
+    await waitFor(() => fake.requests.length === 1, 2000, 'the report');
+  });
+
+  it('logs each report, retry and give-up in its own words, with the reason', async () => {
+    fake.behave('oceanengine', 'fail');
+    fake.behave('baidu', 'refuse');
+    const lines: { level: number; msg: string; reason?: string; platform?: string }[] = [];
+    const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
+    for (const platform of ['kuaishou', 'oceanengine', 'baidu'] as const) await outbox.add(eventFor(platform, `log_${platform}`), Date.now());
+    delivery = startDelivery({ outbox, config: config(), metrics: NO_ADS_METRICS, log: logged });
+    await waitFor(() => lines.some((line) => line.msg.includes('will retry')) && lines.some((line) => line.msg.includes('given up')) && lines.some((line) => line.msg.includes('reported')), 5000, 'the three lines');
+    const line = (platform: string) => lines.find((each) => each.platform === platform)!;
+    expect(line('kuaishou')).toMatchObject({ level: 30, msg: 'ad conversion reported' });
+    expect(line('oceanengine')).toMatchObject({ level: 40, msg: 'ad conversion not reported yet: will retry', reason: 'http_5xx' });
+    expect(line('baidu')).toMatchObject({ level: 50, msg: 'ad conversion given up: kept aside with its reason', reason: 'refused' });
+  });
+
+  it('logs as an error a token missing, and says which platform\'s', async () => {
+    await outbox.add(eventFor('tencent', 'notoken1'), Date.now());
+    const lines: { level: number; msg: string }[] = [];
+    const logged = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+    delivery = startDelivery({ outbox, config: { ...config(), tokens: { tencent: null, baidu: 'b', baiduByChannel: {} } }, metrics: NO_ADS_METRICS, log: logged });
+    await waitFor(() => lines.length >= 1, 5000, 'the error');
+    expect(lines[0]).toMatchObject({ level: 50, msg: 'ad conversion not reported: the tencent token is missing or refused; will retry' });
+  });
+
   it('gives up an event older than the maximum age', async () => {
     fake.behave('oceanengine', 'fail');
     let clock = Date.now();
@@ -178,5 +221,16 @@ describe.each(stores)('delivery from the %s outbox', (_name, open) => {
     clock += 73 * 3_600_000;
     await waitFor(() => counts.get('given up expired') === 1, 5000, 'the expiry');
     expect(await outbox.pending()).toEqual([]);
+  });
+});
+
+describe('the wait before the next try', () => {
+  it('is between half and all of the base, doubled for each send before, as the random draw says', () => {
+    expect([retryDelay(1, 1000, () => 0), retryDelay(1, 1000, () => 1), retryDelay(3, 1000, () => 0.5)]).toEqual([500, 1000, 3000]);
+    expect(retryDelay(2, 333, () => 0.3)).toBe(433); // 666 / 2 + 0.3 * 666 / 2 = 432.9, in whole ms
+  });
+
+  it('is at most 6 hours, however many sends came before', () => {
+    expect([retryDelay(16, 1000, () => 1), retryDelay(16, 1000, () => 0), retryDelay(5000, 1000, () => 1)]).toEqual([21_600_000, 10_800_000, 21_600_000]);
   });
 });

@@ -62,7 +62,8 @@ function baidu(method: string, _query: Record<string, string>, body: unknown, no
     if (!text(row.logidUrl, 1024) || !/^https?:\/\/.*[?&]bd_vid=[^&]+/.test(row.logidUrl)) problems.push('logidUrl not a landing URL with bd_vid (at most 1024)');
     if (!isInteger(row.newType)) problems.push('newType not an integer');
     if (row.convertTime !== undefined && !seconds(row.convertTime, now)) problems.push('convertTime not seconds');
-    if (row.outerEventId !== undefined && !text(row.outerEventId, 255)) problems.push('outerEventId over 255');
+    // Required here, not by Baidu: it is the dedupe key the gateway sends (docs/ads.md), so its absence is a bug.
+    if (!text(row.outerEventId, 255)) problems.push('outerEventId missing or over 255');
   }
   return problems;
 }

@@ -36,10 +36,11 @@ export async function siteConfigWithAds(ads: Partial<AdsSettings>): Promise<stri
   return path;
 }
 
-export async function buildAdsApp(fake: FakePlatforms, ads: Partial<AdsSettings> = ALL_PLATFORMS_ON, overrides: Partial<ServerConfig> = {}, env: Record<string, string> = {}) {
+/** The app reporting to the fake; `now`: the server's clock, for a test that moves time on. */
+export async function buildAdsApp(fake: FakePlatforms, ads: Partial<AdsSettings> = ALL_PLATFORMS_ON, overrides: Partial<ServerConfig> = {}, env: Record<string, string> = {}, now?: () => number) {
   const configPath = await siteConfigWithAds(ads);
   const fromEnv = loadConfig(adsEnv(fake, env));
-  return buildTestApp({ ads: fromEnv.ads, site: { configPath, env: {}, cwd: process.cwd() }, ...overrides });
+  return buildTestApp({ ads: fromEnv.ads, site: { configPath, env: {}, cwd: process.cwd() }, ...overrides }, { now });
 }
 
 /** A visitor's registration, with the app's ad headers. */
