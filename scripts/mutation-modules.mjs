@@ -10,8 +10,10 @@ export const MUTATED_MODULES = [
   },
   {
     name: 'difficulty rule and policy',
-    files: ['packages/gateway/src/difficulty/*.ts', '!packages/gateway/src/difficulty/*.test.ts', 'packages/gateway/src/policy.ts'],
-    tests: ['packages/gateway/src/difficulty/*.test.ts'],
+    files: ['packages/gateway/src/difficulty/*.ts', '!packages/gateway/src/difficulty/*.test.ts', 'packages/gateway/src/policy.ts',
+      'packages/gateway/src/networks/network-kind.ts', 'packages/gateway/src/networks/address-bits.ts',
+      'packages/gateway/src/networks/origin-as.ts'],
+    tests: ['packages/gateway/src/difficulty/*.test.ts', 'packages/gateway/src/networks/*.test.ts'],
   },
   {
     name: 'token and work checks',
