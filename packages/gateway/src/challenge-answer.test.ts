@@ -14,7 +14,12 @@ describe('a challenge answer sent as bytes', () => {
     expect(body).toEqual({ id: 'abc', pieceY: 40, width: 310, height: 160, pieceSize: 59, expiresAt: 123, accessible: true, background: 'data:image/jpeg;base64,/9j/', piece: 'data:image/webp;base64,UklGRgAAAABXRUJQ' });
   });
 
-  it('refuses a head that is not a JSON object rather than send a broken answer', () => {
-    expect(() => challengeAnswer('[]', Buffer.from('"background":"x"'))).toThrow(/JSON object/);
+  it.each([
+    ['an array', '[]'],
+    ['an object cut short', '{"id":"abc"'],
+    ['a string ending in a brace', '"abc}"'],
+    ['an empty object', '{}'],
+  ])('refuses a head that is %s rather than send a broken answer', (_label, head) => {
+    expect(() => challengeAnswer(head, Buffer.from('"background":"x"'))).toThrow(/JSON object/);
   });
 });
