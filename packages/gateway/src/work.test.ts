@@ -145,7 +145,7 @@ describe('checking work', () => {
     const solution = await solve(twice);
     expect(await checkWork(SECRET, 'c', { task: twice, solution }, spends(), 'puzzle', 3)).toBe('cheap');
     expect(await checkWork(SECRET, 'c', { task: twice, solution }, spends(), 'puzzle', 2)).toBeNull();
-    const { d: _d, ...data } = twice.parameters.data as Record<string, unknown>;
+    const { d: _d, ...data } = twice.parameters.data!;
     const undoubled = signedAround({ ...twice.parameters, data });
     expect(await checkWork(SECRET, 'c', { task: undoubled, solution }, spends(), 'puzzle', 1)).toBe('cheap');
     expect(await checkWork(SECRET, 'c', { task: undoubled, solution }, spends(), 'puzzle', 0)).toBeNull();
