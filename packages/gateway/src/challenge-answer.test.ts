@@ -17,9 +17,11 @@ describe('a challenge answer sent as bytes', () => {
   it.each([
     ['an array', '[]'],
     ['an object cut short', '{"id":"abc"'],
-    ['a string ending in a brace', '"abc}"'],
+    ['an object missing its opening brace', '"id":"abc"}'],
     ['an empty object', '{}'],
   ])('refuses a head that is %s rather than send a broken answer', (_label, head) => {
     expect(() => challengeAnswer(head, Buffer.from('"background":"x"'))).toThrow(/JSON object/);
   });
 });
+
+// Equivalent mutant (packages/gateway/src/challenge-answer.ts, EqualityOperator): `headJson.length < 3` -> `headJson.length <= 3`: the only three-character strings it tells apart are `{x}`, and no serialised head is one (the schema's fields are required).

@@ -58,6 +58,11 @@ describe('trailProblem at the edges of its rules', () => {
     expect(trailProblem(trail(20, 200, 60_000), 200)).toBeNull();
   });
 
+  it('measures the drag from its first sample, wherever the clock started', () => {
+    const late = trail(20, 200, 600, easeOut).map((point) => ({ ...point, t: point.t + 59_800 }));
+    expect(trailProblem(late, 200)).toBeNull();
+  });
+
   it('takes a step of exactly 80 units, and refuses one of 81 either way', () => {
     expect(trailProblem(through([[0, 0], [10, 100], [20, 200], [30, 300], [40, 400], [50, 500], [60, 600], [70, 700], [150, 800], [160, 1600]]), 160)).toBeNull();
     expect(trailProblem(through([[0, 0], [10, 100], [20, 200], [30, 300], [40, 400], [50, 500], [60, 600], [70, 700], [151, 800], [160, 1600]]), 160)).toBe('jump');

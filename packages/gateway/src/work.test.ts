@@ -140,7 +140,7 @@ describe('checking work', () => {
     expect(spent).toEqual([1000]);
   });
 
-  it('refuse a task made cheaper than the caller’s failures now ask for, and counts one without doublings as never doubled', async () => {
+  it('refuses a task made cheaper than the caller’s failures now ask for, and counts one without doublings as never doubled', async () => {
     const twice = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40, 'puzzle', 2);
     const solution = await solve(twice);
     expect(await checkWork(SECRET, 'c', { task: twice, solution }, spends(), 'puzzle', 3)).toBe('cheap');
@@ -151,7 +151,7 @@ describe('checking work', () => {
     expect(await checkWork(SECRET, 'c', { task: undoubled, solution }, spends(), 'puzzle', 0)).toBeNull();
   });
 
-  it('refuse work over 4096 characters of JSON as malformed', async () => {
+  it('refuses work over 4096 characters of JSON as malformed', async () => {
     const task = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40);
     const solution = await solve(task);
     const padded = (length: number) => {
@@ -163,8 +163,17 @@ describe('checking work', () => {
     expect(await checkWork(SECRET, 'c', padded(4097), spends())).toBe('malformed');
   });
 
-  it('refuse a signed task that altcha-lib cannot run as malformed, without throwing', async () => {
+  it('refuses a task without data as another challenge\'s, without throwing', async () => {
+    const task = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40);
+    const { data: _data, ...parameters } = task.parameters;
+    expect(await checkWork(SECRET, 'c', { task: { ...task, parameters }, solution: await solve(task) }, spends())).toBe('other_challenge');
+  });
+
+  it('refuses a signed task that altcha-lib cannot run as malformed, without throwing', async () => {
     const task = signedAround({ ...(await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40)).parameters, nonce: 'not hex' });
     expect(await checkWork(SECRET, 'c', { task, solution: { counter: 1, derivedKey: 'aa' } }, spends())).toBe('malformed');
   });
 });
+
+// Equivalent mutant (packages/gateway/src/work.ts, OptionalChaining): `work.task.parameters.data?.kind` -> `work.task.parameters.data.kind`: the challenge id check just before refuses a task without data (its cid is undefined, the id a string).
+// Equivalent mutant (packages/gateway/src/work.ts, OptionalChaining): `work.task.parameters.data?.d` -> `work.task.parameters.data.d`: as above, data is there once the challenge id matched.
