@@ -13,7 +13,8 @@ describe('an X-Forwarded-For entry', () => {
   });
 
   it('is no address when it is a name, a word or garbage', () => {
-    for (const entry of ['h-1', 'unknown', '', '_hidden', '203.0.113', '203.0.113.300', '203.0.113.9:', '203.0.113.9:port', '[2001:db8::9', '2001:db8::9]:443', '[h-1]:80', '"203.0.113.9"']) {
+    for (const entry of ['h-1', 'unknown', '', '_hidden', '203.0.113', '203.0.113.300', '203.0.113.9:', '203.0.113.9:port', '[2001:db8::9', '2001:db8::9]:443', '[h-1]:80', '"203.0.113.9"',
+      '[2001:db8::9]:123456', '203.0.113.9:123456', 'x[2001:db8::9]', '[2001:db8::9]x', 'x203.0.113.9:80', '203.0.113.9:80x']) {
       expect(forwardedAddress(entry), entry).toBeNull();
     }
   });

@@ -33,8 +33,23 @@ describe('readBody', () => {
     ['a field twice in a form', 'checkuser', 'application/x-www-form-urlencoded', 'param=a&param=b'],
     ['strict mode\'s JSON that is broken', 'captcha-verify', 'application/json', '{"id":'],
     ['a prototype key', 'captcha-verify', 'application/json', '{"id":"x","__proto__":{"admin":true}}'],
+    ['a constructor\'s prototype', 'captcha-verify', 'application/json', '{"id":"x","constructor":{"prototype":{"admin":true}}}'],
+    ['JSON null', 'checkuser', 'application/json', 'null'],
+    ['a JSON string', 'checkuser', 'application/json', '"param"'],
+    ['a control character in a JSON value', 'checkuser', 'application/json', '{"param":"a\\nb"}'],
   ])('refuses %s with 400', (_label, call, contentType, body) => {
     expect(readBody(call as 'reg', contentType, json(body))).toEqual({ refusal: { status: 400, reason: expect.any(String) } });
+  });
+
+  it('reads JSON in any +json type and in any case, and no type that merely contains json', () => {
+    expect(readBody('checkuser', 'Application/Vnd.Api+JSON ; charset=utf-8', json('{"param":"a"}'))).toEqual({ body: { param: 'a' }, type: 'json' });
+    expect(readBody('checkuser', 'application/jsonx', json('{"param":"a"}'))).toMatchObject({ refusal: { status: 415 } });
+    expect(readBody('checkuser', 'xapplication/json', json('{"param":"a"}'))).toMatchObject({ refusal: { status: 415 } });
+  });
+
+  it('refuses a body that is not UTF-8, and takes one that spells the replacement character', () => {
+    expect(readBody('checkuser', 'application/json', Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d]))).toEqual({ refusal: { status: 400, reason: 'a body that is not UTF-8' } });
+    expect(readBody('checkuser', 'application/json', json('{"param":"\uFFFD"}'))).toEqual({ body: { param: '\uFFFD' }, type: 'json' });
   });
 
   it('refuses a content type the call does not take with 415', () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { budgetOf, readApiRequestLine, readingOf, readRequestBody } from './reading';
+import { backendCallOf, budgetOf, readApiRequestLine, readingOf, readRequestBody } from './reading';
 
-const raw = (method: string, url: string, headers: Record<string, string> = {}) => ({ method, url, headers }) as unknown as IncomingMessage;
+const raw = (method: string, url: string, headers: Record<string, string | string[]> = {}) => ({ method, url, headers }) as unknown as IncomingMessage;
 
 describe('the one reading of a request', () => {
   it('routes an /api request by its reading: the canonical path and the fields read', () => {
@@ -33,5 +33,60 @@ describe('the one reading of a request', () => {
       budgetOf({ call, refusal: status === undefined ? null : { status, reason: '' } });
     expect([budget('reg'), budget('checkuser'), budget('captcha-verify'), budget('captcha-accessible'), budget('funnel')]).toEqual(['reg', 'checks', 'checks', 'accessible', 'funnel']);
     expect([budget(null, 400), budget('checkuser', 400), budget('checkuser', 415), budget(null, 404), budget('reg', 405)]).toEqual(['reg', 'reg', 'reg', 'checks', 'reg']);
+  });
+});
+
+describe('what the reading keeps beside the fields', () => {
+  it('keeps reg\'s sent code and ad click, and no other call\'s', () => {
+    const headers = { 'x-ad-clicks': 'clickid=a1' };
+    const reg = raw('POST', '/api/Index/reg?name=a', headers);
+    readApiRequestLine(reg);
+    expect(readingOf({ raw: reg })).toMatchObject({ sentCode: null, adClicks: { clickId: 'a1' } });
+    const check = raw('POST', '/api/Index/checkuser?param=a', headers);
+    readApiRequestLine(check);
+    expect(readingOf({ raw: check })).toMatchObject({ sentCode: null, adClicks: null, channelHeader: null });
+  });
+
+  it('reads a repeated X-Channel header as one value', () => {
+    const request = raw('POST', '/api/Index/checkuser', { 'x-channel': ['CH7', 'CH8'] });
+    expect(readApiRequestLine(request)).toBe('/api/Index/checkuser');
+    expect(readingOf({ raw: request })!.channelHeader).toBe('CH7,CH8');
+  });
+
+  it('names the backend call a request is, and none for the gateway\'s own calls or other paths', () => {
+    const named = (url: string) => {
+      const request = raw('POST', url);
+      readApiRequestLine(request);
+      return backendCallOf({ raw: request });
+    };
+    expect([named('/api/Index/reg'), named('/api/index/checktel'), named('/api/Index/checkuser')]).toEqual(['reg', 'checktel', 'checkuser']);
+    expect([named('/api/captcha/verify'), named('/api/Index/nothing'), named('/register')]).toEqual([null, null, null]);
+  });
+});
+
+describe('the body of a reading', () => {
+  const read = (url: string, contentType?: string, body?: string, method = 'POST') => {
+    const request = raw(method, url);
+    readApiRequestLine(request);
+    const reading = readingOf({ raw: request })!;
+    readRequestBody(reading, contentType, body === undefined ? undefined : Buffer.from(body));
+    return reading;
+  };
+
+  it('takes a check\'s body fields the query does not name', () => {
+    expect(read('/api/Index/checkuser', 'application/x-www-form-urlencoded', 'param=a&name=name')).toMatchObject({ body: { param: 'a', name: 'name' }, bodyType: 'form', refusal: null });
+  });
+
+  it('takes a check without a body', () => {
+    expect(read('/api/Index/checkuser?param=a')).toMatchObject({ body: null, bodyType: null, refusal: null });
+  });
+
+  it('keeps the refusal of its request line, whatever the body', () => {
+    expect(read('/api/Index/checkuser?param=a', 'text/plain', 'x', 'GET').refusal).toMatchObject({ status: 405 });
+    expect(read('/api/Index/checkuser?param=a&param=b', 'application/json', '{"param":"a"}').refusal).toMatchObject({ status: 400, reason: 'a field given twice' });
+  });
+
+  it('refuses a body it cannot read with that body\'s refusal', () => {
+    expect(read('/api/Index/checkuser', 'text/plain', 'param=a').refusal).toMatchObject({ status: 415 });
   });
 });

@@ -1,6 +1,8 @@
 // Strict mode's proof of work through the real routes: answers without a drag trail, and 无障碍验证.
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../test-support';
+import Database from 'libsql';
+import { join } from 'node:path';
+import { buildTestApp, tempDir } from '../test-support';
 import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
 import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from './test-support';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
@@ -39,7 +41,7 @@ describe('strict mode: answers without a drag trail', () => {
     await app.close();
   });
 
-  it('fail with work solved for another challenge, or work used twice', async () => {
+  it('fail with work solved for another challenge, even once its own challenge passed with it', async () => {
     const { app } = await buildTestApp(strictConfig());
     const first = await freshChallenge(app);
     const second = await freshChallenge(app, '127.0.0.2');
@@ -47,9 +49,24 @@ describe('strict mode: answers without a drag trail', () => {
     // From another address, so this failure does not make the first challenge's work too cheap (captcha-api.test.ts).
     expect((await verify(app, { id: second.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork }, '127.0.0.2')).json()).toMatchObject({ status: 'n' });
     expect((await verify(app, { id: first.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork })).json()).toMatchObject({ status: 'y' });
-    // The same solution again, with a new challenge id: refused (other challenge); with its own id: already taken.
     const third = await freshChallenge(app);
     expect((await verify(app, { id: third.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork })).json()).toMatchObject({ status: 'n' });
+    await app.close();
+  });
+
+  it('fail with work used twice, even when the store hands its challenge out again', async () => {
+    const databasePath = join(await tempDir(), 'strict.db');
+    const { app } = await buildTestApp(strictConfig({}, { databasePath }));
+    const sql = new Database(databasePath);
+    const puzzle = await freshChallenge(app);
+    const work = await solved(puzzle.work);
+    // A store that lost the take (a replica that missed the delete) gives the challenge back: only the spent work refuses it.
+    const row = sql.prepare('SELECT * FROM captcha_challenges WHERE id = ?').get(puzzle.id) as Record<string, unknown>;
+    const answer = { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work };
+    expect((await verify(app, answer)).json()).toMatchObject({ status: 'y' });
+    sql.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at, level, picture) VALUES (@id, @gap_x, @expires_at, @level, @picture)').run(row);
+    expect((await verify(app, answer)).json()).toMatchObject({ status: 'n' });
+    sql.close();
     await app.close();
   });
 

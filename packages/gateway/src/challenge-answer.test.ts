@@ -14,7 +14,14 @@ describe('a challenge answer sent as bytes', () => {
     expect(body).toEqual({ id: 'abc', pieceY: 40, width: 310, height: 160, pieceSize: 59, expiresAt: 123, accessible: true, background: 'data:image/jpeg;base64,/9j/', piece: 'data:image/webp;base64,UklGRgAAAABXRUJQ' });
   });
 
-  it('refuses a head that is not a JSON object rather than send a broken answer', () => {
-    expect(() => challengeAnswer('[]', Buffer.from('"background":"x"'))).toThrow(/JSON object/);
+  it.each([
+    ['an array', '[]'],
+    ['an object cut short', '{"id":"abc"'],
+    ['an object missing its opening brace', '"id":"abc"}'],
+    ['an empty object', '{}'],
+  ])('refuses a head that is %s rather than send a broken answer', (_label, head) => {
+    expect(() => challengeAnswer(head, Buffer.from('"background":"x"'))).toThrow(/JSON object/);
   });
 });
+
+// Equivalent mutant (packages/gateway/src/challenge-answer.ts, EqualityOperator): `headJson.length < 3` -> `headJson.length <= 3`: the only three-character strings it tells apart are `{x}`, and no serialised head is one (the schema's fields are required).
