@@ -1,7 +1,10 @@
 // Mutation testing (npm run test:mutation): Stryker changes the code of the modules where a silent change
 // costs most and runs the tests that cover each change; a mutant that no test notices is a hole in the tests.
 // The modules, and why each is in, are in docs/decisions.md ("Mutation testing").
-import { MUTATED_MODULES } from './scripts/mutation-modules.mjs';
+import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
+
+const MUTATED_MODULES = JSON.parse(readFileSync(new URL('./scripts/mutation-modules.json', import.meta.url), 'utf8')).modules;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -1,7 +1,7 @@
 // Vitest as Stryker runs it (npm run test:mutation): only the test files that guard the mutated modules
-// (scripts/mutation-modules.mjs), which are all server or gateway code.
+// (scripts/mutation-modules.json), which are all server or gateway code.
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { MUTATED_MODULES } from './scripts/mutation-modules.mjs';
+import { MUTATED_MODULES } from './scripts/mutation-modules';
 import base from './vite.config';
 
 export default mergeConfig(

@@ -1,9 +1,9 @@
-// Prints the mutation score of each module under mutation testing (scripts/mutation-modules.mjs) from Stryker's
+// Prints the mutation score of each module under mutation testing (scripts/mutation-modules.json) from Stryker's
 // JSON report, less the mutants that a test file beside the module lists as equivalent, with the survivors
 // to look at; exits 1 when a module is under the bar (npm run test:mutation runs it after Stryker).
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { MUTATED_MODULES } from './mutation-modules.mjs';
+import { MUTATED_MODULES } from './mutation-modules';
 
 export const MUTATION_SCORE_BAR = 80;
 
