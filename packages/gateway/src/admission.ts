@@ -29,11 +29,12 @@ export type FetchedBy = { address: string } & Pick<JudgedNetwork, 'network' | 'k
 
 /**
  * A network's pass allowance at a level: its kind's bucket (PASS_ALLOWANCE); above level 0, no more than the
- * level's passes an hour (LEVEL_POLICY) but on a carrier, whose level rises on failures and whose passes are people's.
+ * level's passes an hour (LEVEL_POLICY) but on a carrier, whose level rises on failures and whose passes are people's,
+ * and at a level the operator pinned (null: the kind's bucket alone, as CAPTCHA_LEVEL says, "without quotas").
  */
-export function allowanceOf(kind: NetworkKind, level: Level): Allowance {
+export function allowanceOf(kind: NetworkKind, level: Level | null): Allowance {
   const { burst, perMinute } = PASS_ALLOWANCE[kind];
-  const hourly = kind === 'carrier' ? null : LEVEL_POLICY[level].networkSuccessesPerHour;
+  const hourly = kind === 'carrier' || level === null ? null : LEVEL_POLICY[level].networkSuccessesPerHour;
   return hourly === null ? { burst, perMinute } : { burst: Math.min(burst, hourly), perMinute: Math.min(perMinute, hourly / 60) };
 }
 
@@ -75,7 +76,9 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    * was issued at: true when granted; otherwise its 429 is sent (Retry-After: until the next pass is there).
    */
   const passAllowed = async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply): Promise<boolean> => {
-    const { granted, waitMs } = await store.takeAllowance(`passes:${fetchedBy.network}`, allowanceOf(fetchedBy.kind, level));
+    // A pinned level sets the picture and the work, never a quota (engine.ts).
+    const quotaLevel = difficulty.pinned === null ? level : null;
+    const { granted, waitMs } = await store.takeAllowance(`passes:${fetchedBy.network}`, allowanceOf(fetchedBy.kind, quotaLevel));
     if (granted) return true;
     events.quotaRefused(level, fetchedBy.kind);
     tooMany(reply, Number.isFinite(waitMs) ? waitMs : 3600_000);

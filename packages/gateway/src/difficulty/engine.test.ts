@@ -200,7 +200,8 @@ describe('the operator\'s switches and the holdout', () => {
     expect(pictures.map((verdict) => [verdict.picture, verdict.holdout])).toEqual([['guarded', true], ['plain', false], ['guarded', true], ['plain', false]]);
   });
 
-  it('pins one level for everyone when told to: no quota, no holdout, whatever the evidence', async () => {
+  // That a pinned level applies no quota of its level (the passes are bounded where they are made) is pinned in policy-table.test.ts.
+  it('pins one level for everyone when told to: no holdout, whatever the evidence', async () => {
     const pinnedAt0 = setUp({ pinned: 0, holdout: 0.5, random: () => 0 });
     for (let i = 0; i < 60; i += 1) {
       expect(await pinnedAt0.visit(`192.0.2.${(i % 250) + 1}`, 'pass')).toMatchObject({ level: 0, picture: 'plain', holdout: false });

@@ -110,6 +110,8 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
       await observe(passed ? 'pass' : 'fail', address, network, kind, at);
     },
     siteLevel: () => siteLevel,
+    /** The level pinned for everyone, or null: its passes are then bounded by their network's kind alone (admission.ts). */
+    pinned,
   };
 }
 
