@@ -257,16 +257,32 @@ test('the modal takes focus, Escape closes it and focus returns to the opener', 
 });
 
 test('prefers-reduced-motion turns the animations off', async ({ page }) => {
-  /** Fails the puzzle and reads both animations in the frame its banner appears (it lives 800 ms only). */
+  /**
+   * Fails the puzzle and reads both animations when its banner is added (it lives 800 ms only). A
+   * MutationObserver reads them in the task that adds the banner: polling each frame missed it on a loaded machine.
+   */
   const animationNamesOnFailure = async () => {
     await openPlayground(page, { seed: SEED, show: 1 });
     await handle(page).focus();
-    const names = page.waitForFunction(() => {
-      const [backdrop, banner] = ['.pcap-backdrop', '.pcap-banner'].map((selector) => document.querySelector(selector));
-      return backdrop && banner ? [getComputedStyle(backdrop).animationName, getComputedStyle(banner).animationName] : null;
+    await page.evaluate(() => {
+      const read = () => {
+        const [backdrop, banner] = ['.pcap-backdrop', '.pcap-banner'].map((selector) => document.querySelector(selector));
+        return backdrop && banner ? [getComputedStyle(backdrop).animationName, getComputedStyle(banner).animationName] : null;
+      };
+      const target = window as unknown as { bannerAnimations?: Promise<string[]> };
+      target.bannerAnimations = new Promise((resolve) => {
+        const observer = new MutationObserver(() => {
+          const names = read();
+          if (names) {
+            observer.disconnect();
+            resolve(names);
+          }
+        });
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+      });
     });
     await page.keyboard.press('Enter'); // at 0: a failure, with its banner
-    return (await names).jsonValue();
+    return page.evaluate(() => (window as unknown as { bannerAnimations: Promise<string[]> }).bannerAnimations);
   };
 
   expect(await animationNamesOnFailure()).toEqual(['pcap-fade', 'pcap-rise']); // the dialog fades with the backdrop
