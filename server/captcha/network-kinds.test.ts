@@ -33,13 +33,30 @@ describe('networks as they are, in strict mode', () => {
         const address = i % 2 === 0 ? '36.128.5.1' : `36.128.5.${(i % 250) + 2}`;
         const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
         expect(levelOf(puzzle)).toBe(0);
+        clock.at += 800; // a person's drag: sooner would count against the network (HAND_MIN_MS)
         expect((await verify(app, await humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' });
-        clock.at += 800;
       }
     } finally {
       await app.close();
     }
   }, 60_000); // 150 answers, each with its work solved: a busy machine takes more than the default 20 s
+
+  it('raises a carrier /24 on right answers sooner than a hand can drag, which people never send', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        const address = `36.128.6.${i + 1}`;
+        const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
+        clock.at += 150; // a script: the answer 150 ms after the puzzle left
+        expect((await verify(app, await humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' }); // the pass stands
+        clock.at += 1000;
+      }
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.6.200')).json<Sealed>())).toBeGreaterThan(0);
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.7.200')).json<Sealed>())).toBe(0); // another carrier /24
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 
   it('never locks a carrier NAT address for its people\'s failures, nor doubles their work', async () => {
     const { app, clock } = await strictApp();

@@ -141,7 +141,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
             : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
               ? 'trail_refused'
               : null;
-    await counted.settle(failure === null, fetchedBy);
+    // From the puzzle leaving the gateway to its answer, on the gateway's clock: what a client cannot fake.
+    await counted.settle(failure === null, fetchedBy, live && at - (live.expiresAt - CHALLENGE_TTL_MS));
     if (failure) {
       events.verified(failure, facts);
       return { status: 'n' as const, info: FAILED_INFO };

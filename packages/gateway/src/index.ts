@@ -7,5 +7,5 @@ export { AnswerSchema, GATE_UNAVAILABLE, NEEDS_CAPTCHA, type Answer } from './an
 export type { SqlDatabase } from './libsql-schema';
 export * from './settings';
 export type { Level } from './difficulty/levels';
-export type { OperatorSwitches } from './difficulty/effective-level';
+export type { OperatorSwitches } from './difficulty/level-decision';
 export type { OriginAsTable } from './networks/origin-as';

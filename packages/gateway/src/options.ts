@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import type { Redis } from 'ioredis';
 import type { GatewayEvents } from './events';
 import type { SqlDatabase } from './libsql-schema';
-import type { OperatorSwitches } from './difficulty/effective-level';
+import type { OperatorSwitches } from './difficulty/level-decision';
 import type { Level } from './difficulty/levels';
 import { NO_ADDITIONS, type NetworkAdditions } from './networks/network-kind';
 import { HOLDOUT_LIMITS, DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from './policy';
