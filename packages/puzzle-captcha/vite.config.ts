@@ -1,24 +1,41 @@
 import react from '@vitejs/plugin-react';
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
-/** The widget's entry loads its stylesheet itself, as it does from source: consumers need no CSS import. */
-const importStyleFromEntry = (): Plugin => ({
-  name: 'puzzle-captcha:import-style',
+/**
+ * Each chunk loads its own stylesheet, as it does from source: consumers need no CSS import. The entry's is
+ * `style.css` (the `./style.css` export); server mode's chunk brings `server-mode.css` (无障碍验证's panel
+ * and button), so a puzzle judged in the browser neither fetches nor parses it, as in the app's build.
+ */
+const importStyles = (): Plugin => ({
+  name: 'puzzle-captcha:import-styles',
   generateBundle(_options, bundle) {
-    const entry = bundle['index.js'];
-    if (entry?.type === 'chunk') entry.code = `import './style.css';\n${entry.code}`;
+    const moved = new Map<string, string>();
+    for (const asset of Object.values(bundle)) {
+      if (asset.type !== 'asset' || !asset.fileName.endsWith('.css')) continue;
+      const fileName = asset.fileName === 'index.css' ? 'style.css' : `shared/${asset.fileName}`;
+      moved.set(asset.fileName, fileName);
+      this.emitFile({ type: 'asset', fileName, source: asset.source });
+      delete bundle[asset.fileName];
+    }
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const from = posix.dirname(chunk.fileName);
+      const css = [...(chunk.viteMetadata?.importedCss ?? [])].map((name) => posix.relative(from, moved.get(name) ?? name));
+      if (css.length > 0) chunk.code = `${css.map((path) => `import '${path.startsWith('.') ? path : `./${path}`}';\n`).join('')}${chunk.code}`;
+    }
   },
 });
 
 /**
  * The package for consumers outside this repository: ESM entries beside their .d.ts (tsc -p
- * tsconfig.build.json writes those), one stylesheet, and react, react-dom, typebox and @noble/hashes left to the app.
+ * tsconfig.build.json writes those), a stylesheet per chunk that has one (see importStyles), and react, react-dom, typebox and @noble/hashes left to the app.
  */
 export default defineConfig({
-  plugins: [react(), importStyleFromEntry()],
+  plugins: [react(), importStyles()],
   publicDir: false,
 
   logLevel: 'warn',
@@ -27,7 +44,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2020',
     minify: false, // the app's bundler minifies; readable code is easier to debug in node_modules
-    cssCodeSplit: false,
+    cssCodeSplit: true,
     lib: {
       entry: {
         index: source('index.ts'),
