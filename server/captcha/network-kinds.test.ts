@@ -200,3 +200,26 @@ describe('a refused challenge, on the embedded store', () => {
     }
   });
 });
+
+describe("the client's address", () => {
+  it("is the host's reading when it gives one (clientAddress), request.ip otherwise", async () => {
+    const database = new Database(':memory:');
+    const options = { store: { kind: 'libsql' as const, database }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, networkChallenges: 2 };
+    const app = Fastify();
+    // The host read every request as one client of 203.0.113.0/24, whatever the socket says.
+    await app.register(async (api) => api.register(gateway, { ...options, clientAddress: () => '203.0.113.7' }), { prefix: '/api' });
+    const plain = Fastify();
+    await plain.register(async (api) => api.register(gateway, options), { prefix: '/api' });
+    try {
+      const statuses = async (on: typeof app) => {
+        const codes = [];
+        for (let i = 0; i < 3; i += 1) codes.push((await challenge(on, { pixelRatio: 1 }, `198.51.${100 + i}.1`)).statusCode);
+        return codes;
+      };
+      expect(await statuses(app)).toEqual([200, 200, 429]); // one network's limit of 2
+      expect(await statuses(plain)).toEqual([200, 200, 200]); // three /24s by their sockets
+    } finally {
+      await Promise.all([app.close(), plain.close()]);
+    }
+  });
+});

@@ -20,6 +20,8 @@ export interface AdmissionOptions {
   difficulty: Difficulty;
   /** Each address's network and its kind (networks/network-kind.ts). */
   judge: NetworkJudge;
+  /** The client's address as the host read it on arrival. */
+  clientAddress: (request: FastifyRequest) => string;
 }
 
 /** A challenge admitted: where its caller stands (its failures), the level it is issued at, and who fetched it (sealed into it). */
@@ -28,7 +30,7 @@ export type Admitted = { standing: Standing; verdict: LevelVerdict; fetchedBy: F
 /** Who fetched a challenge: its address as levels key it (IPv6: its /64), its network and the network's kind. */
 export type FetchedBy = { address: string } & Pick<JudgedNetwork, 'network' | 'kind'>;
 
-export function admission({ store, events, now, networkChallenges, difficulty, judge }: AdmissionOptions) {
+export function admission({ store, events, now, networkChallenges, difficulty, judge, clientAddress }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
   const tooMany = (reply: FastifyReply, waitMs: number) => {
@@ -42,10 +44,11 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    * itself: a reply is a thenable, and awaiting one waits for the send.)
    */
   const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Admitted | null> => {
-    const { network, kind } = judge(request.ip);
+    const ip = clientAddress(request);
+    const { network, kind } = judge(ip);
     // The lock and the work's doublings per address as its level is (an IPv6 /64 is one address), with the
     // failures and the challenges of its network as judged (a hosting network: its whole AS).
-    const address = addressSubjectOf(request.ip);
+    const address = addressSubjectOf(ip);
     const { standing, hit } = await store.admitChallenge(address, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs, networkChallenges);
     if (hit === null || standing.lockedUntil > at) {
       tooMany(reply, standing.lockedUntil - at);
@@ -58,7 +61,7 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     }
     const verdict = await difficulty.challenge(address, { network, kind }, at);
     // A carrier NAT's work is not doubled for its people's failures: its level answers for them (engine.ts).
-    const own = isCarrierNat(kind, request.ip) ? { ...standing, failures: 0, networkFailures: 0 } : standing;
+    const own = isCarrierNat(kind, ip) ? { ...standing, failures: 0, networkFailures: 0 } : standing;
     return { standing: own, verdict, fetchedBy: { address, network, kind } };
   };
   /**
@@ -80,7 +83,8 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    * the minimum doublings its work must show (one per failure the address had before it, up to `maxSteps`).
    * One store round trip: the lock is checked in the same atomic step that counts.
    */
-  const countAnswer = async (ip: string, at: number, reply: FastifyReply, maxSteps: number) => {
+  const countAnswer = async (request: FastifyRequest, at: number, reply: FastifyReply, maxSteps: number) => {
+    const ip = clientAddress(request);
     const address = addressSubjectOf(ip);
     const own = { address, network: null, kind: judge(ip).kind };
     // A carrier's IPv4 address is a NAT of many people: never locked, its work never doubled by their failures.

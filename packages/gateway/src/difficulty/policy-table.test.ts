@@ -31,7 +31,7 @@ function setUp({ pinned = null, switches = NO_SWITCHES }: { pinned?: Level | nul
   };
   const difficulty = createDifficulty({ signals: store.signals, switches: () => switches, holdout: 0, random: () => 0.5, pinned, events, onError });
   const judge = (ip: string) => ({ network: networkOf(ip), kind: 'unknown' as const, asn: null });
-  const { passAllowed } = admission({ store, events, now, networkChallenges: 1_000_000, difficulty, judge });
+  const { passAllowed } = admission({ store, events, now, networkChallenges: 1_000_000, difficulty, judge, clientAddress: (request) => request.ip });
   /** A right answer's pass for a puzzle fetched from `network` (of `kind`) at `level`: granted or refused (with its 429). */
   const pass = async (network: string, kind: NetworkKind, level: Level) => {
     const sent: { status?: number; retryAfter?: string } = {};
