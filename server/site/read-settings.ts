@@ -5,7 +5,7 @@ import { Value } from 'typebox/value';
 import { DEFAULT_SITE_SETTINGS, type NetworkSettings, type SiteSettings } from '@game-register/site-settings';
 import { darkerShade } from '../../scripts/render-pages';
 import { OTHER_CHANNEL_LABEL } from '../channels/settings';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config-error';
 import { adsSettingsProblems, mergeAdsSettings } from '../ads/settings';
 import { SITE_VARIABLE_NAMES, SITE_VARIABLES, SiteSettingsFile } from './settings-schema';
 import { networkProblems, readSwitches } from './operator-switches';
