@@ -3,7 +3,7 @@ import { dirname, extname, resolve } from 'node:path';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_SITE_SETTINGS, type NetworkSettings, type SiteSettings } from '@game-register/site-settings';
-import { darkerShade } from '../../scripts/render-pages';
+import { darkerShade } from './render-pages';
 import { OTHER_CHANNEL_LABEL } from '../channels/settings';
 import { ConfigError } from '../config-error';
 import { adsSettingsProblems, mergeAdsSettings } from '../ads/settings';
