@@ -16,7 +16,7 @@ const PLATFORM_DELAY_MS = 500;
 const PARAMS = ['gdt_vid', 'clickid', 'bd_vid', 'callback'] as const;
 
 const startFake = (port: number) =>
-  spawn(process.execPath, ['--conditions=game-register-source', '--import', 'tsx', 'server/ads/testing/fake-platforms-cli.ts'], {
+  spawn(process.execPath, ['--conditions=game-register-source', '--import', 'tsx', 'testing/ads/fake-platforms-cli.ts'], {
     env: { ...process.env, FAKE_PORT: String(port), FAKE_DELAY_MS: String(PLATFORM_DELAY_MS) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { ensureBuilt } from '../scripts/build-if-stale';
-import { startRedisServer } from '../scripts/redis-server';
+import { startRedisServer } from '../testing/redis/redis-server';
 import { goals, type Goal } from './attack-goals';
 import { networkGoals } from './attack-networks';
 import { levelRows, summarise } from './attack-measures';

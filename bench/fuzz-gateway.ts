@@ -2,8 +2,8 @@
 // to Debian's php-cli reading them as the backend would. Prints how many were refused or passed on, and every
 // spelling PHP read otherwise than the gateway judged (the run fails then). --runs=N (default 2000), --seed=N.
 import fc from 'fast-check';
-import { judgeThroughPhp, startPhpGateway } from '../server/api-reading/php-oracle';
-import { hostileSpellingArbitrary, type RawRequest } from '../server/routes/api/hostile-spellings';
+import { judgeThroughPhp, startPhpGateway } from '../testing/php-backend/php-oracle';
+import { hostileSpellingArbitrary, type RawRequest } from '../testing/hostile/hostile-spellings';
 
 const arg = (name: string, fallback: number) => Number(process.argv.find((value) => value.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const runs = arg('runs', 2000);

@@ -11,7 +11,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale';
-import { startRedisServer } from '../scripts/redis-server';
+import { startRedisServer } from '../testing/redis/redis-server';
 import { startServer, STRICT_ENV } from './server-process';
 
 export const TARGETS = { rssGrowthAfterFirstMinute: 0.05 };

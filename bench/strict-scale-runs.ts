@@ -2,7 +2,7 @@
 import autocannon, { type Options } from 'autocannon';
 import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
-import type { RedisServer } from '../scripts/redis-server';
+import type { RedisServer } from '../testing/redis/redis-server';
 import { freePort } from '../scripts/free-port';
 import { startServer, STRICT_ENV, type ServerEnv } from './server-process';
 import { percentile } from './stats';

@@ -22,8 +22,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale';
-import { startRedisServer, type RedisServer } from '../scripts/redis-server';
-import { startSentinelSet, type SentinelSet } from '../scripts/redis-sentinel';
+import { startRedisServer, type RedisServer } from '../testing/redis/redis-server';
+import { startSentinelSet, type SentinelSet } from '../testing/redis/redis-sentinel';
 import { percentile } from './stats';
 import {
   BURST,

@@ -1,5 +1,5 @@
-import { sendRaw, type RawHeaders } from '../raw-http';
-import { startTestPhp, type PhpReading, type TestPhp } from '../test-php';
+import { sendRaw, type RawHeaders } from '../http/raw-http';
+import { startTestPhp, type PhpReading, type TestPhp } from './test-php';
 
 // Pins how PHP (and the stand-in's nginx and ThinkPHP steps) read hostile requests: the differential test of
 // the gateway relies on each of these. Raw bytes over node:net, so no client normalises the target.

@@ -3,8 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureRedis } from './ensure-redis';
-import { freePort } from './free-port';
+import { ensureRedis } from '../../scripts/ensure-redis';
+import { freePort } from '../../scripts/free-port';
 
 /** A real redis-server on its own free port, no persistence, a temp dir; stoppable and restartable. */
 export interface RedisServer {

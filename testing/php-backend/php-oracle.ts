@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp } from '../test-support';
-import { fixedChannels, type ChannelSettings } from '../channels/settings';
-import { channelLabel, isListedChannel } from '../channels/rules';
-import { parseExposition, scrape } from '../metrics/test-support';
-import { sendRaw, type RawResponse } from '../raw-http';
-import { startTestPhp, type PhpReading, type TestPhp } from '../test-php';
-import type { RawRequest } from '../routes/api/hostile-spellings';
-import { API_CALLS, isBackendCall, type BackendCall } from './calls';
-import { readBody } from './read-body';
-import { readTarget } from './read-target';
+import { buildTestApp } from '../server/test-support';
+import { fixedChannels, type ChannelSettings } from '../../server/channels/settings';
+import { channelLabel, isListedChannel } from '../../server/channels/rules';
+import { parseExposition, scrape } from '../../server/metrics/test-support';
+import { sendRaw, type RawResponse } from '../http/raw-http';
+import { startTestPhp, type PhpReading, type TestPhp } from './test-php';
+import type { RawRequest } from '../hostile/hostile-spellings';
+import { API_CALLS, isBackendCall, type BackendCall } from '../../server/api-reading/calls';
+import { readBody } from '../../server/api-reading/read-body';
+import { readTarget } from '../../server/api-reading/read-target';
 
 /** The channels the oracle's gateway lists: the app's requests name the default. */
 export const ORACLE_CHANNELS: ChannelSettings = { default: 'H5REG', allowed: ['CH7'], param: 'c' };

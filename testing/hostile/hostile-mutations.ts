@@ -1,4 +1,4 @@
-import type { RawHeaders } from '../../raw-http';
+import type { RawHeaders } from '../http/raw-http';
 
 /**
  * A request in the pieces a spelling changes: the path and the query's names and values exactly as sent

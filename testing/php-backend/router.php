@@ -1,5 +1,5 @@
 <?php
-// The game backend's stand-in for tests: `php -n -S 127.0.0.1:PORT router.php` (scripts/php-server.ts).
+// The game backend's stand-in for tests: `php -n -S 127.0.0.1:PORT router.php` (testing/php-backend/php-server.ts).
 // It reads each request as the real backend behind nginx would (nginx's path handling, ThinkPHP's routing and
 // its merge of the request's fields), answers the three calls, and records what PHP read in the file named by
 // PHP_BACKEND_READINGS; `GET /__readings` returns the readings so far and clears them.

@@ -1,4 +1,4 @@
-// A scratch app of the packed gateway (server/gateway-consumer.test.ts copies it outside the repository):
+// A scratch app of the packed gateway (testing/consumer/gateway-consumer.test.ts copies it outside the repository):
 // its own minimal Fastify server registers the plugin in front of its own /register route, then drives one
 // registration through it over HTTP and prints what happened as JSON.
 import Fastify from 'fastify';

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AdsSettings } from '@game-register/site-settings';
-import { loadConfig, type ServerConfig } from '../../config';
-import { buildTestApp, tempDir } from '../../test-support';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { buildTestApp, tempDir } from '../server/test-support';
 import type { FakePlatforms } from './fake-platforms';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

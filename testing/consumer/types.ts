@@ -1,4 +1,4 @@
-// The published types as a Node consumer's compiler sees them (server/gateway-consumer.test.ts checks this
+// The published types as a Node consumer's compiler sees them (testing/consumer/gateway-consumer.test.ts checks this
 // file in the scratch app, moduleResolution nodenext): the options, the decorator, the gate's verdict, the
 // events. Each @ts-expect-error fails the check if the types came through as `any`.
 import Fastify from 'fastify';

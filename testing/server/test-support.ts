@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { precompressDir } from '../scripts/precompress';
-import { buildApp } from './app';
-import type { ChannelSettingsGetter } from './channels/settings';
-import { loadConfig, type ServerConfig } from './config';
+import { precompressDir } from '../../scripts/precompress';
+import { buildApp } from '../../server/app';
+import type { ChannelSettingsGetter } from '../../server/channels/settings';
+import { loadConfig, type ServerConfig } from '../../server/config';
 
 /** Settings for a test: in-memory database, no static folders unless given, limits out of the way. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {

@@ -1,17 +1,17 @@
 // The game backend's stand-in for tests: `php -n -S` on a free loopback port running
-// server/php-backend/router.php, which records what PHP read of every request (see router.php).
+// testing/php-backend/router.php, which records what PHP read of every request (see router.php).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePhp } from './ensure-php';
-import { freePort } from './free-port';
+import { ensurePhp } from '../../scripts/ensure-php';
+import { freePort } from '../../scripts/free-port';
 
 /** A value PHP parsed from a query, form or cookie: a string, or an array from `name[]` / `name[key]`. */
 export type PhpValue = string | PhpValue[] | { [key: string]: PhpValue };
 
-/** What the stand-in backend (server/php-backend/router.php) read of one request. */
+/** What the stand-in backend (testing/php-backend/router.php) read of one request. */
 export interface PhpReading {
   method: string;
   /** The request target as PHP received it, byte for byte. */
@@ -61,7 +61,7 @@ export interface PhpServer {
   close(): Promise<void>;
 }
 
-export const PHP_ROUTER_PATH = fileURLToPath(new URL('../server/php-backend/router.php', import.meta.url));
+export const PHP_ROUTER_PATH = fileURLToPath(new URL('./router.php', import.meta.url));
 const START_TIMEOUT_MS = 15_000;
 
 async function readings(origin: string): Promise<PhpReading[]> {

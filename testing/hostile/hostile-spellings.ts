@@ -3,7 +3,7 @@ import * as m from './hostile-mutations';
 import type { Mutation } from './hostile-mutations';
 
 // The corpus of the gateway's differential test (issue 27): the app's three calls as it sends them, and
-// hostile spellings of them. For each, the gateway must refuse it, or PHP (server/php-backend) must read
+// hostile spellings of them. For each, the gateway must refuse it, or PHP (testing/php-backend) must read
 // exactly the call and fields the gateway judged. hostile-arbitrary.ts generates more for the fuzz run.
 export * from './hostile-base-requests';
 export { toRawRequest, type Mutation, type RawRequest, type RequestParts } from './hostile-mutations';

@@ -1,13 +1,13 @@
 // The gateway package proven from the outside: `npm pack` it and the puzzle package it depends on, install
 // both tarballs into a scratch app in a temp folder (outside the repository), and run that app's own Fastify
-// server (gateway-consumer/consumer.mjs): challenge, solved with the test seed and the package's own work
+// server (consumer.mjs, beside this file): challenge, solved with the test seed and the package's own work
 // solver, verify, and the app's /register accepting the token once; and its types checked as a consumer's.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 // npm run passes its own settings down as npm_* variables (the workspace, the prefix...): the scratch
 // install must not inherit them, only where the cache and the registry are.
 const KEEP = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig', 'npm_config_globalconfig']);
@@ -41,7 +41,7 @@ it('registers once through the packed gateway in a scratch Fastify app, and refu
     dependencies: { ...Object.fromEntries(tarballs), fastify: rootVersion('fastify'), libsql: rootVersion('libsql') },
   }));
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], work);
-  copyFileSync(join(root, 'server/gateway-consumer/consumer.mjs'), join(work, 'consumer.mjs'));
+  copyFileSync(join(root, 'testing/consumer/consumer.mjs'), join(work, 'consumer.mjs'));
   // The published types must work as a Node consumer's compiler sees them: resolved through the exports
   // map's `types` under nodenext (relative imports with their extensions). Third-party declarations are not
   // ours to check (skipLibCheck); types.ts's @ts-expect-error lines fail if ours came through as `any`. The
@@ -52,7 +52,7 @@ it('registers once through the packed gateway in a scratch Fastify app, and refu
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(join(root, 'node_modules', tool), link, 'dir');
   }
-  copyFileSync(join(root, 'server/gateway-consumer/types.ts'), join(work, 'types.ts'));
+  copyFileSync(join(root, 'testing/consumer/types.ts'), join(work, 'types.ts'));
   writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
     files: ['types.ts'],

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { buildQuery } from '../../../src/lib/http-client';
-import { sendRaw } from '../../raw-http';
-import { startTestPhp, type PhpReading, type TestPhp } from '../../test-php';
+import { buildQuery } from '../../src/lib/http-client';
+import { sendRaw } from '../http/raw-http';
+import { startTestPhp, type PhpReading, type TestPhp } from '../php-backend/test-php';
 import { APP_FIELDS, appFields, appRequest, HOSTILE_SPELLINGS, hostileSpellingArbitrary, UNLISTED_CODE, type RawRequest } from './hostile-spellings';
 
 let php: TestPhp;
