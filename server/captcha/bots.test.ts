@@ -4,7 +4,8 @@
 // answer: the jump and replay bots then fail for what they skip, never for a wrong guess. The exact rates
 // are the bench's (npm run bench:bots).
 import type { AddressInfo } from 'node:net';
-import { addressPlan, createClient, runGuessBot, runJumpBot, runReplayBot, seededRandom, type BotReport } from '@game-register/gateway/testing';
+import { seededRandom } from '@game-register/gateway/testing';
+import { addressPlan, createClient, runGuessBot, runJumpBot, runReplayBot, type BotReport } from '../../testing/attackers';
 import { seededRandom as coreSeededRandom } from '@game-register/puzzle-captcha/testing';
 import { buildTestApp } from '../../testing/server/test-support';
 import { RIGHT_OFFSET, strictConfig } from './test-support';

@@ -18,7 +18,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { challengeCanvases, cryptoRandom, encodeChallenge, imageMimeType, paintChallenge, pictureFieldsJson } from '@game-register/gateway/testing';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import sharp from 'sharp';
-import { CHROMIUM_PATH } from '../scripts/ensure-chromium';
+import { CHROMIUM_PATH } from '../../scripts/ensure-chromium';
 
 type Canvases = ReturnType<typeof challengeCanvases>;
 

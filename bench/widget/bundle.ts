@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { BUDGET_KB, gzipKB, initialAssets } from '../scripts/check-bundle';
-import { ensureBuilt } from '../scripts/build-if-stale';
+import { BUDGET_KB, gzipKB, initialAssets } from '../../scripts/check-bundle';
+import { ensureBuilt } from '../../scripts/build-if-stale';
 
 const dist = 'dist';
 const fileKB = (path: string) => gzipKB(join(dist, path));

@@ -6,13 +6,13 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, preview } from 'vite';
 import type { WorkTask } from '@game-register/puzzle-captcha/work';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium';
-import { freePort } from '../scripts/free-port';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/ensure-chromium';
+import { freePort } from '../../scripts/free-port';
 import { checkWork, createWorkTask } from '@game-register/gateway/testing';
 import { benchContext } from './browser-context';
-import { median } from './stats';
+import { median } from '../shared/stats';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 const SOLVE = join(ROOT, 'packages/puzzle-captcha/src/work/solve.ts');
 const SOLVE_WORK = join(ROOT, 'packages/puzzle-captcha/src/work/solve-work.ts');
 

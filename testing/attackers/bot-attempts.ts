@@ -2,9 +2,8 @@
 // honest work and the vision bot's eyes, and the report they fill.
 import { GAP_MARGIN, PIECE_INSET } from '@game-register/puzzle-captcha/core';
 import { outcomeOf, type Answer, type Client } from './client';
-import type { TrailPoint } from './trail';
 import { locateGap } from './vision';
-import { solvedWork, type SolvedWork, type WorkTaskLike } from './work';
+import { solvedWork, type BotTrailPoint as TrailPoint, type SolvedWork, type WorkTaskLike } from '@game-register/gateway/testing';
 
 export const BOTS = ['jump', 'replay', 'guess', 'vision'] as const;
 export type BotName = (typeof BOTS)[number];

@@ -21,10 +21,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale';
-import { startRedisServer, type RedisServer } from '../testing/redis/redis-server';
-import { startSentinelSet, type SentinelSet } from '../testing/redis/redis-sentinel';
-import { percentile } from './stats';
+import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build-if-stale';
+import { startRedisServer, type RedisServer } from '../../testing/redis/redis-server';
+import { startSentinelSet, type SentinelSet } from '../../testing/redis/redis-sentinel';
+import { percentile } from '../shared/stats';
 import {
   BURST,
   burstRuns,

@@ -2,10 +2,10 @@
 import autocannon, { type Options } from 'autocannon';
 import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
-import type { RedisServer } from '../testing/redis/redis-server';
-import { freePort } from '../scripts/free-port';
-import { startServer, STRICT_ENV, type ServerEnv } from './server-process';
-import { percentile } from './stats';
+import type { RedisServer } from '../../testing/redis/redis-server';
+import { freePort } from '../../scripts/free-port';
+import { startServer, STRICT_ENV, type ServerEnv } from '../shared/server-process';
+import { percentile } from '../shared/stats';
 import { challenge, findAnswer, solvedWork, trailMaker, verify } from './strict-client';
 
 export const DURATION_S = Number(process.env.BENCH_DURATION || 10);

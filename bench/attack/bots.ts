@@ -1,4 +1,4 @@
-// The bot bench: scripted attackers (the gateway's testing export, packages/gateway/src/testing/bots.ts) against the built server in strict mode, each
+// The bot bench: scripted attackers (testing/attackers/bots.ts) against the built server in strict mode, each
 // reporting its pass rate and what a success costs it in CPU seconds (work and vision apart), in three
 // address modes: one address; a new address each attempt inside one /24; each attempt from another /24.
 // The server runs as deployed (default limits, costs and lock), trusting X-Forwarded-For from loopback so
@@ -10,9 +10,9 @@
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { ensureBuilt } from '../scripts/build-if-stale';
-import { addressPlan, BOTS, createClient, findSeededAnswer, runBot, summarise, type AddressMode, type BotName, type BotReport } from '@game-register/gateway/testing';
-import { DEPLOYED_STRICT_ENV, startServer } from './server-process';
+import { ensureBuilt } from '../../scripts/build-if-stale';
+import { addressPlan, BOTS, createClient, findSeededAnswer, runBot, summarise, type AddressMode, type BotName, type BotReport } from '../../testing/attackers';
+import { DEPLOYED_STRICT_ENV, startServer } from '../shared/server-process';
 
 const ATTEMPTS = Number(process.argv[2] ?? process.env.BOTS_ATTEMPTS ?? 40);
 const MODE_LABELS: Record<AddressMode, string> = { one: 'one address', net24: 'addresses in one /24', many24: 'one /24 per attempt' };

@@ -6,14 +6,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@game-register/gateway/testing';
-import { freePort } from '../scripts/free-port';
+import { createClient } from '../../testing/attackers';
+import { freePort } from '../../scripts/free-port';
 import type { AgentOrders, AgentResult } from './attack-agent';
 import { sampleLevels, type LevelSample } from './attack-metrics';
 import type { Scenario } from './attack-plan';
 import type { AttackerResult } from './attack-sides';
 import { simClock, type Attempt } from './attack-wire';
-import { DEPLOYED_STRICT_ENV, startServer, type BenchServer } from './server-process';
+import { DEPLOYED_STRICT_ENV, startServer, type BenchServer } from '../shared/server-process';
 
 /** Real time between the agents' word that they are ready and the scenario's clock start. */
 const CLOCK_START_MS = 200;
@@ -62,7 +62,7 @@ interface Agent {
 
 /** An agent process (attack-agent.ts): its orders as its argument, the clock's start by IPC once it is ready, its result on stdout. */
 function spawnAgent(orders: AgentOrders, started: Set<number>): Agent {
-  const child = spawn(process.execPath, [...TSX_FLAGS, 'bench/attack-agent.ts', JSON.stringify(orders)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...TSX_FLAGS, 'bench/attack/attack-agent.ts', JSON.stringify(orders)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   if (child.pid !== undefined) started.add(child.pid);
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

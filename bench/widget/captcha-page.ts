@@ -5,11 +5,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { build, preview, type Rollup } from 'vite';
-import { gzipKB } from '../scripts/check-bundle';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/ensure-chromium';
-import { freePort } from '../scripts/free-port';
+import { gzipKB } from '../../scripts/check-bundle';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/ensure-chromium';
+import { freePort } from '../../scripts/free-port';
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * The widget as an app's build makes it: a host entry imports the package lazily, as the app does (so the

@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureBuilt, SERVER_ENTRY } from '../scripts/build-if-stale';
-import { startRedisServer } from '../testing/redis/redis-server';
-import { startServer, STRICT_ENV } from './server-process';
+import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build-if-stale';
+import { startRedisServer } from '../../testing/redis/redis-server';
+import { startServer, STRICT_ENV } from '../shared/server-process';
 
 export const TARGETS = { rssGrowthAfterFirstMinute: 0.05 };
 const WARM_S = 60;

@@ -2,8 +2,8 @@
 // with the rate limits raised; prints req/s, p99 latency and the server's peak resident memory.
 import autocannon, { type Options, type Result } from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { ensureBuilt } from '../scripts/build-if-stale';
-import { LOAD_ENV, startServer, type BenchServer } from './server-process';
+import { ensureBuilt } from '../../scripts/build-if-stale';
+import { LOAD_ENV, startServer, type BenchServer } from '../shared/server-process';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 50;

@@ -5,7 +5,7 @@
 import { PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import type { Goal } from './attack-goals';
 import { answerPuzzle, bot, checkuserUnderFlood, inLanes, networkServer, people, tryPuzzle } from './attack-network-cases';
-import type { BotChallenge } from '@game-register/gateway/testing';
+import type { BotChallenge } from '../../testing/attackers';
 
 /** The cases to play (ATTACK_NETWORK_CASES, comma-separated; all by default). */
 const CASES = (process.env.ATTACK_NETWORK_CASES || 'people,farm,fast,hoard,ids,flood,checkuser').split(',').map((name) => name.trim());

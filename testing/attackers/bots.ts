@@ -13,8 +13,8 @@
 //   vision decodes the pictures and finds the gap (./vision.ts), solves the work, fakes a hand's trail.
 import { BOTS, emptyReport, fetchChallenge, count, honestWork, offsetRange, paceTo, runAttempts, seeGap, unsolvedWork, verifyBody, type BotChallenge, type BotName, type BotOptions, type BotReport } from './bot-attempts';
 import { outcomeOf, type Client } from './client';
-import { humanTrail, jumpTrail, seededRandom } from './trail';
-import { solvedWork } from './work';
+import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
+import { jumpTrail } from './jump-trail';
 
 export { BOTS, offsetRange, type BotChallenge, type BotName, type BotOptions, type BotReport };
 

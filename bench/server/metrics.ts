@@ -2,10 +2,10 @@
 // set (with a scrape every 5 s while it runs), alternating off/on runs so drift on a busy machine hits both.
 import autocannon, { type Options } from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { ensureBuilt } from '../scripts/build-if-stale';
-import { freePort } from '../scripts/free-port';
-import { LOAD_ENV, startServer } from './server-process';
-import { median } from './stats';
+import { ensureBuilt } from '../../scripts/build-if-stale';
+import { freePort } from '../../scripts/free-port';
+import { LOAD_ENV, startServer } from '../shared/server-process';
+import { median } from '../shared/stats';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);

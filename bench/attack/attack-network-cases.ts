@@ -4,9 +4,10 @@
 // China Mobile (AS9808, 36.128.0.0/15) for people, Alibaba Cloud (AS37963, 8.128.0.0/12) for a cloud farm,
 // and unknown ranges (198.18.0.0/15, 100.64.0.0/10, 2001:db8::/32) for the rest.
 import autocannon from 'autocannon';
-import { createClient, humanTrail, locateGap, outcomeOf, seededRandom, solvedWork, verifyBody, type BotChallenge, type ClientAnswer } from '@game-register/gateway/testing';
-import { freePort } from '../scripts/free-port';
-import { DEPLOYED_STRICT_ENV, LIFTED_LIMITS, startServer } from './server-process';
+import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
+import { createClient, locateGap, outcomeOf, verifyBody, type BotChallenge, type ClientAnswer } from '../../testing/attackers';
+import { freePort } from '../../scripts/free-port';
+import { DEPLOYED_STRICT_ENV, LIFTED_LIMITS, startServer } from '../shared/server-process';
 
 const random = seededRandom(3401);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_ENTRY } from '../scripts/build-if-stale';
-import { freePort } from '../scripts/free-port';
+import { SERVER_ENTRY } from '../../scripts/build-if-stale';
+import { freePort } from '../../scripts/free-port';
 
 /** Settings added to the bench's own environment; undefined removes one from it. */
 export type ServerEnv = Record<string, string | undefined>;

@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureBuilt } from '../scripts/build-if-stale';
-import { freePort } from '../scripts/free-port';
-import { LIFTED_LIMITS, startServer, type ServerEnv } from './server-process';
+import { ensureBuilt } from '../../scripts/build-if-stale';
+import { freePort } from '../../scripts/free-port';
+import { LIFTED_LIMITS, startServer, type ServerEnv } from '../shared/server-process';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 20;

@@ -4,7 +4,8 @@
 // SHA-256, a hand's trail, and the answer sent no sooner than `paceSeconds` (simulated) after the
 // challenge came. Looking and solving take turns in one queue per process, in arrival order, so the CPU
 // each measures is its own (a few answers may be in flight, waiting on the network or their pace).
-import { createClient, humanTrail, locateGap, outcomeOf, solvedWork, verifyBody, type BotChallenge } from '@game-register/gateway/testing';
+import { humanTrail, solvedWork } from '@game-register/gateway/testing';
+import { createClient, locateGap, outcomeOf, verifyBody, type BotChallenge } from '../../testing/attackers';
 import { netOf } from './attack-plan';
 import { measure, sealedLevel, type Attempt, type SimClock } from './attack-wire';
 

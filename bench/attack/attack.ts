@@ -9,8 +9,8 @@
 //   npm run bench:attack       knobs: bench/attack-plan.ts (ATTACK_SPEED, ATTACK_MINUTES, ATTACK_NETS, ...)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { ensureBuilt } from '../scripts/build-if-stale';
-import { startRedisServer } from '../testing/redis/redis-server';
+import { ensureBuilt } from '../../scripts/build-if-stale';
+import { startRedisServer } from '../../testing/redis/redis-server';
 import { goals, type Goal } from './attack-goals';
 import { networkGoals } from './attack-networks';
 import { levelRows, summarise } from './attack-measures';
