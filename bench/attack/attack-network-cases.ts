@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 import { createClient, locateGap, outcomeOf, verifyBody, type BotChallenge, type ClientAnswer } from '../../testing/attackers';
 import { freePort } from '../../scripts/free-port';
-import { DEPLOYED_STRICT_ENV, LIFTED_LIMITS, startServer } from '../shared/server-process';
+import { DEPLOYED_STRICT_ENV, LIFTED_LIMITS, startServer } from '../common/server-process';
 
 const random = seededRandom(3401);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

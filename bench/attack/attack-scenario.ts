@@ -13,7 +13,7 @@ import { sampleLevels, type LevelSample } from './attack-metrics';
 import type { Scenario } from './attack-plan';
 import type { AttackerResult } from './attack-sides';
 import { simClock, type Attempt } from './attack-wire';
-import { DEPLOYED_STRICT_ENV, startServer, type BenchServer } from '../shared/server-process';
+import { DEPLOYED_STRICT_ENV, startServer, type BenchServer } from '../common/server-process';
 
 /** Real time between the agents' word that they are ready and the scenario's clock start. */
 const CLOCK_START_MS = 200;

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { ensureBuilt } from '../../scripts/build-if-stale';
 import { addressPlan, BOTS, createClient, findSeededAnswer, runBot, summarise, type AddressMode, type BotName, type BotReport } from '../../testing/attackers';
-import { DEPLOYED_STRICT_ENV, startServer } from '../shared/server-process';
+import { DEPLOYED_STRICT_ENV, startServer } from '../common/server-process';
 
 const ATTEMPTS = Number(process.argv[2] ?? process.env.BOTS_ATTEMPTS ?? 40);
 const MODE_LABELS: Record<AddressMode, string> = { one: 'one address', net24: 'addresses in one /24', many24: 'one /24 per attempt' };

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt } from '../../scripts/build-if-stale';
 import { freePort } from '../../scripts/free-port';
-import { LIFTED_LIMITS, startServer, type ServerEnv } from '../shared/server-process';
+import { LIFTED_LIMITS, startServer, type ServerEnv } from '../common/server-process';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 20;

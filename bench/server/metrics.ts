@@ -4,8 +4,8 @@ import autocannon, { type Options } from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { ensureBuilt } from '../../scripts/build-if-stale';
 import { freePort } from '../../scripts/free-port';
-import { LOAD_ENV, startServer } from '../shared/server-process';
-import { median } from '../shared/stats';
+import { LOAD_ENV, startServer } from '../common/server-process';
+import { median } from '../common/stats';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);

@@ -3,7 +3,7 @@
 import autocannon, { type Options, type Result } from 'autocannon';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { ensureBuilt } from '../../scripts/build-if-stale';
-import { LOAD_ENV, startServer, type BenchServer } from '../shared/server-process';
+import { LOAD_ENV, startServer, type BenchServer } from '../common/server-process';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 50;

@@ -5,8 +5,8 @@ import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { ensureBuilt } from '../../scripts/build-if-stale';
-import { startServer, STRICT_ENV } from '../shared/server-process';
-import { median, percentile } from '../shared/stats';
+import { startServer, STRICT_ENV } from '../common/server-process';
+import { median, percentile } from '../common/stats';
 import { challenge, findAnswer, solvedWork, trailMaker, verify } from './strict-client';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build-if-stale';
 import { startRedisServer } from '../../testing/redis/redis-server';
-import { startServer, STRICT_ENV } from '../shared/server-process';
+import { startServer, STRICT_ENV } from '../common/server-process';
 
 export const TARGETS = { rssGrowthAfterFirstMinute: 0.05 };
 const WARM_S = 60;

@@ -4,8 +4,8 @@ import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
 import type { RedisServer } from '../../testing/redis/redis-server';
 import { freePort } from '../../scripts/free-port';
-import { startServer, STRICT_ENV, type ServerEnv } from '../shared/server-process';
-import { percentile } from '../shared/stats';
+import { startServer, STRICT_ENV, type ServerEnv } from '../common/server-process';
+import { percentile } from '../common/stats';
 import { challenge, findAnswer, solvedWork, trailMaker, verify } from './strict-client';
 
 export const DURATION_S = Number(process.env.BENCH_DURATION || 10);

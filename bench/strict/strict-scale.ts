@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build-if-stale';
 import { startRedisServer, type RedisServer } from '../../testing/redis/redis-server';
 import { startSentinelSet, type SentinelSet } from '../../testing/redis/redis-sentinel';
-import { percentile } from '../shared/stats';
+import { percentile } from '../common/stats';
 import {
   BURST,
   burstRuns,

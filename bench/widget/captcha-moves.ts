@@ -13,7 +13,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { join } from 'node:path';
 import { benchContext } from './browser-context';
 import { chunkSize, withPlayground } from './captcha-page';
-import { median } from '../shared/stats';
+import { median } from '../common/stats';
 
 const MOVES = 120;
 const STEP = 2;

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { benchContext } from './browser-context';
 import { chunkSize, withPlayground } from './captcha-page';
-import { median } from '../shared/stats';
+import { median } from '../common/stats';
 
 const SHOWS = 40;
 const MOVES = 200;

@@ -7,7 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { ensureBuilt } from '../../scripts/build-if-stale';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/ensure-chromium';
-import { startServer } from '../shared/server-process';
+import { startServer } from '../common/server-process';
 
 export const ROUTES = process.env.LH_ROUTES ? process.env.LH_ROUTES.split(',') : ['/register', '/contact', '/download'];
 export const TARGETS = { performance: 100, accessibility: 100, bestPractices: 100, lcpMs: 1000, tbtMs: 50, cls: 0 };

@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/ensure-chromium';
 import { freePort } from '../../scripts/free-port';
 import { checkWork, createWorkTask } from '@game-register/gateway/testing';
 import { benchContext } from './browser-context';
-import { median } from '../shared/stats';
+import { median } from '../common/stats';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SOLVE = join(ROOT, 'packages/puzzle-captcha/src/work/solve.ts');

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkWork, createWorkTask, WORK_ALGORITHM, WORK_ROUNDS } from '@game-register/gateway/testing';
 import { WORK_DEFAULTS } from '@game-register/gateway/policy';
-import { median, percentile } from '../shared/stats';
+import { median, percentile } from '../common/stats';
 import { browserFigures, rate } from './work-page';
 
 const SECRET = 'a bench secret, long enough for hmac use';
