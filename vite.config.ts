@@ -68,7 +68,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'packages/gateway/src/**/*.test.ts', 'packages/site-settings/src/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'testing/**/*.test.ts', 'scripts/**/*.test.ts', 'packages/gateway/src/**/*.test.ts', 'packages/site-settings/src/**/*.test.ts'],
           globals: true,
           // Real Redis, real Prometheus, draw threads and scrypt: integration tests that a loaded 2-core CI
           // machine can slow past the default 5 s without anything being wrong.

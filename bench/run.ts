@@ -4,18 +4,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 
 const PARTS: [title: string, script: string][] = [
-  ['bundle sizes', 'bench/bundle.ts'],
-  ['puzzle widget in the browser', 'bench/captcha.ts'],
-  ['puzzle widget per pointer move, as a neutral bench measures', 'bench/captcha-moves.ts'],
-  ['proof of work (strict mode)', 'bench/work.ts'],
-  ['server under load', 'bench/server.ts'],
-  ['what the Prometheus metrics cost', 'bench/metrics.ts'],
-  ['registrations with ad reporting on, platforms slow', 'bench/ads.ts'],
-  ['server-verified puzzle', 'bench/captcha-server.ts'],
-  ['strict mode scaling out', 'bench/strict-scale.ts'],
-  ['strict mode against scripted bots', 'bench/bots.ts'],
-  ['the gateway against PHP: generated hostile spellings', 'bench/fuzz-gateway.ts'],
-  ['Lighthouse mobile', 'bench/lighthouse.ts'],
+  ['bundle sizes', 'bench/widget/bundle.ts'],
+  ['puzzle widget in the browser', 'bench/widget/captcha.ts'],
+  ['puzzle widget per pointer move, as a neutral bench measures', 'bench/widget/captcha-moves.ts'],
+  ['proof of work (strict mode)', 'bench/widget/work.ts'],
+  ['server under load', 'bench/server/server.ts'],
+  ['what the Prometheus metrics cost', 'bench/server/metrics.ts'],
+  ['registrations with ad reporting on, platforms slow', 'bench/server/ads.ts'],
+  ['server-verified puzzle', 'bench/strict/captcha-server.ts'],
+  ['strict mode scaling out', 'bench/strict/strict-scale.ts'],
+  ['strict mode against scripted bots', 'bench/attack/bots.ts'],
+  ['Lighthouse mobile', 'bench/widget/lighthouse.ts'],
 ];
 const TSX_FLAGS = ['--conditions=game-register-source', '--import', 'tsx'];
 

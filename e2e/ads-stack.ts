@@ -1,10 +1,10 @@
-// The ad reports spec's stack (e2e/ads.spec.ts): the fake of the four ad platforms (server/ads/testing/) and
+// The ad reports spec's stack (e2e/ads.spec.ts): the fake of the four ad platforms (testing/ads/) and
 // the product's built server reporting to it, every platform on, consent required, channels H5REG and CH7.
 // Started by Playwright (playwright.config.ts) through tsx; the ports come from the environment (scripts/e2e.ts).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFakePlatforms } from '../server/ads/testing/fake-platforms';
+import { startFakePlatforms } from '../testing/ads/fake-platforms';
 import { ADS_CONSENT_TEXT } from './ads-fixtures';
 import { startStackServer } from './stack-server';
 

@@ -1,4 +1,4 @@
-import { projectInputs } from './build-if-stale';
+import { APP_SOURCES, projectInputs, SERVER_SOURCES } from './build-if-stale';
 
 describe('projectInputs', () => {
   it("follows the server's project into the puzzle package's core, which the server build bundles", () => {
@@ -8,8 +8,9 @@ describe('projectInputs', () => {
     expect(inputs.some((path) => path.includes('src/react') || path === 'packages/puzzle-captcha/src')).toBe(false);
   });
 
-  it("counts the scripts the server bundles (the page assembly it shares with the build) among the server's inputs", () => {
-    expect(projectInputs('tsconfig.server.json')).toEqual(expect.arrayContaining(['scripts/render-pages.ts', 'scripts/compress-buffer.ts']));
+  it("leaves the scripts and the test doubles out of the server's inputs, and counts the page assembly the build borrows from the server among the app's", () => {
+    expect(SERVER_SOURCES.filter((path) => /^(scripts|testing|bench)(\/|$)/.test(path))).toEqual([]);
+    expect(APP_SOURCES).toEqual(expect.arrayContaining(['server/site/render-pages.ts', 'server/site/compress-buffer.ts']));
   });
 
   it('reads each project once, even when several paths lead to it', () => {

@@ -1,7 +1,7 @@
 // Writes .br and .gz beside every compressible file of the build, so the server sends them without compressing per request.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
-import { compressBuffer } from './compress-buffer';
+import { compressBuffer } from '../server/site/compress-buffer';
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest', '.txt', '.xml', '.ico', '.wasm', '.map']);
 

@@ -4,7 +4,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { renderPages, type Manifest, type PageRenderer } from './render-pages';
+import { renderPages, type Manifest, type PageRenderer } from '../server/site/render-pages';
 
 /** Where the server finds the renderer (server/site/page-renderer.ts): inside dist/, so it ships with it; hidden, so never served. */
 export const RENDERER_DIR = '.ssr';

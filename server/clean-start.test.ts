@@ -1,5 +1,5 @@
 import { strictConfig } from './captcha/test-support';
-import { buildTestApp } from './test-support';
+import { buildTestApp } from '../testing/server/test-support';
 
 describe('a clean start', () => {
   it('prints no warning in strict mode (the route schemas compile without Ajv strict-mode notices)', async () => {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { WORK_DEFAULTS, type WorkSettings } from '@game-register/gateway/policy';
 import type { Level } from '@game-register/gateway';
+import { ConfigError } from './config-error';
 import { LOG_LEVELS, readServerEnv, TRUST_PROXY_FORMS } from './config-schema';
 import type { SiteSettingsSources } from './site/read-settings';
 import { parseForwardCookies } from './api-reading/cookie-names';
@@ -89,12 +90,7 @@ export interface CaptchaConfig {
 }
 
 type Env = Record<string, string | undefined>;
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid server configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const CSP_SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;

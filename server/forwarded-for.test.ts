@@ -1,4 +1,4 @@
-import { buildTestApp } from './test-support';
+import { buildTestApp } from '../testing/server/test-support';
 import type { TrustProxy } from './config';
 import { believedForwardedFor, forwardedAddress } from './forwarded-for';
 

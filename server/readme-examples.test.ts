@@ -8,7 +8,7 @@ import Database from 'libsql';
 import { strictConfig } from './captcha/test-support';
 import { fixedChannels } from './channels/settings';
 import { readSiteSettings } from './site/read-settings';
-import { buildTestApp, tempDir } from './test-support';
+import { buildTestApp, tempDir } from '../testing/server/test-support';
 
 const README = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
 

@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
-import { startSentinelSet, type SentinelSet } from '../scripts/redis-sentinel';
+import { startSentinelSet, type SentinelSet } from '../testing/redis/redis-sentinel';
 import { conversionId, type ConversionEvent } from './ads/event';
 import { redisOutbox } from './ads/redis-outbox';
-import { startFakePlatforms, type FakePlatforms } from './ads/testing/fake-platforms';
-import { buildAdsApp, mobileOf, waitFor } from './ads/testing/test-app';
+import { startFakePlatforms, type FakePlatforms } from '../testing/ads/fake-platforms';
+import { buildAdsApp, mobileOf, waitFor } from '../testing/ads/test-app';
 import { challenge, passToken, strictConfig } from './captcha/test-support';
 import type { RedisConfig } from './config';
 import { REPLICA_WAIT_MS } from './redis';

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp } from './test-support';
+import { buildTestApp } from '../testing/server/test-support';
 
 const PASSWORD = 'Pw-7f3a9c!Q';
 /** The part of the password that survives every encoding (raw, encodeURIComponent, form encoding). */

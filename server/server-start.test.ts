@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { distDirProblem } from './site';
-import { makeDist, tempDir } from './test-support';
+import { makeDist, tempDir } from '../testing/server/test-support';
 
 const ROOT = resolve(import.meta.dirname, '..');
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { closeOnSignals } from './shutdown';
-import { buildTestApp, tempDir } from './test-support';
+import { buildTestApp, tempDir } from '../testing/server/test-support';
 
 const regQuery = (name: string, mobile: string) =>
   new URLSearchParams({ name, Password: 'pw-123456', rePassword: 'pw-123456', mobile }).toString();

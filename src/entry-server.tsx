@@ -11,7 +11,7 @@ export { documentTitle, PAGE_SETTINGS_ID } from '@game-register/site-settings';
 /**
  * Renders one route to HTML, waiting for its lazy chunks: at build time with the build's settings
  * (scripts/prerender.ts), and in the server with its deployment's (server/site/), through
- * scripts/render-pages.ts, which renders one page at a time.
+ * server/site/render-pages.ts, which renders one page at a time.
  */
 export async function renderRoute(url: string, settings: PageSettings = buildTimeSettings): Promise<string> {
   applySettingsForPrerender(settings);

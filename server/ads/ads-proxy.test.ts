@@ -3,9 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { tempDir } from '../test-support';
-import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
-import { ALL_PLATFORMS_ON, buildAdsApp, register, siteConfigWithAds, waitFor } from './testing/test-app';
+import { tempDir } from '../../testing/server/test-support';
+import { startFakePlatforms, type FakePlatforms } from '../../testing/ads/fake-platforms';
+import { ALL_PLATFORMS_ON, buildAdsApp, register, siteConfigWithAds, waitFor } from '../../testing/ads/test-app';
 
 /** A game backend stand-in: reg answers y (201, as some backends do) unless the name is taken; records what it got. */
 async function startBackend() {

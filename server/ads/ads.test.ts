@@ -1,7 +1,7 @@
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
 import { metricsOn, parseExposition, scrape } from '../metrics/test-support';
-import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
-import { ALL_PLATFORMS_ON, buildAdsApp, mobileOf, register, waitFor } from './testing/test-app';
+import { startFakePlatforms, type FakePlatforms } from '../../testing/ads/fake-platforms';
+import { ALL_PLATFORMS_ON, buildAdsApp, mobileOf, register, waitFor } from '../../testing/ads/test-app';
 
 type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
 

@@ -2,15 +2,15 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { startTestRedis, type TestRedis } from '../test-redis';
+import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { NO_ADS_METRICS, type AdsMetrics } from './ads-metrics';
 import { retryDelay, startDelivery, type Delivery } from './delivery';
 import { conversionId, type ConversionEvent } from './event';
 import { libsqlOutbox } from './libsql-outbox';
 import type { Outbox } from './outbox';
 import { redisOutbox } from './redis-outbox';
-import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
-import { adsEnv, waitFor } from './testing/test-app';
+import { startFakePlatforms, type FakePlatforms } from '../../testing/ads/fake-platforms';
+import { adsEnv, waitFor } from '../../testing/ads/test-app';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 
 const log = pino({ level: 'silent' });

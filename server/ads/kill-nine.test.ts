@@ -4,11 +4,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { adClicksHeader, clickOfLanding, type AdPlatform } from '@game-register/site-settings/ad-clicks';
 import { freePort } from '../../scripts/free-port';
-import { makeDist, tempDir } from '../test-support';
-import { startTestRedis, type TestRedis } from '../test-redis';
+import { makeDist, tempDir } from '../../testing/server/test-support';
+import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { conversionId, DEDUPES } from './event';
-import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
-import { adsEnv, ALL_PLATFORMS_ON, mobileOf, siteConfigWithAds, waitFor } from './testing/test-app';
+import { startFakePlatforms, type FakePlatforms } from '../../testing/ads/fake-platforms';
+import { adsEnv, ALL_PLATFORMS_ON, mobileOf, siteConfigWithAds, waitFor } from '../../testing/ads/test-app';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const PARAMS = { tencent: 'qz_gdt', oceanengine: 'clickid', baidu: 'bd_vid', kuaishou: 'callback' } as const;

@@ -3,9 +3,9 @@ import { createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
 import { ConfigError, loadConfig } from '../config';
 import { metricsOn, parseExposition, scrape } from '../metrics/test-support';
-import { startFakePlatforms, type FakePlatforms } from './testing/fake-platforms';
+import { startFakePlatforms, type FakePlatforms } from '../../testing/ads/fake-platforms';
 import { rs256Token } from './adapters/oceanengine';
-import { adsEnv, ALL_PLATFORMS_ON, buildAdsApp, LANDING_HOST, register, waitFor } from './testing/test-app';
+import { adsEnv, ALL_PLATFORMS_ON, buildAdsApp, LANDING_HOST, register, waitFor } from '../../testing/ads/test-app';
 
 type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
 

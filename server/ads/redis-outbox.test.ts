@@ -1,9 +1,9 @@
 // The Redis outbox against a real redis-server that restarts without its data.
 import { Redis } from 'ioredis';
-import { startTestRedis, type TestRedis } from '../test-redis';
+import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { conversionId, type ConversionEvent } from './event';
 import { redisOutbox } from './redis-outbox';
-import { waitFor } from './testing/test-app';
+import { waitFor } from '../../testing/ads/test-app';
 
 let server: TestRedis;
 let client: Redis;

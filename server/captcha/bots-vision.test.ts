@@ -3,7 +3,8 @@
 // plain picture with one gap: 100%) fails here. The rates against the live server are the bench's.
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT as layout, drawChallenge, imageMimeType, locateGap } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT as layout, drawChallenge, imageMimeType } from '@game-register/gateway/testing';
+import { locateGap } from '../../testing/attackers';
 
 const PUZZLES = 40;
 /**

@@ -4,9 +4,10 @@
 // answer: the jump and replay bots then fail for what they skip, never for a wrong guess. The exact rates
 // are the bench's (npm run bench:bots).
 import type { AddressInfo } from 'node:net';
-import { addressPlan, createClient, runGuessBot, runJumpBot, runReplayBot, seededRandom, type BotReport } from '@game-register/gateway/testing';
+import { seededRandom } from '@game-register/gateway/testing';
+import { addressPlan, createClient, runGuessBot, runJumpBot, runReplayBot, type BotReport } from '../../testing/attackers';
 import { seededRandom as coreSeededRandom } from '@game-register/puzzle-captcha/testing';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { RIGHT_OFFSET, strictConfig } from './test-support';
 
 /** A uniform guess passes about 12% of the time (10 units either side over a 163-unit range). */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { buildTestApp, tempDir } from '../test-support';
+import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { CHALLENGE_TTL_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '@game-register/gateway/policy';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';

@@ -1,4 +1,4 @@
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { challenge, strictConfig } from './test-support';
 
 // What a phone pays for a strict puzzle: the whole answer as the server sends it.

@@ -1,5 +1,5 @@
 import { parseExposition, scrape, valueOf, metricsOn } from '../metrics/test-support';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
 import { createChallengeStock, type ChallengeDrawer, type DrawnChallenge } from '@game-register/gateway/testing';
 import { challenge, humanAnswer, strictConfig, verify, type OpenPuzzle } from './test-support';

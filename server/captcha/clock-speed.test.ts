@@ -1,5 +1,5 @@
 import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
 import { challenge, strictConfig } from './test-support';
 

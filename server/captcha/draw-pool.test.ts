@@ -1,4 +1,4 @@
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { createDrawer, DrawQueueFullError } from '@game-register/gateway/testing';
 import { challenge, SEEDED_GAP_X, strictConfig, TEST_SEED } from './test-support';
 

@@ -1,7 +1,7 @@
 // The work grows with failures. The task hides its cost (the server draws the counter the solver must reach
 // at random below the cost), so this file makes the draw always the highest: the counter a solver finds
 // then tells the cost of the task.
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { escalatedWorkCost, workDoublings } from '@game-register/gateway/testing';
 import { WORK_ESCALATION, WORK_LIMITS } from '@game-register/gateway/policy';
 import { humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_WORK, verify } from './test-support';

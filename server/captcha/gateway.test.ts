@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { TOKEN_TTL_MS } from '@game-register/gateway/policy';
 import { signPassToken } from '@game-register/gateway/testing';
 import { passToken, strictConfig } from './test-support';

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import Database from 'libsql';
 import gateway, { type AnswerFacts, type ChallengeFacts, type VerifyReason } from '@game-register/gateway';
 import { CHALLENGE_LAYOUT as layout, drawChallenge } from '@game-register/gateway/testing';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { challenge, humanAnswer, openPuzzle, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
 
 /** The background a seeded server sends for `picture`, as the data URL in its answer. */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config';
 import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
-import { buildTestApp } from '../test-support';
-import { startTestRedis, type TestRedis } from '../test-redis';
+import { buildTestApp } from '../../testing/server/test-support';
+import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { challenge, humanAnswer, openPuzzle, passToken, strictConfig, verify } from './test-support';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

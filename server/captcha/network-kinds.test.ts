@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import Database from 'libsql';
 import gateway from '@game-register/gateway';
 import { CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
-import { buildTestApp, tempDir } from '../test-support';
+import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
 
 type Sealed = OpenPuzzle & { work: OpenPuzzle['work'] & { parameters: { data: { lv: number; pic: string } } } };

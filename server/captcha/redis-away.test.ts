@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { buildTestApp } from '../test-support';
-import { startTestRedis, type TestRedis } from '../test-redis';
+import { buildTestApp } from '../../testing/server/test-support';
+import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { challenge, humanTrail, passToken, RIGHT_OFFSET, strictConfig, verify } from './test-support';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { connectRedis } from '../redis';
-import { startTestRedis, type TestRedis } from '../test-redis';
+import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
 import { createRedisStore, describeStoreContract } from '@game-register/gateway/testing';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import Database from 'libsql';
 import { join } from 'node:path';
-import { buildTestApp, tempDir } from '../test-support';
+import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
 import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from './test-support';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';

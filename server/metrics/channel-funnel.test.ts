@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ChannelSettings } from '../channels/settings';
-import { buildTestApp, makeDist } from '../test-support';
+import { buildTestApp, makeDist } from '../../testing/server/test-support';
 import { metricsOn, parseExposition, scrape, type Sample } from './test-support';
 
 const P = 'game_register_';

@@ -4,7 +4,7 @@ import type { AnswerFacts, ChallengeFacts, GatewayEvents } from '@game-register/
 import { humanAnswer, openPuzzle, strictConfig, verify } from '../captcha/test-support';
 import { metricsEvents } from '../captcha/metrics-events';
 import { fixedChannels } from '../channels/settings';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { createMetrics, type PrometheusMetrics } from './metrics';
 import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
 

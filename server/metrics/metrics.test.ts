@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, strictConfig, verify } from '../captcha/test-support';
 import { loadConfig } from '../config';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
 
 const P = 'game_register_';

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { PROMETHEUS_PATH, PROMTOOL_PATH } from '../../scripts/ensure-prometheus';
 import { freePort } from '../../scripts/free-port';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import { metricsOn } from './test-support';
 
 const run = promisify(execFile);

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildTestApp, tempDir } from '../test-support';
+import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { attachmentDisposition } from './downloads';
 
 describe('downloads/', () => {

@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { buildTestApp } from '../test-support';
+import { buildTestApp } from '../../testing/server/test-support';
 import health from './health';
 
 describe('health endpoints for balancers', () => {

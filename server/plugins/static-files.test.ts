@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ASSET_CSS, ASSET_JS, buildTestApp, makeDist } from '../test-support';
+import { ASSET_CSS, ASSET_JS, buildTestApp, makeDist } from '../../testing/server/test-support';
 import { chooseEncoding, htmlPageFor } from './static-files';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

@@ -1,8 +1,8 @@
 // Upgrades and header overflow on real sockets, in front of the PHP stand-in.
 import type { FastifyInstance } from 'fastify';
-import { parseRawResponse, rawRequestBytes, sendRaw, sendRawBytes, type RawHeaders } from '../raw-http';
-import { startTestPhp, type TestPhp } from '../test-php';
-import { buildTestApp } from '../test-support';
+import { parseRawResponse, rawRequestBytes, sendRaw, sendRawBytes, type RawHeaders } from '../../testing/http/raw-http';
+import { startTestPhp, type TestPhp } from '../../testing/php-backend/test-php';
+import { buildTestApp } from '../../testing/server/test-support';
 
 const REG = `/api/Index/reg?${new URLSearchParams({ name: 'upgrader', Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code: 'H5REG', mobile: '13912345678', QQ: '', islogin: 'true' })}`;
 

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
-import { buildTestApp, makeDist, tempDir } from '../test-support';
+import { buildTestApp, makeDist, tempDir } from '../../testing/server/test-support';
 import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
 
 // A renderer as the build leaves one in dist/.ssr/ (src/entry-server.tsx), small enough to read: it

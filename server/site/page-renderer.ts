@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compressBuffer } from '../../scripts/compress-buffer';
-import { renderPages, type Manifest, type PageRenderer } from '../../scripts/render-pages';
+import { compressBuffer } from './compress-buffer';
+import { renderPages, type Manifest, type PageRenderer } from './render-pages';
 import type { PageSettings } from '@game-register/site-settings';
 import { siteFile, styleHashesOf, type Site } from '../site';
 
@@ -29,7 +29,7 @@ export async function loadPageSource(distDir: string, built: Site): Promise<Page
 
 /**
  * The built site with its pages rendered from these settings, as the build renders them
- * (scripts/render-pages.ts), each precompressed, and the CSP hashes of the styles they carry.
+ * (server/site/render-pages.ts), each precompressed, and the CSP hashes of the styles they carry.
  */
 export async function renderSite(built: Site, { renderer, template, manifest }: PageSource, settings: PageSettings): Promise<Site> {
   const readText = (href: string) => {

@@ -83,7 +83,7 @@ export const config: AppConfig = appConfigOf(readPageSettings(globalThis.documen
 
 /**
  * Prerendering only (src/entry-server.tsx): renders the next page with these settings. The server renders
- * its pages one at a time (scripts/render-pages.ts), so no render sees another's settings.
+ * its pages one at a time (server/site/render-pages.ts), so no render sees another's settings.
  */
 export function applySettingsForPrerender(settings: PageSettings) {
   Object.assign(config, appConfigOf(settings));

@@ -1,8 +1,6 @@
 // Every number of strict mode's policy, once: the lock, the limits, the escalation of the work, the TTLs,
 // the bounds of the operator's settings and the difficulty levels (docs/decisions.md: "Bots pay, people don't").
 // The routes, the stores and the options schema read them here.
-import type { Level, LevelPolicy } from './difficulty/levels';
-import type { Thresholds } from './difficulty/pressure';
 
 /**
  * An address is locked at its fifth failure, and again at each one after, until FAILURE_WINDOW_MS pass
@@ -73,6 +71,35 @@ export const DRAW_LIMITS = { maxThreads: 64, maxQueue: 100_000 } as const;
 export const HOLDOUT_LIMITS = { default: 0.02, max: 0.5 } as const;
 
 // The difficulty levels (difficulty/): what each level sets, how evidence moves a level, where pressure starts.
+// The shapes of these tables live here with their numbers; difficulty/ imports them, and nothing here imports
+// difficulty/ (no circle: docs/decisions.md, "Layout").
+
+/**
+ * The difficulty levels of strict mode (docs/decisions.md, "Bots pay, people don't"). A visitor's level is the
+ * highest of its address's, its network's and the site's floor, capped by the operator's "people first";
+ * each level sets the picture, the work and how many successes one network may have in an hour. Above the
+ * last level a network is refused for a while (Retry-After).
+ */
+export type Level = 0 | 1 | 2 | 3;
+
+export interface LevelPolicy {
+  picture: 'plain' | 'guarded';
+  /** The work's cost, as a multiple of CAPTCHA_WORK_COST: pacing, never price (a bot's SHA-256 is 100-1000x a phone's). */
+  workFactor: number;
+  /** The same for the path without the picture, whose task is already dear (CAPTCHA_ACCESSIBLE_WORK_COST). */
+  accessibleWorkFactor: number;
+  /** Passed puzzles one /24 (IPv6 /48) may have in an hour at this level; null: no quota. */
+  networkSuccessesPerHour: number | null;
+}
+
+/** Where pressure on an address or a network starts (hot) and ends (calm). */
+export interface Thresholds {
+  hot: { challengesPerMinute: number; failures10m: number; successes10m: number };
+  calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
+  /** Failures are hot only when they are at least this share of the answers (a busy carrier's people fail too). */
+  hotFailureShare?: number;
+}
+
 
 export const LEVEL_POLICY: Readonly<Record<Level, LevelPolicy>> = {
   0: { picture: 'plain', workFactor: 1, accessibleWorkFactor: 1, networkSuccessesPerHour: null },

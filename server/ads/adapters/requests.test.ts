@@ -4,7 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 import type { AdsConfig } from '../ads-config';
 import { conversionId, type ConversionEvent } from '../event';
-import { checkRequest, clickIdOf, isSignedBy } from '../testing/fake-checks';
+import { checkRequest, clickIdOf, isSignedBy } from '../../../testing/ads/fake-checks';
 import { ADAPTERS, type PlatformRequest } from './index';
 import { rs256Token } from './oceanengine';
 

@@ -1,12 +1,12 @@
 // What the backend did is what the gateway records: clients that leave (FIN, reset, junk line) on real sockets,
 // in front of the PHP stand-in and in the embedded mode.
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
-import { startFakePlatforms, type FakePlatforms } from '../../ads/testing/fake-platforms';
-import { buildAdsApp, waitFor } from '../../ads/testing/test-app';
+import { startFakePlatforms, type FakePlatforms } from '../../../testing/ads/fake-platforms';
+import { buildAdsApp, waitFor } from '../../../testing/ads/test-app';
 import { metricsOn, parseExposition, scrape, valueOf } from '../../metrics/test-support';
-import { rawRequestBytes, sendAndLeave, type Leaving, type RawHeaders } from '../../raw-http';
-import { startTestPhp, type TestPhp } from '../../test-php';
-import type { LogCapture } from '../../test-support';
+import { rawRequestBytes, sendAndLeave, type Leaving, type RawHeaders } from '../../../testing/http/raw-http';
+import { startTestPhp, type TestPhp } from '../../../testing/php-backend/test-php';
+import type { LogCapture } from '../../../testing/server/test-support';
 
 const P = 'game_register_';
 const LANDING = 'https://m.game.example.com/register?c=CH7&callback=DHAJASALKFyk1uCKBYCyXp-iIDS-uHDd_ks';

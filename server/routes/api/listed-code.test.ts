@@ -4,7 +4,7 @@ import Database from 'libsql';
 import { join } from 'node:path';
 import { fixedChannels } from '../../channels/settings';
 import { passToken, strictConfig } from '../../captcha/test-support';
-import { buildTestApp, tempDir } from '../../test-support';
+import { buildTestApp, tempDir } from '../../../testing/server/test-support';
 
 const channels = fixedChannels({ default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' });
 const HEAD = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2';

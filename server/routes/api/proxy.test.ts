@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildTestApp, tempDir } from '../../test-support';
+import { buildTestApp, tempDir } from '../../../testing/server/test-support';
 
 interface Seen {
   method: string;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { strictConfig } from '../../captcha/test-support';
-import { sendRaw } from '../../raw-http';
-import { startTestRedis, type TestRedis } from '../../test-redis';
-import { buildTestApp, testConfig } from '../../test-support';
+import { sendRaw } from '../../../testing/http/raw-http';
+import { startTestRedis, type TestRedis } from '../../../testing/redis/test-redis';
+import { buildTestApp, testConfig } from '../../../testing/server/test-support';
 
 describe('per-address rate limits', () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>['app'];

@@ -2,7 +2,7 @@ import Database from 'libsql';
 import { join } from 'node:path';
 import { verifyPassword } from '../../db/password';
 import { fixedChannels } from '../../channels/settings';
-import { buildTestApp, tempDir } from '../../test-support';
+import { buildTestApp, tempDir } from '../../../testing/server/test-support';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

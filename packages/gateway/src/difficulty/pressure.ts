@@ -1,7 +1,7 @@
 import type { Pressure } from './hysteresis';
-import { PRESSURE } from '../policy';
+import { PRESSURE, type Thresholds } from '../policy';
 
-export { PRESSURE };
+export { PRESSURE, type Thresholds };
 
 /** What the store counts for an address (IPv6: its /64) or a network (/24, IPv6 /48). */
 export interface EntityCounts {
@@ -13,13 +13,6 @@ export interface EntityCounts {
   /** Puzzles passed in the last 10 minutes (what moves a level), and in the last hour (the quota). */
   successes10m: number;
   successes1h: number;
-}
-
-export interface Thresholds {
-  hot: { challengesPerMinute: number; failures10m: number; successes10m: number };
-  calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
-  /** Failures are hot only when they are at least this share of the answers (a busy carrier's people fail too). */
-  hotFailureShare?: number;
 }
 
 

@@ -1,4 +1,6 @@
-// For tests and benches only: the store contract, the parts behind the plugin, and the bots.
+// For tests only: the store contracts every store keeps, the parts behind the plugin, and what a consumer's own
+// tests need to pass the gate (the seeded puzzle's answer, a hand's trail, the work solved). No attack tools:
+// the bots and the vision solver are the repository's own (testing/attackers/), not the package's.
 export { describeStoreContract, type StoreBacking } from './store-contract';
 export { createLibsqlStore } from '../libsql-store';
 export { createRedisStore, type RedisStoreOptions } from '../redis-store';
@@ -16,9 +18,5 @@ export { checkWork, createWorkTask, WORK_ALGORITHM, WORK_ROUNDS } from '../work'
 export type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 export type { TrailPoint } from '../trail';
 export { cpuSecondsSince, solvedWork, solveWork, type SolvedWork, type WorkTaskLike } from './work';
-export { handleTravel, humanTrail, jumpTrail, seededRandom, SLIDER_SIZE, type TrailLayout, type TrailPoint as BotTrailPoint } from './trail';
+export { handleTravel, humanTrail, seededRandom, SLIDER_SIZE, type TrailLayout, type TrailPoint as BotTrailPoint } from './trail';
 export { seededOffset } from './seeded';
-export { addressPlan, createClient, outcomeOf, type AddressMode, type Answer as ClientAnswer, type Client, type ClientOptions, type Outcome, type VerifyBody } from './client';
-export { verifyBody } from './bot-attempts';
-export { BOTS, findSeededAnswer, offsetRange, runBot, runGuessBot, runJumpBot, runReplayBot, runVisionBot, summarise, type BotChallenge, type BotName, type BotOptions, type BotReport } from './bots';
-export { decodePicture, locateGap, type DecodedPicture, type VisionChallenge } from './vision';

@@ -1,6 +1,6 @@
 import { freshState } from '../difficulty/hysteresis';
 import { SIGNAL_WINDOWS } from '../difficulty/signals';
-import type { StoreBacking } from './store-contract';
+import type { StoreBacking } from './store-backing';
 import type { CaptchaStore } from '../store';
 
 const HOUR = SIGNAL_WINDOWS.passesHour.windowMs;

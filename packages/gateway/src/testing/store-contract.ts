@@ -1,17 +1,12 @@
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../policy';
 import type { CaptchaStore } from '../store';
 import { describeSignalsContract } from './signals-contract';
+import type { StoreBacking } from './store-backing';
 
 /** What a challenge is sealed with (its level, picture and who fetched it): given back whole with it. */
 const SEALED = { level: 2, picture: 'plain', address: '2409:8054:0:1::/64', network: '2409:8054:0:1::/64', kind: 'carrier' } as const;
 
-export interface StoreBacking {
-  /** A store over the shared backing (one database, one Redis prefix), on the backing's clock. */
-  open(secret: string | null): Promise<CaptchaStore>;
-  now(): number;
-  advance(ms: number): void;
-  close(): Promise<void>;
-}
+export type { StoreBacking };
 
 /** The contract every CaptchaStore keeps; run against each implementation. */
 export function describeStoreContract(name: string, makeBacking: () => Promise<StoreBacking>) {

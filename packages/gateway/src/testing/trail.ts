@@ -1,4 +1,6 @@
-// Drag trails a bot sends with its answer, in canvas units and milliseconds, like the widget records them:
+// A hand's drag trail, as a test sends it with its answer (in canvas units and milliseconds, like the widget
+// records them), so that a consumer's own tests pass the gate; the bots' trails are in testing/attackers/.
+// Drag trails:
 // x is the pointer's position on the track (the handle is grabbed near its middle), y wobbles a little.
 
 import { DEFAULT_SETTINGS } from '@game-register/puzzle-captcha/core';
@@ -48,12 +50,4 @@ export function humanTrail(offsetX: number, layout: TrailLayout, random: () => n
     t += (duration / (points - 1)) * (0.7 + random() * 0.6);
   }
   return trail;
-}
-
-/** A script's jump: pressed, then released at the answer 16 ms later. */
-export function jumpTrail(offsetX: number, layout: TrailLayout): TrailPoint[] {
-  return [
-    { x: 25, y: 80, t: 0 },
-    { x: 25 + handleTravel(offsetX, layout), y: 80, t: 16 },
-  ];
 }

@@ -1,0 +1,110 @@
+// Strict mode through a long burst: the built server on a real Redis (a redis-server started here), challenges
+// asked for without pause by a few connections for a few minutes, the server's RSS (VmRSS of its process,
+// draw threads included) read at fixed times. Goal: after the first minute, RSS grows by less than 5% to the
+// end (a draw thread's memory stays bounded whatever the number of draws).
+//
+//   npm run bench:soak -- [--duration=180] [--ratio=3] [--connections=4] [--sample=15] [--stock=N] [--threads=N]
+//                         [--server=path/to/server.js]   (another build of the server, to compare)
+import autocannon from 'autocannon';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build-if-stale';
+import { startRedisServer } from '../../testing/redis/redis-server';
+import { startServer, STRICT_ENV } from '../common/server-process';
+
+export const TARGETS = { rssGrowthAfterFirstMinute: 0.05 };
+const WARM_S = 60;
+
+const { values: options } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '180' },
+    ratio: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '4' },
+    sample: { type: 'string', default: '15' },
+    stock: { type: 'string' },
+    threads: { type: 'string' },
+    server: { type: 'string' },
+  },
+});
+const durationS = Number(options.duration);
+const sampleS = Number(options.sample);
+if (!(durationS > WARM_S) || !(sampleS > 0)) throw new Error(`--duration must be over ${WARM_S} s and --sample over 0`);
+
+async function main() {
+  if (!options.server) ensureBuilt({ customDist: true }); // the pages are not asked for: the server alone
+  const emptyDist = mkdtempSync(join(tmpdir(), 'bench-soak-'));
+  writeFileSync(join(emptyDist, 'index.html'), '<!doctype html>'); // the start refuses a DIST_DIR without one
+  const redis = await startRedisServer();
+  const env = {
+    ...STRICT_ENV,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: 'soak:',
+    CAPTCHA_TEST_SEED: undefined, // puzzles from the system's random source, as in production
+    NODE_ENV: 'production',
+    DIST_DIR: emptyDist,
+    ...(options.stock === undefined ? {} : { CAPTCHA_STOCK: options.stock }),
+    ...(options.threads === undefined ? {} : { CAPTCHA_DRAW_THREADS: options.threads }),
+  };
+  const server = await startServer(env, options.server ?? SERVER_ENTRY);
+  const rssMb = () => Math.round(server.rssMb());
+  const samples: { second: number; rssMb: number }[] = [];
+  try {
+    console.log(
+      `[bench:soak] ${availableParallelism()} CPUs (shared machine: compare runs made one after the other); ${options.server ?? SERVER_ENTRY}; ` +
+        `pixel ratio ${options.ratio}, ${options.connections} connections, ${durationS} s, RSS every ${sampleS} s`,
+    );
+    const started = performance.now();
+    const sample = () => samples.push({ second: Math.round((performance.now() - started) / 1000), rssMb: rssMb() });
+    sample();
+    const timer = setInterval(sample, sampleS * 1000);
+    const load = await autocannon({
+      url: `${server.base}/api/captcha/challenge`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pixelRatio: Number(options.ratio) }),
+      connections: Number(options.connections),
+      duration: durationS,
+    });
+    clearInterval(timer);
+    sample();
+    await new Promise((resolve) => setTimeout(resolve, 5000)); // load over: does anything come back?
+    const idle = rssMb();
+    let previous = samples[0]!.rssMb;
+    const rows = samples.map(({ second, rssMb: mb }) => {
+      const row = { second, 'RSS MB': mb, 'change MB': mb - previous };
+      previous = mb;
+      return row;
+    });
+    console.table(rows);
+    const atWarm = samples.findLast((entry) => entry.second <= WARM_S) ?? samples[0]!;
+    const end = samples.at(-1)!;
+    const growth = (end.rssMb - atWarm.rssMb) / atWarm.rssMb;
+    const summary = {
+      'challenges/s': Math.round(load.requests.average),
+      'p50 ms': load.latency.p50,
+      'p99 ms': load.latency.p99,
+      challenges: load.requests.total,
+      'non-2xx': load.non2xx + load.errors,
+      [`RSS at ${atWarm.second} s MB`]: atWarm.rssMb,
+      'RSS at end MB': end.rssMb,
+      'RSS 5 s after MB': idle,
+      'growth after the first minute': `${(growth * 100).toFixed(1)}%`,
+    };
+    console.table([summary]);
+    const ok = growth < TARGETS.rssGrowthAfterFirstMinute;
+    console.log(`  ${ok ? 'ok  ' : 'MISS'} RSS after the first minute grows by less than ${TARGETS.rssGrowthAfterFirstMinute * 100}% to the end`);
+    mkdirSync('bench-results', { recursive: true });
+    const file = `bench-results/soak-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+    writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), options, targets: TARGETS, samples, summary }, null, 2)}\n`);
+    console.log(`[bench:soak] written to ${file}`);
+    return ok;
+  } finally {
+    await server.stop();
+    await redis.close();
+    rmSync(emptyDist, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = (await main()) ? 0 : 1;

@@ -1,5 +1,0 @@
-import { startRedisServer, type RedisServer } from '../scripts/redis-server';
-
-/** A real redis-server for a test file (Debian's, installed by scripts/ensure-redis.ts when missing). */
-export type TestRedis = RedisServer;
-export const startTestRedis = startRedisServer;
