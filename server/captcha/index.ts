@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import gateway, { type GatewayOptions } from '@game-register/gateway';
 import type { SiteSwitches } from '../site/operator-switches';
 import type { CaptchaConfig } from '../config';
-import { NO_METRICS, type PrometheusMetrics } from '../metrics/metrics';
+import { NO_METRICS } from '../metrics/contract';
+import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
 import { registrationGate } from './gate-hook';
-import { metricsEvents } from './metrics-events';
 import { watchOperatorSwitches } from './operator-gauge';
 
 export interface StrictModeOptions {
@@ -47,7 +47,7 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     networks: () => switches().networks,
     testSeed: captcha.testSeed,
     clock,
-    events: metricsEvents(metrics),
+    events: metrics, // the metrics take the gateway's events as they are (server/metrics/contract.ts)
   });
   const registry = (metrics as Partial<PrometheusMetrics>).registry;
   if (registry) watchOperatorSwitches(registry, switches, clock);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { channelLabel } from '../../channels/rules';
 import type { ChannelSettingsGetter } from '../../channels/settings';
-import type { Metrics, PuzzleStep } from '../../metrics/metrics';
+import type { PuzzleStep } from '../../metrics/answers';
+import type { Metrics } from '../../metrics/contract';
 import { errorAnswer } from '../../plugins/error-answers';
 
 /** The app's beacon path: `POST /api/funnel?step=shown|passed&c=<channel>`, answered here in every mode. */

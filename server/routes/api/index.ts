@@ -1,6 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NO_METRICS } from '../../metrics/metrics';
+import { NO_METRICS } from '../../metrics/contract';
 import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS, createNetworkJudge, isCarrierNat, shippedOriginAs } from '@game-register/gateway/policy';
 import { usesRedis, type ServerConfig } from '../../config';
 import { errorAnswer } from '../../plugins/error-answers';
