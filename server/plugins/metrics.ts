@@ -10,7 +10,7 @@ import type { BackendCall } from '../api-reading/calls';
 import { channelOfRequest } from '../channels/request-channel';
 import { channelLabel, queryValue } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
-import { errorAnswer } from './error-answers';
+import { errorAnswer } from '@game-register/gateway/answers';
 import { leftBeforeReadWhole } from './request-log';
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { channelLabel } from '../../channels/rules';
 import type { ChannelSettingsGetter } from '../../channels/settings';
 import type { PuzzleStep } from '../../metrics/answers';
 import type { Metrics } from '../../metrics/contract';
-import { errorAnswer } from '../../plugins/error-answers';
+import { errorAnswer } from '@game-register/gateway/answers';
 
 /** The app's beacon path: `POST /api/funnel?step=shown|passed&c=<channel>`, answered here in every mode. */
 export const FUNNEL_BEACON_PATH = '/funnel';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NO_METRICS } from '../../metrics/contract';
 import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS, createNetworkJudge, isCarrierNat, shippedOriginAs } from '@game-register/gateway/policy';
 import { usesRedis, type ServerConfig } from '../../config';
-import { errorAnswer } from '../../plugins/error-answers';
+import { errorAnswer } from '@game-register/gateway/answers';
 import database from '../../plugins/database';
 import redisConnection from '../../plugins/redis';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';

@@ -5,7 +5,7 @@ import { Pool } from 'undici';
 import { API_CALLS, BACKEND_CALLS, type BackendCall } from '../../api-reading/calls';
 import { forwardedRequest } from '../../api-reading/forward';
 import { readingOf } from '../../api-reading/reading';
-import { errorAnswer } from '../../plugins/error-answers';
+import { errorAnswer } from '@game-register/gateway/answers';
 import { forwardedHeaders, answerHeaders } from './forwarded-headers';
 
 /** The most of a backend answer passed on: the three calls answer a few dozen bytes. */

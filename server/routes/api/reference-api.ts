@@ -10,7 +10,8 @@ import {
   takenAnswer,
   type Params,
 } from './reference-rules';
-import { AnswerSchema, CheckParamsSchema, REGISTRATION_FIELDS, RegistrationQuerySchema, type CheckParams } from './reference-schemas';
+import { AnswerSchema } from '@game-register/gateway/answers';
+import { CheckParamsSchema, REGISTRATION_FIELDS, RegistrationQuerySchema, type CheckParams } from './reference-schemas';
 
 // A check may come with its params in the query only; validate a missing body as an empty one.
 const absentBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {

@@ -3,10 +3,6 @@
 import { Type, type Static } from 'typebox';
 import { API_CALLS } from '../../api-reading/calls';
 
-/** Every answer of the game backend's API (and every error answer of this server): `y`/`n` and a message. */
-export const AnswerSchema = Type.Object({ status: Type.Enum(['y', 'n']), info: Type.String() });
-export type Answer = Static<typeof AnswerSchema>;
-
 /** checkuser/checktel take their value as `param` (and the field's name as `name`), in the query or the body. */
 export const CheckParamsSchema = Type.Object({ param: Type.Optional(Type.String()), name: Type.Optional(Type.String()) });
 export type CheckParams = Static<typeof CheckParamsSchema>;
