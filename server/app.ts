@@ -34,11 +34,10 @@ export interface AppOptions {
   channels: ChannelSettingsGetter;
 }
 
-/** The whole server as one plugin: errors, headers, health, /api, downloads and the built app. */
+/** The whole server as one plugin: errors, health, /api, downloads and the built app (the security headers are set at the root, before it). */
 export default async function app(fastify: FastifyInstance, { config, now, site, channels }: AppOptions) {
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
-  await fastify.register(securityHeaders, { site: site.current, trustsProxy: config.trustProxy !== false });
   await fastify.register(health); // before /api, whose stores add their readiness checks
   await fastify.register(api, { prefix: '/api', config, now, channels, switches: site.switches });
   await fastify.register(downloads, { dir: config.downloadsDir });
@@ -69,6 +68,8 @@ export async function buildApp(
   fastify.decorate('site', site);
   // First: its onRequest hook reads the client's address before anything can wait (and the client leave).
   await fastify.register(requestLog);
+  // Before any answer can be sent: the refusals below carry the security headers too.
+  await fastify.register(securityHeaders, { site: site.current, trustsProxy: config.trustProxy !== false });
   await fastify.register(unreadRequests); // upgrades and requests with more headers than Node keeps: answered, never routed
   const channels = options.channels ?? site.channels;
   // Metrics at the root: every scope reports to them, and their listener closes with the server.

@@ -36,6 +36,21 @@ describe('the work of the next task', () => {
     await app.close();
   });
 
+  it("doubles the work of the network that fetched the failed puzzles, never for answers to puzzles never issued", async () => {
+    const { app } = await buildTestApp(strictConfig());
+    const costFor = async (address: string) => (await solvedWork((await openPuzzle(app, address)).work)).solution.counter + 1;
+    const step = WORK_ESCALATION.networkFailuresPerStep;
+    // Answers to ids never issued cost their senders nothing: three steps' worth from one /24 count for none of it.
+    const work = (await openPuzzle(app, '192.0.2.250')).work;
+    for (let i = 0; i < 3 * step; i += 1) await verify(app, await humanAnswer({ id: `never-issued-${i}`, work }), `198.51.100.${i + 1}`);
+    expect(await costFor('198.51.100.200')).toBe(TEST_WORK.puzzle);
+    // Failures on puzzles fetched from one /24 and answered from another count for the one that fetched.
+    for (let i = 0; i < step; i += 1) await verify(app, await humanAnswer(await openPuzzle(app, `203.0.113.${i + 1}`), 0), `192.0.2.${i + 1}`);
+    expect(await costFor('203.0.113.200')).toBe(2 * TEST_WORK.puzzle);
+    expect(await costFor('192.0.2.200')).toBe(TEST_WORK.puzzle);
+    await app.close();
+  });
+
   it('is capped at maxSteps doublings (one on the path without the picture) and at the highest cost allowed', () => {
     const step = WORK_ESCALATION.networkFailuresPerStep;
     expect(workDoublings({ failures: 0, networkFailures: 0 })).toBe(0);

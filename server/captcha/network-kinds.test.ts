@@ -33,13 +33,30 @@ describe('networks as they are, in strict mode', () => {
         const address = i % 2 === 0 ? '36.128.5.1' : `36.128.5.${(i % 250) + 2}`;
         const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
         expect(levelOf(puzzle)).toBe(0);
+        clock.at += 800; // a person's drag: sooner would count against the network (HAND_MIN_MS)
         expect((await verify(app, await humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' });
-        clock.at += 800;
       }
     } finally {
       await app.close();
     }
   }, 60_000); // 150 answers, each with its work solved: a busy machine takes more than the default 20 s
+
+  it('raises a carrier /24 on right answers sooner than a hand can drag, which people never send', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        const address = `36.128.6.${i + 1}`;
+        const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
+        clock.at += 150; // a script: the answer 150 ms after the puzzle left
+        expect((await verify(app, await humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' }); // the pass stands
+        clock.at += 1000;
+      }
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.6.200')).json<Sealed>())).toBeGreaterThan(0);
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.7.200')).json<Sealed>())).toBe(0); // another carrier /24
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 
   it('never locks a carrier NAT address for its people\'s failures, nor doubles their work', async () => {
     const { app, clock } = await strictApp();
@@ -180,6 +197,29 @@ describe('a refused challenge, on the embedded store', () => {
       expect(changes()).toBe(before);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe("the client's address", () => {
+  it("is the host's reading when it gives one (clientAddress), request.ip otherwise", async () => {
+    const database = new Database(':memory:');
+    const options = { store: { kind: 'libsql' as const, database }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, networkChallenges: 2 };
+    const app = Fastify();
+    // The host read every request as one client of 203.0.113.0/24, whatever the socket says.
+    await app.register(async (api) => api.register(gateway, { ...options, clientAddress: () => '203.0.113.7' }), { prefix: '/api' });
+    const plain = Fastify();
+    await plain.register(async (api) => api.register(gateway, options), { prefix: '/api' });
+    try {
+      const statuses = async (on: typeof app) => {
+        const codes = [];
+        for (let i = 0; i < 3; i += 1) codes.push((await challenge(on, { pixelRatio: 1 }, `198.51.${100 + i}.1`)).statusCode);
+        return codes;
+      };
+      expect(await statuses(app)).toEqual([200, 200, 429]); // one network's limit of 2
+      expect(await statuses(plain)).toEqual([200, 200, 200]); // three /24s by their sockets
+    } finally {
+      await Promise.all([app.close(), plain.close()]);
     }
   });
 });

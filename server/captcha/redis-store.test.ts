@@ -55,7 +55,7 @@ describe('the Redis store, on a real redis-server', () => {
     await store.putChallenge('c1', { gapX: 100, expiresAt: at + CHALLENGE_TTL_MS, ...SEALED });
     await store.spendToken('t1', at + 120_000);
     for (const address of ['198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.8']) {
-      await store.countAttempt(address, '198.51.100.0/24');
+      await store.countAttempt(address);
       await store.settleAttempt(address, '198.51.100.0/24', false, 60_000);
     }
     await store.countHit('challenges:net:198.51.100.0/24', 60_000);

@@ -62,6 +62,9 @@ describe('a request with more headers than Node keeps', () => {
 
     expect(answer.status).toBe(431);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 'n' });
+    // Refused before routing, still with the security headers every answer carries.
+    expect(answer.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
     expect(await php.readings()).toEqual([]);
   });
 

@@ -52,7 +52,7 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
   routes.post('/captcha/accessible/verify', { schema: { body: AccessibleVerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
     const at = now();
     reply.header('cache-control', 'no-store');
-    const counted = await countAnswer(request.ip, at, reply, WORK_ESCALATION.accessibleMaxSteps);
+    const counted = await countAnswer(request, at, reply, WORK_ESCALATION.accessibleMaxSteps);
     if (counted === null) {
       events.verified('locked', null);
       return reply;

@@ -3,12 +3,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer } from './answers';
 import type { Difficulty, LevelVerdict } from './difficulty/engine';
+import { answerEvidence, passAllowance } from './difficulty/level-decision';
 import type { Level } from './difficulty/levels';
 import type { GatewayEvents } from './events';
-import { addressSubjectOf, networkOf } from './network';
-import { isCarrierNat, type JudgedNetwork, type NetworkJudge, type NetworkKind } from './networks/network-kind';
-import { FAILURES_BEFORE_LOCK, LEVEL_POLICY, LOCK_MS, NETWORK_CHALLENGE_LIMIT, PASS_ALLOWANCE, SWEEP_EVERY_MS } from './policy';
-import type { Allowance, CaptchaStore, Standing } from './store';
+import { addressSubjectOf } from './network';
+import { isCarrierNat, type JudgedNetwork, type NetworkJudge } from './networks/network-kind';
+import { FAILURES_BEFORE_LOCK, LOCK_MS, NETWORK_CHALLENGE_LIMIT, SWEEP_EVERY_MS } from './policy';
+import type { CaptchaStore, Standing } from './store';
 
 export interface AdmissionOptions {
   store: CaptchaStore;
@@ -19,6 +20,8 @@ export interface AdmissionOptions {
   difficulty: Difficulty;
   /** Each address's network and its kind (networks/network-kind.ts). */
   judge: NetworkJudge;
+  /** The client's address as the host read it on arrival. */
+  clientAddress: (request: FastifyRequest) => string;
 }
 
 /** A challenge admitted: where its caller stands (its failures), the level it is issued at, and who fetched it (sealed into it). */
@@ -27,18 +30,7 @@ export type Admitted = { standing: Standing; verdict: LevelVerdict; fetchedBy: F
 /** Who fetched a challenge: its address as levels key it (IPv6: its /64), its network and the network's kind. */
 export type FetchedBy = { address: string } & Pick<JudgedNetwork, 'network' | 'kind'>;
 
-/**
- * A network's pass allowance at a level: its kind's bucket (PASS_ALLOWANCE); above level 0, no more than the
- * level's passes an hour (LEVEL_POLICY) but on a carrier, whose level rises on failures and whose passes are people's,
- * and at a level the operator pinned (null: the kind's bucket alone, as CAPTCHA_LEVEL says, "without quotas").
- */
-export function allowanceOf(kind: NetworkKind, level: Level | null): Allowance {
-  const { burst, perMinute } = PASS_ALLOWANCE[kind];
-  const hourly = kind === 'carrier' || level === null ? null : LEVEL_POLICY[level].networkSuccessesPerHour;
-  return hourly === null ? { burst, perMinute } : { burst: Math.min(burst, hourly), perMinute: Math.min(perMinute, hourly / 60) };
-}
-
-export function admission({ store, events, now, networkChallenges, difficulty, judge }: AdmissionOptions) {
+export function admission({ store, events, now, networkChallenges, difficulty, judge, clientAddress }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
   const tooMany = (reply: FastifyReply, waitMs: number) => {
@@ -52,11 +44,12 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    * itself: a reply is a thenable, and awaiting one waits for the send.)
    */
   const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Admitted | null> => {
-    const { network, kind } = judge(request.ip);
-    // The lock and the work's doublings per address as its level is (an IPv6 /64 is one address), with its /24
-    // or /48 (its failures); the challenges by the network as judged.
-    const address = addressSubjectOf(request.ip);
-    const { standing, hit } = await store.admitChallenge(address, networkOf(request.ip), `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs, networkChallenges);
+    const ip = clientAddress(request);
+    const { network, kind } = judge(ip);
+    // The lock and the work's doublings per address as its level is (an IPv6 /64 is one address), with the
+    // failures and the challenges of its network as judged (a hosting network: its whole AS).
+    const address = addressSubjectOf(ip);
+    const { standing, hit } = await store.admitChallenge(address, network, `challenges:net:${network}`, NETWORK_CHALLENGE_LIMIT.windowMs, networkChallenges);
     if (hit === null || standing.lockedUntil > at) {
       tooMany(reply, standing.lockedUntil - at);
       return null;
@@ -68,7 +61,7 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     }
     const verdict = await difficulty.challenge(address, { network, kind }, at);
     // A carrier NAT's work is not doubled for its people's failures: its level answers for them (engine.ts).
-    const own = isCarrierNat(kind, request.ip) ? { ...standing, failures: 0, networkFailures: 0 } : standing;
+    const own = isCarrierNat(kind, ip) ? { ...standing, failures: 0, networkFailures: 0 } : standing;
     return { standing: own, verdict, fetchedBy: { address, network, kind } };
   };
   /**
@@ -77,8 +70,7 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    */
   const passAllowed = async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply): Promise<boolean> => {
     // A pinned level sets the picture and the work, never a quota (engine.ts).
-    const quotaLevel = difficulty.pinned === null ? level : null;
-    const { granted, waitMs } = await store.takeAllowance(`passes:${fetchedBy.network}`, allowanceOf(fetchedBy.kind, quotaLevel));
+    const { granted, waitMs } = await store.takeAllowance(`passes:${fetchedBy.network}`, passAllowance(fetchedBy.kind, level, difficulty.pinned !== null));
     if (granted) return true;
     events.quotaRefused(level, fetchedBy.kind);
     tooMany(reply, Number.isFinite(waitMs) ? waitMs : 3600_000);
@@ -91,19 +83,20 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    * the minimum doublings its work must show (one per failure the address had before it, up to `maxSteps`).
    * One store round trip: the lock is checked in the same atomic step that counts.
    */
-  const countAnswer = async (ip: string, at: number, reply: FastifyReply, maxSteps: number) => {
-    const [address, network] = [addressSubjectOf(ip), networkOf(ip)];
+  const countAnswer = async (request: FastifyRequest, at: number, reply: FastifyReply, maxSteps: number) => {
+    const ip = clientAddress(request);
+    const address = addressSubjectOf(ip);
     const own = { address, network: null, kind: judge(ip).kind };
     // A carrier's IPv4 address is a NAT of many people: never locked, its work never doubled by their failures.
     const nat = isCarrierNat(own.kind, ip);
     const lockMs = nat ? 0 : LOCK_MS;
-    const { failures, lockedUntil } = await store.countAttempt(address, network);
+    const { failures, lockedUntil } = await store.countAttempt(address);
     if (lockedUntil > at) {
       tooMany(reply, lockedUntil - at);
       return null;
     }
     if (failures > FAILURES_BEFORE_LOCK && !nat) {
-      await store.settleAttempt(address, network, false, LOCK_MS);
+      await store.settleAttempt(address, null, false, LOCK_MS);
       tooMany(reply, LOCK_MS);
       return null;
     }
@@ -112,13 +105,15 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
       /** The address had no failure in its window before this answer. */
       firstTry: failures === 1,
       /**
-       * Settles the lock's count, and counts the answer for the levels at once: against the address and network
-       * that fetched its puzzle; an answer to no live puzzle (never issued, spent, expired: null), against the
-       * sender's own address alone, never its network or neighbours.
+       * Settles the lock's count, and counts the answer at once: a failure against the network that fetched
+       * its puzzle (its neighbours' work doubles with it), and for the levels against the address and network
+       * that fetched it; an answer to no live puzzle (never issued, spent, expired: null) costs its sender
+       * nothing, and counts against the sender's own address alone, never its network or neighbours.
+       * `answeredInMs`: from its puzzle leaving the gateway to now (null: not known), for answerEvidence.
        */
-      settle: async (passed: boolean, fetchedBy: FetchedBy | null) => {
+      settle: async (passed: boolean, fetchedBy: FetchedBy | null, answeredInMs: number | null = null) => {
         const { address: subject, network: counted, kind } = fetchedBy ?? own;
-        await Promise.all([store.settleAttempt(address, network, passed, lockMs), difficulty.answered(subject, counted, kind, passed, now())]);
+        await Promise.all([store.settleAttempt(address, counted, passed, lockMs), difficulty.answered(subject, counted, kind, answerEvidence(passed, answeredInMs), now())]);
       },
     };
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { judge } from '@game-register/puzzle-captcha/core';
 import {
   MIN_DRAG_TRAIL,
@@ -53,11 +53,13 @@ export interface CaptchaApiOptions {
   difficulty: Difficulty;
   /** Each address's network and its kind (networks/network-kind.ts). */
   networkJudge: NetworkJudge;
+  /** The client's address as the host read it (default: request.ip). */
+  clientAddress?: (request: FastifyRequest) => string;
 }
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty, networkJudge }) => {
-  const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admission({ store, events, now, networkChallenges, difficulty, judge: networkJudge });
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty, networkJudge, clientAddress = (request) => request.ip }) => {
+  const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admission({ store, events, now, networkChallenges, difficulty, judge: networkJudge, clientAddress });
   const layout = CHALLENGE_LAYOUT;
   // A body-less POST (or one without a JSON content type) asks for the defaults.
   fastify.addHook('preValidation', async (request) => {
@@ -110,7 +112,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     reply.header('cache-control', 'no-store');
     // Both at once (two store round trips in flight, not one after the other). The challenge is spent
     // whatever follows: a locked address cannot answer challenges it fetched before the lock either.
-    const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request.ip, at, reply, WORK_ESCALATION.maxSteps)]);
+    const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request, at, reply, WORK_ESCALATION.maxSteps)]);
     if (counted === null) {
       events.verified('locked', null);
       return reply;
@@ -141,7 +143,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
             : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
               ? 'trail_refused'
               : null;
-    await counted.settle(failure === null, fetchedBy);
+    // From the puzzle leaving the gateway to its answer, on the gateway's clock: what a client cannot fake.
+    await counted.settle(failure === null, fetchedBy, live && at - (live.expiresAt - CHALLENGE_TTL_MS));
     if (failure) {
       events.verified(failure, facts);
       return { status: 'n' as const, info: FAILED_INFO };

@@ -7,5 +7,5 @@ export { AnswerSchema, errorAnswer, GATE_UNAVAILABLE, INFO_BY_STATUS, NEEDS_CAPT
 export type { SqlDatabase } from './libsql-schema';
 export * from './settings';
 export type { Level } from './difficulty/levels';
-export type { OperatorSwitches } from './difficulty/effective-level';
+export type { OperatorSwitches } from './difficulty/level-decision';
 export type { OriginAsTable } from './networks/origin-as';

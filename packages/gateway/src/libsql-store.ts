@@ -26,7 +26,6 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
      RETURNING count`,
   );
   const takeBackFailure = db.prepare('UPDATE captcha_failures SET count = count - 1 WHERE address = ? AND count > 0');
-  const takeBackHit = db.prepare('UPDATE captcha_hits SET count = count - 1 WHERE name = ? AND count > 0 AND window_ends > ?');
   const lockIfDue = db.prepare('UPDATE captcha_failures SET locked_until = @lockedUntil WHERE address = @address AND count >= @limit AND updated_at > @forgetBefore');
   const upsertHit = db.prepare(
     `INSERT INTO captcha_hits (name, count, window_ends) VALUES (@name, 1, @windowEnds)
@@ -79,25 +78,24 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
         networkFailures: hits && hits.window_ends > at ? hits.count : 0,
       };
     },
-    async countAttempt(address, network) {
+    async countAttempt(address) {
       const at = now();
       return db.transaction(() => {
         const row = selectFailures.get(address) as { locked_until: number } | undefined;
         if (row && row.locked_until > at) return { failures: 0, lockedUntil: row.locked_until }; // not counted
-        upsertHit.get({ name: networkKey(network), now: at, windowEnds: at + FAILURE_WINDOW_MS });
         return { failures: (countFailure.get({ address, now: at, forgetBefore: at - FAILURE_WINDOW_MS }) as { count: number }).count, lockedUntil: 0 };
       })();
     },
     async settleAttempt(address, network, passed, lockMs) {
       const at = now();
       if (passed) {
-        db.transaction(() => {
-          takeBackFailure.run(address);
-          takeBackHit.run(networkKey(network), at);
-        })();
+        takeBackFailure.run(address);
         return;
       }
-      lockIfDue.run({ address, lockedUntil: at + lockMs, limit: FAILURES_BEFORE_LOCK, forgetBefore: at - FAILURE_WINDOW_MS });
+      db.transaction(() => {
+        lockIfDue.run({ address, lockedUntil: at + lockMs, limit: FAILURES_BEFORE_LOCK, forgetBefore: at - FAILURE_WINDOW_MS });
+        if (network !== null) upsertHit.get({ name: networkKey(network), now: at, windowEnds: at + FAILURE_WINDOW_MS });
+      })();
     },
     async countHit(name, windowMs) {
       const at = now();

@@ -2,9 +2,10 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Redis } from 'ioredis';
+import type { FastifyRequest } from 'fastify';
 import type { GatewayEvents } from './events';
 import type { SqlDatabase } from './libsql-schema';
-import type { OperatorSwitches } from './difficulty/effective-level';
+import type { OperatorSwitches } from './difficulty/level-decision';
 import type { Level } from './difficulty/levels';
 import { NO_ADDITIONS, type NetworkAdditions } from './networks/network-kind';
 import { HOLDOUT_LIMITS, DRAW_DEFAULTS, DRAW_LIMITS, NETWORK_CHALLENGE_LIMIT, SECRET_MIN_LENGTH, STOCK_DEFAULT, STOCK_MAX, WORK_DEFAULTS, WORK_LIMITS } from './policy';
@@ -35,6 +36,7 @@ export const GatewayOptionsSchema = Type.Object(
     networks: Type.Optional(Type.Function([], Type.Any(), { description: "the operator's additions to the network kinds now (NetworkAdditions: ASes and CIDRs, carrier or hosting): read at every request" })),
     testSeed: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'tests only: every puzzle the same' })),
     clock: Type.Optional(Type.Function([], Type.Number())),
+    clientAddress: Type.Optional(Type.Function([Type.Any()], Type.String(), { description: "the client's address as the host read it on arrival (default: request.ip): every count and network is keyed by it" })),
     events: Type.Optional(
       Type.Object({
         challengeIssued: Listener,
@@ -54,12 +56,13 @@ export const GatewayOptionsSchema = Type.Object(
 );
 
 /** The options as given to `register` (the optional ones have the defaults in policy.ts). */
-export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events' | 'switches' | 'networks' | 'level'> & {
+export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' | 'events' | 'switches' | 'networks' | 'level' | 'clientAddress'> & {
   store: GatewayStore;
   events?: Partial<GatewayEvents>;
   switches?: () => OperatorSwitches;
   networks?: () => NetworkAdditions;
   level?: 'adaptive' | Level;
+  clientAddress?: (request: FastifyRequest) => string;
 };
 /** Where the state is kept: a libsql database (one instance), or Redis (many instances, one prefix). */
 export type GatewayStore = { kind: 'libsql'; database: SqlDatabase } | { kind: 'redis'; client: Redis; prefix: string; replicated?: ReplicatedSpends | null };
@@ -69,6 +72,8 @@ export interface ReplicatedSpends {
   replicas: number;
   timeoutMs: number;
 }
+/** Fastify's reading of the client's address (its trustProxy setting applies); '' once the client has gone. */
+const requestIp = (request: FastifyRequest): string => (request.ip as string | undefined) ?? '';
 const NO_SWITCHES = (): OperatorSwitches => ({ underAttack: null, peopleFirst: null });
 export type GatewaySettings = Required<Omit<GatewayOptions, 'events'>> & { events: Partial<GatewayEvents> };
 
@@ -102,6 +107,7 @@ export function readGatewayOptions(options: unknown): GatewaySettings {
     networks: given.networks ?? (() => NO_ADDITIONS),
     testSeed: given.testSeed ?? null,
     clock: given.clock ?? Date.now,
+    clientAddress: given.clientAddress ?? requestIp,
     events: given.events ?? {},
   };
 }

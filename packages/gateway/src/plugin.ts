@@ -64,7 +64,7 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
   });
   const networkJudge = createNetworkJudge(shippedOriginAs(), captcha.networks);
   fastify.decorate('captchaGate', createGate(store, now, events));
-  await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now, events, difficulty, networkJudge });
+  await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now, events, difficulty, networkJudge, clientAddress: captcha.clientAddress });
 }
 
 export default fp(gateway, { name: '@game-register/gateway', fastify: '5.x' });

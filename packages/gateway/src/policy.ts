@@ -16,6 +16,12 @@ export const FAILURE_WINDOW_MS = 10 * 60_000;
 export const LOCK_MS = 60_000;
 
 export const CHALLENGE_TTL_MS = 2 * 60_000;
+/**
+ * Sooner than this from a puzzle leaving the gateway to its answer coming back, no hand has seen the picture and
+ * dragged (a person's fastest slide is about a second; the phone's round trips come on top): such a right answer
+ * still passes, but counts as a failure for the levels (difficulty/level-decision.ts).
+ */
+export const HAND_MIN_MS = 600;
 export const TOKEN_TTL_MS = 2 * 60_000;
 /** How often the routes ask the store to drop what has expired (a no-op on Redis). */
 export const SWEEP_EVERY_MS = 60_000;

@@ -8,16 +8,13 @@ import { allowanceTtlMs, StoreUnavailableError, type CaptchaStore, type Standing
 import type { ReplicatedSpends } from './options';
 
 /**
- * An answer counted as a failure before it is judged, in one step, unless its address is locked. The
- * address's count is a hash {count, at} that starts again once its latest failure is older than the window;
- * the network's a hash {count, ends}, a fixed window from its first failure (both on the store's clock, like
- * every expiry here). KEYS: address count, network count, address lock. ARGV: now, window ms.
- * Returns {the address's count, 0}, or {0, locked until} without counting.
+ * Counts an answer against its address before it is judged, unless the address is locked. KEYS: address
+ * count, address lock. ARGV: now, window ms. Returns {count, 0}, or {0, locked until}.
  */
 const COUNT_ATTEMPT = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
-local locked = tonumber(redis.call('GET', KEYS[3]) or '0')
+local locked = tonumber(redis.call('GET', KEYS[2]) or '0')
 if locked > now then return {0, locked} end
 local latest = tonumber(redis.call('HGET', KEYS[1], 'at') or '0')
 local count = 1
@@ -25,27 +22,29 @@ if latest > now - window then count = redis.call('HINCRBY', KEYS[1], 'count', 1)
 else redis.call('HSET', KEYS[1], 'count', 1) end
 redis.call('HSET', KEYS[1], 'at', now)
 redis.call('PEXPIRE', KEYS[1], window)
-local ends = tonumber(redis.call('HGET', KEYS[2], 'ends') or '0')
-if ends <= now then
-  redis.call('HSET', KEYS[2], 'count', 1, 'ends', now + window)
-  redis.call('PEXPIRE', KEYS[2], window)
-else redis.call('HINCRBY', KEYS[2], 'count', 1) end
 return {count, 0}`;
 
 /**
- * Settles a counted answer. A pass takes its count back from both (never below 0); a failure locks the
- * address once its count has reached the threshold. KEYS: address count, network count, address lock.
- * ARGV: passed (1/0), threshold, now, lock ms.
+ * Settles a counted answer. A pass takes its count back (never below 0); a failure locks the address once
+ * its count has reached the threshold and, when a network is named (KEYS[3]), counts one failure for it in
+ * a fixed window from its first. KEYS: address count, address lock[, network count]. ARGV: passed (1/0),
+ * threshold, now, lock ms, window ms.
  */
 const SETTLE_ATTEMPT = `
 if ARGV[1] == '1' then
-  for i = 1, 2 do
-    if tonumber(redis.call('HGET', KEYS[i], 'count') or '0') > 0 then redis.call('HINCRBY', KEYS[i], 'count', -1) end
-  end
+  if tonumber(redis.call('HGET', KEYS[1], 'count') or '0') > 0 then redis.call('HINCRBY', KEYS[1], 'count', -1) end
   return 0
 end
+local now = tonumber(ARGV[3])
 if tonumber(redis.call('HGET', KEYS[1], 'count') or '0') >= tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[3], tonumber(ARGV[3]) + tonumber(ARGV[4]), 'PX', ARGV[4])
+  redis.call('SET', KEYS[2], now + tonumber(ARGV[4]), 'PX', ARGV[4])
+end
+if KEYS[3] then
+  local ends = tonumber(redis.call('HGET', KEYS[3], 'ends') or '0')
+  if ends <= now then
+    redis.call('HSET', KEYS[3], 'count', 1, 'ends', now + tonumber(ARGV[5]))
+    redis.call('PEXPIRE', KEYS[3], ARGV[5])
+  else redis.call('HINCRBY', KEYS[3], 'count', 1) end
 end
 return 1`;
 
@@ -217,14 +216,14 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       const [hits, endsAt] = [Number(reply[5]), Number(reply[6])];
       return { standing, hit: hits === 0 ? null : { count: hits, endsAt } };
     },
-    async countAttempt(address, network) {
-      const keys = [key.failures(address), key.networkFailures(network), key.lock(address)];
-      const [failures, lockedUntil] = (await run(() => redis.eval(COUNT_ATTEMPT, 3, ...keys, now(), FAILURE_WINDOW_MS))) as [number, number];
+    async countAttempt(address) {
+      const keys = [key.failures(address), key.lock(address)];
+      const [failures, lockedUntil] = (await run(() => redis.eval(COUNT_ATTEMPT, 2, ...keys, now(), FAILURE_WINDOW_MS))) as [number, number];
       return { failures: Number(failures), lockedUntil: Number(lockedUntil) };
     },
     async settleAttempt(address, network, passed, lockMs) {
-      const keys = [key.failures(address), key.networkFailures(network), key.lock(address)];
-      await run(() => redis.eval(SETTLE_ATTEMPT, 3, ...keys, passed ? 1 : 0, FAILURES_BEFORE_LOCK, now(), lockMs));
+      const keys = [key.failures(address), key.lock(address), ...(network === null || passed ? [] : [key.networkFailures(network)])];
+      await run(() => redis.eval(SETTLE_ATTEMPT, keys.length, ...keys, passed ? 1 : 0, FAILURES_BEFORE_LOCK, now(), lockMs, FAILURE_WINDOW_MS));
     },
     async countHit(name, windowMs) {
       const [count, endsAt] = (await run(() => redis.eval(COUNT_HIT, 1, key.hits(name), now(), windowMs))) as [number, number];

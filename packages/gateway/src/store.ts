@@ -52,19 +52,20 @@ export interface CaptchaStore {
   /** The caller's lock and recent failures, by its address (addressSubjectOf: an IPv6 /64 is one) and by its network (see network.ts). */
   standing(address: string, network: string): Promise<Standing>;
   /**
-   * Counts an answer as a failure of the address and of its network before it is judged, in one atomic
-   * step, and answers the address's count with it: answers sent at once cannot all slip in under the lock.
-   * A locked address's answer is not counted: `lockedUntil` (0 otherwise) says until when it must wait, so a
-   * verify needs no separate look at the caller's standing.
-   * The address's count lasts until FAILURE_WINDOW_MS pass without a failure; the network's, a fixed window
-   * of FAILURE_WINDOW_MS from its first, so a trickle of people's misses on a shared network never pins it.
+   * Counts an answer as a failure of its address before it is judged, in one atomic step, and answers the
+   * address's count with it: answers sent at once cannot all slip in under the lock. A locked address's
+   * answer is not counted: `lockedUntil` (0 otherwise) says until when it must wait, so a verify needs no
+   * separate look at the caller's standing. The count lasts until FAILURE_WINDOW_MS pass without a failure.
    */
-  countAttempt(address: string, network: string): Promise<{ failures: number; lockedUntil: number }>;
+  countAttempt(address: string): Promise<{ failures: number; lockedUntil: number }>;
   /**
    * Settles a counted answer: a pass takes back its own count (never the failures before it); a failure
-   * stays counted and, from FAILURES_BEFORE_LOCK on, locks the address for `lockMs`.
+   * stays counted and, from FAILURES_BEFORE_LOCK on, locks the address for `lockMs`. A failure also counts
+   * for `network` (the network that fetched the puzzle; null: none, an answer to no live puzzle, which costs
+   * its sender nothing and so counts against nobody else), in a fixed window of FAILURE_WINDOW_MS from its
+   * first, so a trickle of people's misses on a shared network never pins it.
    */
-  settleAttempt(address: string, network: string, passed: boolean, lockMs: number): Promise<void>;
+  settleAttempt(address: string, network: string | null, passed: boolean, lockMs: number): Promise<void>;
   /** Counts one call under `key` in a fixed window of `windowMs` from its first call: the count so far, and when the window ends. */
   countHit(key: string, windowMs: number): Promise<Hit>;
   /**
@@ -104,7 +105,7 @@ export interface Hit {
 export interface Standing {
   /** Until when its address must wait (0: it need not). */
   lockedUntil: number;
-  /** Failures of its address, and of its whole network, within their windows. */
+  /** Failures of its address, and of its network (as judged) on puzzles the network fetched, within their windows. */
   failures: number;
   networkFailures: number;
 }

@@ -4,7 +4,7 @@ import { ensureCaptchaTables } from '../libsql-schema';
 import { createLibsqlStore } from '../libsql-store';
 import { networkOf } from '../network';
 import type { NetworkKind } from '../networks/network-kind';
-import type { OperatorSwitches } from './effective-level';
+import type { OperatorSwitches } from './level-decision';
 import { createDifficulty, type LevelVerdict } from './engine';
 import type { Level } from './levels';
 
@@ -34,7 +34,7 @@ function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned
   /** A challenge from `ip` (its network of `kind`) now, answered (passed or not) when `answer` says. */
   const visit = async (ip: string, answer?: 'pass' | 'fail', kind: NetworkKind = 'unknown', network = networkOf(ip)): Promise<LevelVerdict> => {
     const verdict = await difficulty.challenge(ip, { network, kind }, clock.at);
-    if (answer) await difficulty.answered(ip, network, kind, answer === 'pass', clock.at);
+    if (answer) await difficulty.answered(ip, network, kind, answer, clock.at);
     return verdict;
   };
   /** Lets the site's reading (started off the request's path) finish. */
@@ -104,7 +104,7 @@ describe('a visitor\'s level', () => {
     const { clock, difficulty, visit } = setUp();
     for (let i = 0; i < 21; i += 1) {
       // 21 answers to ids never issued, from 21 /64s of one /48.
-      await difficulty.answered(`2001:db8:5:${i}::/64`, null, 'unknown', false, clock.at);
+      await difficulty.answered(`2001:db8:5:${i}::/64`, null, 'unknown', 'fail', clock.at);
       clock.at += SECOND;
     }
     expect(levelOf(await visit('2001:db8:5:99::/64', undefined, 'unknown', '2001:db8:5::/48'))).toBe(0);

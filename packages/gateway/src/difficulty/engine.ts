@@ -1,12 +1,13 @@
-// The level of each challenge: the signals counted, each entity's level moved by its pressure through the
-// hysteresis, the site's floor, the operator's switches and the quota of the level. One store round trip for
-// a calm visitor (count and read at once); a hot entity's state is written back as well.
-import type { GatewayEvents, PictureKind } from '../events';
+// The store's side of the difficulty levels: the signals counted, each entity's level moved by its pressure
+// through the hysteresis, the site's floor read; the rule that turns that evidence into a level is
+// level-decision.ts. One store round trip for a calm visitor (count and read at once); a hot entity's state is
+// written back as well.
+import type { GatewayEvents } from '../events';
 import type { JudgedNetwork, NetworkKind } from '../networks/network-kind';
-import { CARRIER_PRESSURE, HOLDOUT_LIMITS, KIND_FLOOR } from '../policy';
-import { effectiveLevel, type OperatorSwitches } from './effective-level';
+import { CARRIER_PRESSURE } from '../policy';
+import { decideLevel, type LevelVerdict, type OperatorSwitches } from './level-decision';
 import { freshState, isForgettable, nextState, type LevelState } from './hysteresis';
-import { HYSTERESIS, LEVEL_POLICY, type Level, type LevelPolicy } from './levels';
+import { HYSTERESIS, type Level } from './levels';
 import { PRESSURE, pressureOf } from './pressure';
 import { nextBaseline, SITE_FLOOR, sitePressure } from './site-floor';
 import { type EntityReading, type SignalEntity, type SignalEvent, type SignalStore } from './signals';
@@ -25,13 +26,7 @@ export interface DifficultyOptions {
   onError: (error: unknown) => void;
 }
 
-/** A challenge's level and what it sets (its network's passes are bounded where they are made: captcha-api.ts). */
-export interface LevelVerdict {
-  level: Level;
-  picture: PictureKind;
-  holdout: boolean;
-  policy: LevelPolicy;
-}
+export type { LevelVerdict };
 
 /**
  * Where an entity's pressure starts: a carrier's network, and a carrier's IPv4 address (a NAT), move on
@@ -94,20 +89,15 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
         readSite(at).catch(onError);
       }
       const { reading, ...levels } = await observe('challenge', address, network, kind, at);
-      if (pinned !== null) return { level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned] };
-      // Known good: its address passed within the hour and failed nothing since (sliding counts, hence the halves).
-      const knownGood = reading.address.counts.successes1h >= 0.5 && reading.address.counts.failures10m < 0.5;
-      const level = effectiveLevel({ ...levels, site: siteLevel, kindFloor: KIND_FLOOR[kind], knownGood, switches: switches(), now: at });
-      const policy = LEVEL_POLICY[level];
-      const isHoldout = level === 0 && holdout > 0 && random() < Math.min(holdout, HOLDOUT_LIMITS.max);
-      return { level, picture: isHoldout ? 'guarded' : policy.picture, holdout: isHoldout, policy };
+      return decideLevel({ kind, ...levels, site: siteLevel, addressCounts: reading.address.counts, switches: switches(), pinned, holdout, draw: random(), now: at });
     },
     /**
      * An answer judged: counted for the address and network that fetched its puzzle, whose levels move with it
-     * (hard evidence at once); an answer to no live puzzle, for the sender's address alone (network null).
+     * (hard evidence at once); an answer to no live puzzle, for the sender's address alone (network null). What
+     * it counts as is level-decision.ts's answerEvidence.
      */
-    async answered(address: string, network: string | null, kind: NetworkKind, passed: boolean, at: number): Promise<void> {
-      await observe(passed ? 'pass' : 'fail', address, network, kind, at);
+    async answered(address: string, network: string | null, kind: NetworkKind, evidence: 'pass' | 'fail', at: number): Promise<void> {
+      await observe(evidence, address, network, kind, at);
     },
     siteLevel: () => siteLevel,
     /** The level pinned for everyone, or null: its passes are then bounded by their network's kind alone (admission.ts). */

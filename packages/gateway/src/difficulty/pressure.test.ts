@@ -1,6 +1,5 @@
 import { pressureOf } from './pressure';
 import { sitePressure, nextBaseline } from './site-floor';
-import { effectiveLevel } from './effective-level';
 
 const quiet = { challengesPerMinute: 1, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1 };
 
@@ -30,22 +29,5 @@ describe('the site floor', () => {
     expect(nextBaseline(null, { challengesPerMinute: 30, baselinePerMinute: null, topNetworksShare: 0.1 })).toBe(30);
     expect(nextBaseline(30, { challengesPerMinute: 40, baselinePerMinute: 30, topNetworksShare: 0.1 })).toBe(31);
     expect(nextBaseline(30, { challengesPerMinute: 900, baselinePerMinute: 30, topNetworksShare: 0.9 })).toBe(30);
-  });
-});
-
-describe('a visitor\'s level', () => {
-  const none = { underAttack: null, peopleFirst: null };
-  it('is the highest of its address, its network and the site floor (which counts up to 1)', () => {
-    expect(effectiveLevel({ address: 0, network: 2, site: 0, knownGood: false, switches: none, now: 0 })).toBe(2);
-    expect(effectiveLevel({ address: 0, network: 0, site: 3, knownGood: false, switches: none, now: 0 })).toBe(1);
-  });
-
-  it('takes the operator\'s floor unless known good, and the cap, each until its end', () => {
-    const underAttack = { floor: 2 as const, until: 100 };
-    expect(effectiveLevel({ address: 0, network: 0, site: 0, knownGood: false, switches: { ...none, underAttack }, now: 50 })).toBe(2);
-    expect(effectiveLevel({ address: 0, network: 0, site: 0, knownGood: true, switches: { ...none, underAttack }, now: 50 })).toBe(0);
-    expect(effectiveLevel({ address: 0, network: 0, site: 0, knownGood: false, switches: { ...none, underAttack }, now: 100 })).toBe(0);
-    const peopleFirst = { cap: 1 as const, until: 100 };
-    expect(effectiveLevel({ address: 3, network: 3, site: 0, knownGood: false, switches: { ...none, peopleFirst }, now: 50 })).toBe(1);
   });
 });

@@ -61,7 +61,7 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
     const NET = '198.51.100.0/24';
     /** One answer that failed, counted and settled as the routes do. */
     const failOnce = async (on: CaptchaStore, address: string, network = NET) => {
-      await on.countAttempt(address, network);
+      await on.countAttempt(address);
       await on.settleAttempt(address, network, false, LOCK_MS);
     };
 
@@ -81,23 +81,23 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
 
     it('counts answers before they are judged, atomically: racing answers each see their own count', async () => {
       const other = await backing.open(null);
-      const counts = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? other : store).countAttempt('198.51.100.3', NET)));
+      const counts = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? other : store).countAttempt('198.51.100.3')));
       expect(counts.map((count) => count.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     });
 
     it('does not count a locked address\'s answer, and says until when it is locked, from any instance', async () => {
       const other = await backing.open(null);
       for (let i = 0; i < FAILURES_BEFORE_LOCK; i += 1) await failOnce(store, '198.51.100.6');
-      expect(await other.countAttempt('198.51.100.6', NET)).toEqual({ failures: 0, lockedUntil: at + LOCK_MS });
+      expect(await other.countAttempt('198.51.100.6')).toEqual({ failures: 0, lockedUntil: at + LOCK_MS });
       expect(await store.standing('198.51.100.6', NET)).toEqual({ lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: FAILURES_BEFORE_LOCK });
       // Unlocked, the next answer is counted again, on top of the failures before the lock.
       backing.advance(LOCK_MS);
-      expect(await other.countAttempt('198.51.100.6', NET)).toEqual({ failures: FAILURES_BEFORE_LOCK + 1, lockedUntil: 0 });
+      expect(await other.countAttempt('198.51.100.6')).toEqual({ failures: FAILURES_BEFORE_LOCK + 1, lockedUntil: 0 });
     });
 
     it('takes back only its own count when an answer passes, never the failures before it', async () => {
       for (let i = 0; i < 3; i += 1) await failOnce(store, '198.51.100.4');
-      await store.countAttempt('198.51.100.4', NET);
+      await store.countAttempt('198.51.100.4');
       await store.settleAttempt('198.51.100.4', NET, true, LOCK_MS);
       expect(await store.standing('198.51.100.4', NET)).toEqual({ lockedUntil: 0, failures: 3, networkFailures: 3 });
       // A pass with nothing counted (a count already expired) takes nothing below zero.
@@ -123,6 +123,17 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       expect(await store.standing('192.0.2.9', '192.0.2.0/24')).toEqual({ lockedUntil: 0, failures: 0, networkFailures: 0 });
       await failOnce(store, '192.0.2.9', '192.0.2.0/24');
       expect(await store.standing('192.0.2.9', '192.0.2.0/24')).toEqual({ lockedUntil: 0, failures: 1, networkFailures: 1 });
+    });
+
+    it('counts an answer to no live puzzle (network null) against its address alone, never a network', async () => {
+      for (let i = 0; i < FAILURES_BEFORE_LOCK; i += 1) {
+        await store.countAttempt('198.51.100.7');
+        await store.settleAttempt('198.51.100.7', null, false, LOCK_MS);
+      }
+      expect(await store.standing('198.51.100.7', NET)).toEqual({ lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: 0 });
+      // Counting before the judgement touches no network either: an answer never settled leaves it at 0.
+      await store.countAttempt('198.51.100.8');
+      expect((await store.standing('198.51.100.8', NET)).networkFailures).toBe(0);
     });
 
     it('counts a network\'s failures from all its addresses in a fixed window, so a trickle never pins it, and never locks it', async () => {
@@ -160,7 +171,7 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       const other = await backing.open(null);
       const hitKey = 'challenges:net:198.51.102.0/24';
       for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) {
-        await store.countAttempt('198.51.102.1', '198.51.102.0/24');
+        await store.countAttempt('198.51.102.1');
         await store.settleAttempt('198.51.102.1', '198.51.102.0/24', false, LOCK_MS);
       }
       const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000, 100)));
@@ -169,7 +180,7 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       expect(racing.map(({ hit }) => hit!.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
       expect(racing.every(({ hit }) => hit!.endsAt === at + 60_000)).toBe(true);
 
-      await store.countAttempt('198.51.102.1', '198.51.102.0/24'); // the fifth failure locks the address
+      await store.countAttempt('198.51.102.1'); // the fifth failure locks the address
       await store.settleAttempt('198.51.102.1', '198.51.102.0/24', false, LOCK_MS);
       const locked = await other.admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000, 100);
       expect(locked).toEqual({ standing: { lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: FAILURES_BEFORE_LOCK }, hit: null });

@@ -1,0 +1,85 @@
+// The difficulty rule in one place: what a visitor's challenge is issued at, what that level lets its network
+// pass, and what an answer is evidence of, from the evidence the engine has read (engine.ts keeps the store's
+// round trips). Pure: no store, no clock, no random source of its own; every number comes from the policy.
+import type { PictureKind } from '../events';
+import type { NetworkKind } from '../networks/network-kind';
+import { HAND_MIN_MS, HOLDOUT_LIMITS, KIND_FLOOR, LEVEL_POLICY, PASS_ALLOWANCE, SITE_FLOOR } from '../policy';
+import type { Allowance } from '../store';
+import type { Level, LevelPolicy } from './levels';
+
+/** The operator's switches (site settings, re-read on SIGHUP), each with its own end. */
+export interface OperatorSwitches {
+  /** "Under attack": a floor under everyone not known good, until a time at most 24 h after it was set. */
+  underAttack: { floor: Level; until: number } | null;
+  /** "People first": a cap over everyone for a campaign launch, until a time. */
+  peopleFirst: { cap: Level; until: number } | null;
+}
+
+/** What is known of a visitor when its challenge is issued. */
+export interface LevelEvidence {
+  /** Its network's kind (networks/network-kind.ts). */
+  kind: NetworkKind;
+  /** The levels its address and its network are at (hysteresis.ts), and the site's own (site-floor.ts). */
+  address: Level;
+  network: Level;
+  site: Level;
+  /** Its address's passes in the last hour and failures in the last ten minutes (sliding counts: fractions). */
+  addressCounts: { successes1h: number; failures10m: number };
+  switches: OperatorSwitches;
+  /** A level the operator pinned for everyone (CAPTCHA_LEVEL), or null: from the evidence. */
+  pinned: Level | null;
+  /** The share of level-0 challenges given the guarded picture (capped by HOLDOUT_LIMITS.max). */
+  holdout: number;
+  /** One draw in [0, 1) for the holdout. */
+  draw: number;
+  now: number;
+}
+
+/** A challenge's level and what it sets: its picture, whether it is in the holdout, its work and its network's passes. */
+export interface LevelVerdict {
+  level: Level;
+  picture: PictureKind;
+  holdout: boolean;
+  policy: LevelPolicy;
+  /** What the fetching network may pass at this level (checked when a pass is made: admission.ts). */
+  allowance: Allowance;
+}
+
+/**
+ * A network's pass allowance at a level: its kind's bucket (PASS_ALLOWANCE); above level 0, no more than the
+ * level's passes an hour (LEVEL_POLICY) but on a carrier, whose level rises on failures and whose passes are
+ * people's, and at a level the operator pinned ("without quotas": the kind's bucket alone).
+ */
+export function passAllowance(kind: NetworkKind, level: Level, pinned: boolean): Allowance {
+  const { burst, perMinute } = PASS_ALLOWANCE[kind];
+  const hourly = kind === 'carrier' || pinned ? null : LEVEL_POLICY[level].networkSuccessesPerHour;
+  return hourly === null ? { burst, perMinute } : { burst: Math.min(burst, hourly), perMinute: Math.min(perMinute, hourly / 60) };
+}
+
+/**
+ * A visitor's level. Pinned: that level, no holdout. Otherwise the highest of its address's, its network's,
+ * its kind's floor (KIND_FLOOR: a cloud starts escalated) and the site's floor (up to SITE_FLOOR.maxFloor);
+ * then the operator's "under attack" floor unless it is known good (passed within the hour, failed nothing
+ * since), then the "people first" cap, each until its end. A level-0 challenge is in the holdout by the draw.
+ */
+export function decideLevel(evidence: LevelEvidence): LevelVerdict {
+  const { kind, switches, pinned, now } = evidence;
+  if (pinned !== null) return { level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned], allowance: passAllowance(kind, pinned, true) };
+  let level = Math.max(evidence.address, evidence.network, KIND_FLOOR[kind], Math.min(evidence.site, SITE_FLOOR.maxFloor)) as Level;
+  // Sliding counts, hence the halves.
+  const knownGood = evidence.addressCounts.successes1h >= 0.5 && evidence.addressCounts.failures10m < 0.5;
+  const { underAttack, peopleFirst } = switches;
+  if (underAttack !== null && now < underAttack.until && !knownGood) level = Math.max(level, underAttack.floor) as Level;
+  if (peopleFirst !== null && now < peopleFirst.until) level = Math.min(level, peopleFirst.cap) as Level;
+  const policy = LEVEL_POLICY[level];
+  const holdout = level === 0 && evidence.holdout > 0 && evidence.draw < Math.min(evidence.holdout, HOLDOUT_LIMITS.max);
+  return { level, picture: holdout ? 'guarded' : policy.picture, holdout, policy, allowance: passAllowance(kind, level, false) };
+}
+
+/**
+ * What a judged answer counts as for the levels: a failure, or a pass; a right answer that came back sooner
+ * than a hand can drag (HAND_MIN_MS from its puzzle leaving the gateway) counts as a failure: people do not
+ * produce it, so even a carrier's level, which rises on failures alone, rises on it. The pass itself stands.
+ */
+export const answerEvidence = (passed: boolean, answeredInMs: number | null): 'pass' | 'fail' =>
+  passed && (answeredInMs === null || answeredInMs >= HAND_MIN_MS) ? 'pass' : 'fail';
