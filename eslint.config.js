@@ -9,7 +9,7 @@ const FEATURES = ['register', 'contact', 'download'];
 
 /**
  * Outside the packages, only their exports maps: the puzzle's ".", "./react", "./core", "./protocol", "./testing",
- * "./style.css"; the gateway's ".", "./policy", "./testing".
+ * "./style.css"; the gateway's ".", "./policy", "./answers", "./testing".
  */
 const PACKAGE_DOOR = {
   group: ['**/packages/**', ...['puzzle-captcha', 'gateway'].flatMap((name) => [`@game-register/${name}/src`, `@game-register/${name}/src/**`, `@game-register/${name}/*/**`])],

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { AD_PLATFORMS, type AdPlatform } from '@game-register/site-settings/ad-clicks';
-import { METRIC_PREFIX } from '../metrics/metrics';
+import { METRIC_PREFIX } from '../metrics/prometheus-metrics';
 import type { PendingGroup } from './outbox';
 
 /** What the ad reports tell the operator (README, "Ad platforms"); a no-op when metrics are off. */

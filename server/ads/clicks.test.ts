@@ -1,4 +1,4 @@
-import { readAdClicks } from './clicks';
+import { readAdClicks } from '../api-reading/ad-clicks';
 
 describe('readAdClicks', () => {
   it('reads the click, the trimmed landing URL, the landing channel and the consent', () => {

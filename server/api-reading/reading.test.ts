@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { backendCallOf, budgetOf, readApiRequestLine, readingOf, readRequestBody } from './reading';
+import { backendCallOf, budgetOf, keepReading, readApiRequestLine, readingOf, UNREAD, withBody, withoutQueryField, withQueryField } from './reading';
 
 const raw = (method: string, url: string, headers: Record<string, string | string[]> = {}) => ({ method, url, headers }) as unknown as IncomingMessage;
 
@@ -7,7 +7,7 @@ describe('the one reading of a request', () => {
   it('routes an /api request by its reading: the canonical path and the fields read', () => {
     const request = raw('POST', '/api/index/%72eg?code=CH7&x=1&name=a', { 'x-channel': 'CH7' });
     expect(readApiRequestLine(request)).toBe('/api/Index/reg?code=CH7&name=a');
-    expect(readingOf({ raw: request })).toMatchObject({ call: 'reg', query: { code: 'CH7', name: 'a' }, sentCode: 'CH7', channelHeader: 'CH7', refusal: null });
+    expect(readingOf({ raw: request })).toMatchObject({ call: 'reg', query: { code: 'CH7', name: 'a' }, sentCode: 'CH7', channel: 'CH7', refusal: null });
   });
 
   it('routes what it refuses or cannot name away from every call, and leaves other paths alone', () => {
@@ -20,12 +20,11 @@ describe('the one reading of a request', () => {
   it('refuses a check whose query and body name a field with different values, and takes them when they agree', () => {
     const agree = raw('POST', '/api/Index/checkuser?param=a&name=name');
     readApiRequestLine(agree);
-    readRequestBody(readingOf({ raw: agree })!, 'application/json', Buffer.from('{"param":"a","name":"name"}'));
-    expect(readingOf({ raw: agree })!.refusal).toBeNull();
+    expect(withBody(readingOf({ raw: agree })!, 'application/json', Buffer.from('{"param":"a","name":"name"}')).refusal).toBeNull();
     const differ = raw('POST', '/api/Index/checkuser?param=a');
     readApiRequestLine(differ);
-    readRequestBody(readingOf({ raw: differ })!, 'application/json', Buffer.from('{"param":"b"}'));
-    expect(readingOf({ raw: differ })!.refusal).toMatchObject({ status: 400 });
+    expect(withBody(readingOf({ raw: differ })!, 'application/json', Buffer.from('{"param":"b"}')).refusal).toMatchObject({ status: 400 });
+    expect(readingOf({ raw: differ })!.refusal).toBeNull(); // a new reading: the one kept is the pipeline's to replace
   });
 
   it('charges each call its own budget, and anything unreadable reg\'s', () => {
@@ -44,13 +43,27 @@ describe('what the reading keeps beside the fields', () => {
     expect(readingOf({ raw: reg })).toMatchObject({ sentCode: null, adClicks: { clickId: 'a1' } });
     const check = raw('POST', '/api/Index/checkuser?param=a', headers);
     readApiRequestLine(check);
-    expect(readingOf({ raw: check })).toMatchObject({ sentCode: null, adClicks: null, channelHeader: null });
+    expect(readingOf({ raw: check })).toMatchObject({ sentCode: null, adClicks: null, channel: null });
   });
 
   it('reads a repeated X-Channel header as one value', () => {
     const request = raw('POST', '/api/Index/checkuser', { 'x-channel': ['CH7', 'CH8'] });
     expect(readApiRequestLine(request)).toBe('/api/Index/checkuser');
-    expect(readingOf({ raw: request })!.channelHeader).toBe('CH7,CH8');
+    expect(readingOf({ raw: request })!.channel).toBe('CH7,CH8');
+  });
+
+  it('names the channel by reg\'s code as sent when reg has fields, else by the X-Channel header', () => {
+    const channelOf = (url: string, headers: Record<string, string> = { 'x-channel': 'CH8' }) => {
+      const request = raw('POST', url, headers);
+      readApiRequestLine(request);
+      return readingOf({ raw: request })!.channel;
+    };
+    expect(channelOf('/api/Index/reg?name=a&code=CH7')).toBe('CH7');
+    expect(channelOf('/api/Index/reg?name=a')).toBeNull(); // reg's fields without a code: the default's, not the header's
+    expect(channelOf('/api/Index/reg?captchaToken=t')).toBeNull(); // the token is one of reg's fields
+    expect(channelOf('/api/Index/reg')).toBe('CH8'); // the download screen's ping: no fields at all
+    expect(channelOf('/api/Index/checkuser?param=a&code=CH7')).toBe('CH8');
+    expect(channelOf('/api/Index/checkuser', {})).toBeNull();
   });
 
   it('names the backend call a request is, and none for the gateway\'s own calls or other paths', () => {
@@ -68,9 +81,7 @@ describe('the body of a reading', () => {
   const read = (url: string, contentType?: string, body?: string, method = 'POST') => {
     const request = raw(method, url);
     readApiRequestLine(request);
-    const reading = readingOf({ raw: request })!;
-    readRequestBody(reading, contentType, body === undefined ? undefined : Buffer.from(body));
-    return reading;
+    return withBody(readingOf({ raw: request })!, contentType, body === undefined ? undefined : Buffer.from(body));
   };
 
   it('takes a check\'s body fields the query does not name', () => {
@@ -88,5 +99,45 @@ describe('the body of a reading', () => {
 
   it('refuses a body it cannot read with that body\'s refusal', () => {
     expect(read('/api/Index/checkuser', 'text/plain', 'param=a').refusal).toMatchObject({ status: 415 });
+  });
+});
+
+describe('a reading is never changed in place: each step makes a new one', () => {
+  const readingOfUrl = (url: string) => {
+    const request = raw('POST', url);
+    readApiRequestLine(request);
+    return { request, reading: readingOf({ raw: request })! };
+  };
+
+  it('completes the body in a new reading, and gives the same one back when there is nothing to read', () => {
+    const { reading } = readingOfUrl('/api/Index/checkuser');
+    const read = withBody(reading, 'application/json', Buffer.from('{"param":"a"}'));
+    expect(read).toMatchObject({ body: { param: 'a' }, bodyType: 'json' });
+    expect(reading).toMatchObject({ body: null, bodyType: null });
+    const refused = readingOfUrl('/api/Index/reg/x').reading;
+    expect(withBody(refused, 'application/json', Buffer.from('{}'))).toBe(refused);
+  });
+
+  it('sets and drops a query field in a new query, in the order the fields came', () => {
+    const { reading } = readingOfUrl('/api/Index/reg?code=EVIL&name=a');
+    const set = withQueryField(reading, 'code', 'H5REG');
+    expect(Object.entries(set.query)).toEqual([['code', 'H5REG'], ['name', 'a']]);
+    expect(Object.entries(withQueryField(reading, 'QQ', '1').query)).toEqual([['code', 'EVIL'], ['name', 'a'], ['QQ', '1']]);
+    expect(Object.entries(withoutQueryField(reading, 'code').query)).toEqual([['name', 'a']]);
+    expect(withoutQueryField(reading, 'QQ')).toBe(reading);
+    expect(reading.query).toEqual({ code: 'EVIL', name: 'a' });
+  });
+
+  it('keeps the step\'s reading on the request for the steps and records after it', () => {
+    const { request, reading } = readingOfUrl('/api/Index/reg?name=a');
+    const next = withQueryField(reading, 'code', 'H5REG');
+    keepReading({ raw: request }, next);
+    expect(readingOf({ raw: request })).toBe(next);
+  });
+
+  it('refuses what the server\'s own rewriteUrl never read', () => {
+    expect(UNREAD).toMatchObject({ call: null, refusal: { status: 400 } });
+    expect(budgetOf(UNREAD)).toBe('reg');
+    expect(withBody(UNREAD, 'application/json', Buffer.from('{}'))).toBe(UNREAD);
   });
 });

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import gateway, { type GatewayOptions } from '@game-register/gateway';
+import gateway, { type CaptchaGate, type GatewayOptions } from '@game-register/gateway';
 import { clientAddressOf } from '../plugins/request-log';
 import type { SiteSwitches } from '../site/operator-switches';
 import type { CaptchaConfig } from '../config';
-import { NO_METRICS, type PrometheusMetrics } from '../metrics/metrics';
-import { registrationGate } from './gate-hook';
-import { metricsEvents } from './metrics-events';
+import { NO_METRICS } from '../metrics/contract';
+import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
 import { watchOperatorSwitches } from './operator-gauge';
 
 export interface StrictModeOptions {
@@ -23,11 +22,12 @@ export function spedUpClock(now: () => number, speed: number): () => number {
 }
 
 /**
- * Strict mode on the /api scope: the gateway package's routes (challenge, verify, accessible) and its gate in
- * front of reg (a preValidation hook of the enclosing scope, so it guards the embedded API and the proxy
- * alike). Its state is on Redis when the redis plugin is registered, else in the database (the database plugin).
+ * Strict mode on the /api scope: the gateway package's routes (challenge, verify, accessible), and its gate,
+ * returned for the /api pipeline to put in front of reg (routes/api/pipeline.ts: after the listed code, before
+ * the embedded API or the proxy, so it guards both alike; its steps are in ./gate.ts). Its state is on Redis
+ * when the redis plugin is registered, else in the database (the database plugin).
  */
-export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, switches }: StrictModeOptions) {
+export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, switches }: StrictModeOptions): Promise<CaptchaGate> {
   const store: GatewayOptions['store'] = fastify.hasDecorator('redis')
     ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix, replicated: fastify.redisReplicated }
     : { kind: 'libsql', database: fastify.sql };
@@ -51,9 +51,9 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     // The address read once on arrival (plugins/request-log.ts): the same the rate limits, the log line and
     // the forwarded header use, and still there once the client has gone.
     clientAddress: clientAddressOf,
-    events: metricsEvents(metrics),
+    events: metrics, // the metrics take the gateway's events as they are (server/metrics/contract.ts)
   });
   const registry = (metrics as Partial<PrometheusMetrics>).registry;
   if (registry) watchOperatorSwitches(registry, switches, clock);
-  fastify.addHook('preValidation', registrationGate(fastify.captchaGate));
+  return fastify.captchaGate;
 }

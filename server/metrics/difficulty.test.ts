@@ -1,18 +1,17 @@
-// The difficulty metrics as Prometheus reads them: the gateway's events through the server's adapter
-// (captcha/metrics-events.ts) into the server's registry, read back from its text exposition.
+// The difficulty metrics as Prometheus reads them: the gateway's events, which the server's metrics take
+// as they are (metrics/contract.ts), into the server's registry, read back from its text exposition.
 import type { AnswerFacts, ChallengeFacts, GatewayEvents } from '@game-register/gateway';
 import { humanAnswer, openPuzzle, strictConfig, verify } from '../captcha/test-support';
-import { metricsEvents } from '../captcha/metrics-events';
 import { fixedChannels } from '../channels/settings';
 import { buildTestApp } from '../../testing/server/test-support';
-import { createMetrics, type PrometheusMetrics } from './metrics';
+import { createMetrics, type PrometheusMetrics } from './prometheus-metrics';
 import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
 
 const P = 'game_register_';
 
 function setup(): { events: GatewayEvents; metrics: PrometheusMetrics; read: () => Promise<Sample[]> } {
   const metrics = createMetrics(fixedChannels({ default: 'H5REG', allowed: [], param: 'c' }));
-  return { events: metricsEvents(metrics), metrics, read: async () => parseExposition(await metrics.registry.metrics()).samples };
+  return { events: metrics, metrics, read: async () => parseExposition(await metrics.registry.metrics()).samples };
 }
 
 const issued = (facts: Partial<ChallengeFacts> = {}): ChallengeFacts => ({ level: 0, picture: 'plain', holdout: false, doublings: 0, ...facts });

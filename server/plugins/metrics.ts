@@ -2,15 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { gateRefusalOf } from '../metrics/gate-refusals';
-import { createMetrics, NO_METRICS, type Metrics } from '../metrics/metrics';
+import { NO_METRICS, type Metrics } from '../metrics/contract';
+import { createMetrics } from '../metrics/prometheus-metrics';
 import { backendCallOf } from '../api-reading/reading';
 import type { BackendCall } from '../api-reading/calls';
-import { channelOfRequest } from '../channels/request-channel';
 import { channelLabel, queryValue } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
-import { errorAnswer } from './error-answers';
-import { leftBeforeReadWhole } from './request-log';
+import { errorAnswer } from '@game-register/gateway/answers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,8 +37,8 @@ function isRegisterPageView(request: FastifyRequest, status: number): boolean {
 const CALL_LABELS: Readonly<Record<BackendCall, string>> = { checkuser: '/api/Index/checkuser', checktel: '/api/Index/checktel', reg: '/api/Index/reg' };
 /**
  * Prometheus metrics on their own listener (never the public port, which answers /metrics with 404), the
- * request-duration histogram, and the funnel read from the answers of the three calls as they leave, in
- * the embedded and the proxy mode alike.
+ * request-duration histogram and the register page's views. The funnel of the three calls is one of the /api
+ * pipeline's records (routes/api/pipeline.ts, metrics/funnel-record.ts), in the embedded and the proxy mode alike.
  */
 export default fp(
   async function metricsPlugin(fastify: FastifyInstance, { listen, channels }: MetricsOptions) {
@@ -53,17 +51,10 @@ export default fp(
     const metrics = createMetrics(channels);
     fastify.decorate('metrics', metrics);
 
-    // One hook does both, as the answer leaves: the funnel needs its body, and the duration is the time to
-    // produce it (a streamed file's transfer is not counted). One hook per request rather than two.
+    // As the answer leaves: the duration is the time to produce it (a streamed file's transfer is not counted).
     fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
       const call = backendCallOf(request);
-      if (call) {
-        const channel = channelOfRequest(request, channels());
-        // Every answer of the three calls is a string or bytes here, the proxy's too (it reads the backend's whole).
-        const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
-        if (leftBeforeReadWhole(request)) metrics.funnelClientLeft(call, channel);
-        else metrics.funnelAnswer(call, reply.statusCode, body, channel, gateRefusalOf(request));
-      } else if (isRegisterPageView(request, reply.statusCode)) {
+      if (call === null && isRegisterPageView(request, reply.statusCode)) {
         const settings = channels();
         metrics.registerPageView(channelLabel(queryValue(request.url, settings.param), settings));
       }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Site, SiteFile } from '../site';
-import { errorAnswer } from './error-answers';
+import { errorAnswer } from '@game-register/gateway/answers';
 
 type Encoding = 'br' | 'gzip';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { errorAnswer } from './error-answers';
+import { errorAnswer } from '@game-register/gateway/answers';
 
 /**
  * The headers of a request the server keeps (Node's documented maxHeadersCount, set here: left unset, Node's

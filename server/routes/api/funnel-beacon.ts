@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { readingOf } from '../../api-reading/reading';
 import { channelLabel } from '../../channels/rules';
 import type { ChannelSettingsGetter } from '../../channels/settings';
-import type { Metrics, PuzzleStep } from '../../metrics/metrics';
-import { errorAnswer } from '../../plugins/error-answers';
+import type { PuzzleStep } from '../../metrics/answers';
+import type { Metrics } from '../../metrics/contract';
+import { errorAnswer } from '@game-register/gateway/answers';
 
 /** The app's beacon path: `POST /api/funnel?step=shown|passed&c=<channel>`, answered here in every mode. */
 export const FUNNEL_BEACON_PATH = '/funnel';
@@ -15,8 +17,9 @@ const STEPS: ReadonlySet<string> = new Set<PuzzleStep>(['shown', 'passed']);
  */
 export default async function funnelBeacon(fastify: FastifyInstance, { channels, metrics }: { channels: ChannelSettingsGetter; metrics: Metrics }) {
   fastify.post(FUNNEL_BEACON_PATH, async (request, reply) => {
-    const { step, c } = request.query as Record<string, unknown>;
-    if (typeof step !== 'string' || !STEPS.has(step) || (c !== undefined && typeof c !== 'string')) return reply.code(400).send(errorAnswer(400));
+    // The beacon's fields as the reading read them (each once, a string): the pipeline refuses a request without one.
+    const { step, c } = readingOf(request)!.query;
+    if (step === undefined || !STEPS.has(step)) return reply.code(400).send(errorAnswer(400));
     metrics.puzzleStep(step as PuzzleStep, channelLabel(c, channels()));
     return reply.code(204).send();
   });

@@ -1,10 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'libsql';
 import { join } from 'node:path';
 import { fixedChannels } from '../../channels/settings';
 import { passToken, strictConfig } from '../../captcha/test-support';
 import { buildTestApp, tempDir } from '../../../testing/server/test-support';
+import { readApiRequestLine, readingOf } from '../../api-reading/reading';
+import { withListedCode } from './listed-code';
 
 const channels = fixedChannels({ default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' });
 const HEAD = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2';
@@ -101,5 +103,41 @@ describe('reg reaches the backend with a listed code only', () => {
       { name: 'player2', channel_code: 'H5REG' },
       { name: 'player3', channel_code: 'H5REG' },
     ]);
+  });
+});
+
+describe('withListedCode: the pipeline\'s step, reading in, reading out', () => {
+  const settings = { default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' };
+  const readingOfUrl = (url: string) => {
+    const raw = { method: 'POST', url, headers: {} } as unknown as IncomingMessage;
+    readApiRequestLine(raw);
+    return readingOf({ raw })!;
+  };
+
+  it('keeps a listed code: the same reading comes back', () => {
+    const reading = readingOfUrl('/api/Index/reg?name=a&code=CH7');
+    expect(withListedCode(reading, settings)).toBe(reading);
+    const asDefault = readingOfUrl('/api/Index/reg?name=a&code=H5REG');
+    expect(withListedCode(asDefault, settings)).toBe(asDefault);
+  });
+
+  it('makes an unlisted code, an empty one or none the default, in a new reading, and leaves the one it was given alone', () => {
+    for (const url of ['/api/Index/reg?name=a&code=EVIL', '/api/Index/reg?name=a&code=', '/api/Index/reg?name=a', '/api/Index/reg?captchaToken=t']) {
+      const reading = readingOfUrl(url);
+      const before = { ...reading.query };
+      const listed = withListedCode(reading, settings);
+      expect(listed).not.toBe(reading);
+      expect(listed.query.code).toBe('H5REG');
+      expect(reading.query).toEqual(before);
+      // What it was sent with stays, for the funnel's label; nothing else changes.
+      expect(listed).toEqual({ ...reading, query: { ...before, code: 'H5REG' } });
+    }
+  });
+
+  it('leaves reg without any field (the download screen\'s ping) and every other call alone', () => {
+    for (const url of ['/api/Index/reg', '/api/Index/checkuser?param=a', '/api/funnel?step=shown&c=EVIL']) {
+      const reading = readingOfUrl(url);
+      expect(withListedCode(reading, settings)).toBe(reading);
+    }
   });
 });

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
+import { errorAnswer } from '@game-register/gateway/answers';
 import { API_CALLS, BACKEND_CALLS, type BackendCall } from '../../api-reading/calls';
 import { forwardedRequest } from '../../api-reading/forward';
 import { readingOf } from '../../api-reading/reading';
-import { errorAnswer } from '../../plugins/error-answers';
-import { forwardedHeaders, answerHeaders } from './forwarded-headers';
+import { clientAddressOf } from '../../plugins/request-log';
 
 /** The most of a backend answer passed on: the three calls answer a few dozen bytes. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
@@ -22,6 +22,14 @@ export interface ApiProxyOptions {
 }
 
 class AnswerTooLargeError extends Error {}
+
+/** Headers of one hop, and the length: the answer is passed on whole, with its own length. */
+const NOT_PASSED_BACK = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+
+/** The backend's answer headers, less those of its connection to this server. */
+function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_PASSED_BACK.has(name.toLowerCase())));
+}
 
 /** The backend's whole answer, up to MAX_ANSWER_BYTES (the funnel and the hooks after it read it). */
 async function wholeAnswer(stream: Readable): Promise<Buffer> {
@@ -39,10 +47,9 @@ async function wholeAnswer(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * The backend's three calls, forwarded to API_TARGET as the one reading understood them (never as sent): the
- * call's canonical path, the fields read rebuilt in the app's order, the body rebuilt in the type it came in,
- * and an allow-list of headers (server/routes/api/forwarded-headers.ts). Down: 502 JSON; no answer within
- * timeoutMs: 504 JSON. Nothing else under /api is forwarded. The backend's answer is read whole and answered
+ * The transport of the backend's three calls to API_TARGET: what is sent (path, query, body, headers) is said
+ * by one module, server/api-reading/forward.ts, from the request's reading, never as sent; this one carries
+ * it and brings the answer back. Down: 502 JSON; no answer within timeoutMs: 504 JSON. Nothing else under /api is forwarded. The backend's answer is read whole and answered
  * whether or not the client is still there, so what the backend did is counted, logged and reported. The
  * deadline covers connecting, the headers and the body together, on Node's own timer (docs/decisions.md).
  */
@@ -56,24 +63,15 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
   fastify.addHook('onClose', async () => {
     await pool.destroy();
   });
-  const basePath = target.pathname.replace(/\/$/, '');
+  const to = { target, cookies: forwardCookies };
   const forward = (call: BackendCall) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const reading = readingOf(request)!; // /api's first hook refuses a request without one
-    const { path, query, body } = forwardedRequest(call, reading);
-    const sent: IncomingHttpHeaders = { ...request.headers, host: target.host, 'content-length': String(body === null ? 0 : Buffer.byteLength(body.text)) };
-    if (body === null) delete sent['content-type'];
-    else sent['content-type'] = body.contentType;
+    const reading = readingOf(request)!; // the pipeline refuses a request without one
+    const { method, path, headers, body } = forwardedRequest(call, reading, { headers: request.headers, clientAddress: clientAddressOf(request), protocol: request.protocol }, to);
     // On Node's timers: undici's own (its backstop) tick coarsely, up to a second late.
     const deadline = AbortSignal.timeout(timeoutMs);
     let answer: Awaited<ReturnType<Pool['request']>>;
     try {
-      answer = await pool.request({
-        method: 'POST',
-        path: `${basePath}${path}${query ? `?${query}` : ''}`,
-        headers: forwardedHeaders(request, sent, forwardCookies) as Record<string, string>,
-        body: body?.text ?? null,
-        signal: deadline,
-      });
+      answer = await pool.request({ method, path, headers, body, signal: deadline });
     } catch (error) {
       const statusCode = deadline.aborted || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 504 : 502;
       request.log.warn({ err: { code: (error as { code?: string }).code, message: (error as Error).message } }, 'the backend did not answer');

@@ -1,8 +1,5 @@
+import type { Answer } from '@game-register/gateway/answers';
 import type { AccountStore } from '../../db/accounts';
-
-import type { Answer } from './reference-schemas';
-
-export type { Answer };
 
 export type Params = Record<string, string | undefined>;
 

@@ -1,5 +1,5 @@
-// The server's Prometheus metrics: what they are (the routes report to them through contract.ts, whose no-op
-// twin stands in when metrics are off). Every label has a bounded set of values: route patterns, fixed
+// The server's Prometheus metrics: what they are (the routes and the gateway report to them through
+// contract.ts, whose no-op twin stands in when metrics are off). Every label has a bounded set of values: route patterns, fixed
 // verdicts, outcomes and reasons (answers.ts), never a value a client sent; a channel is a listed one or `other`.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RequestHistogram } from './request-histogram';
@@ -10,10 +10,6 @@ import { createDifficultyMetrics } from './difficulty';
 import type { Metrics } from './contract';
 
 export const METRIC_PREFIX = 'game_register_';
-
-export * from './answers';
-export * from './contract';
-export type { TokenRefusal, VerifyReason } from '@game-register/gateway';
 
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -159,11 +155,11 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
     challengeIssued(facts) {
       difficulty.challengeIssued(facts);
     },
-    verified(reason, facts = null) {
+    verified(reason, facts) {
       verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc();
       if (facts) difficulty.answered(reason === 'passed', facts);
     },
-    levelChanged(entity, _from, to, kind = null) {
+    levelChanged(entity, _from, to, kind) {
       difficulty.levelChanged(entity, to, kind);
     },
     quotaRefused(level, kind) {
@@ -178,14 +174,12 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
     drawFinished(seconds) {
       drawTime.observe(seconds);
     },
-    watchDrawQueue(length) {
-      drawQueue = length;
+    levels(levels) {
+      drawQueue = () => levels.drawQueue();
+      stockLevels = () => levels.stock();
+      for (const ratio of stockLevels().keys()) stockMisses.labels(String(ratio)).inc(0);
     },
-    watchChallengeStock(levels) {
-      stockLevels = levels;
-      for (const ratio of levels().keys()) stockMisses.labels(String(ratio)).inc(0);
-    },
-    challengeStockMissed(pixelRatio) {
+    stockMissed(pixelRatio) {
       stockMisses.labels(String(pixelRatio)).inc();
     },
   };

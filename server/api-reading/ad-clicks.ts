@@ -1,3 +1,4 @@
+// reg's ad click, as the request's one reading reads it (reading.ts): the ads' records take it from there.
 import type { IncomingHttpHeaders } from 'node:http';
 import { clickOfParams, MAX_AD_CLICKS_HEADER, trimmedLandingUrl, type LandingClick } from '@game-register/site-settings/ad-clicks';
 
@@ -5,7 +6,7 @@ import { clickOfParams, MAX_AD_CLICKS_HEADER, trimmedLandingUrl, type LandingCli
 export const AD_CLICKS_HEADER = 'x-ad-clicks';
 export const AD_CONSENT_HEADER = 'x-ad-consent';
 
-/** A registration's click as the gateway reads it: the click, the channel of its landing, the visitor's consent. */
+/** A registration's click as the server reads it: the click, the channel of its landing, the visitor's consent. */
 export interface AdClicks extends LandingClick {
   /** The channel code the landing link named, as sent (the caller keeps it only when it is listed). */
   landingChannel: string | null;

@@ -1,0 +1,116 @@
+// Everything under /api, registered here in the order a request goes through it:
+//   1. read      the request line, once, in the server's rewriteUrl (app.ts, api-reading/reading.ts); here the
+//                body, from its raw bytes (`withBody`): no other parser sees them
+//   2. limit     the rate limit of the budget the reading pays from (rate-limits.ts; unreadable pays reg's)
+//      or refuse what cannot be read one way (400, 404, 405, 415), never forwarded
+//   3. listed code  reg's `code` made a listed one (`withListedCode`, listed-code.ts)
+//   4. gate      strict mode: reg's pass token spent (`captchaGate.spend`) and dropped (`withoutPassToken`), or
+//                the gate's answer (`withGateRefusal`) (captcha/gate.ts)
+//   5. handler   the beacon, strict mode's routes, and the reference API or the proxy (what it forwards:
+//                api-reading/forward.ts)
+//   then the records, as the answer leaves: the funnel's metrics (metrics/funnel-record.ts), the logs (the
+//   request log's line at the root, plugins/request-log.ts; each step's own line where it acts), the ad outbox
+//   (ads/reports.ts).
+// Each step takes the request's reading (readingOf) and keeps the new one it makes (keepReading); no step
+// parses the request again. Fastify gives a scope's hooks only to the routes registered after them, so every
+// hook is added before the first route.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CaptchaGate } from '@game-register/gateway';
+import { errorAnswer } from '@game-register/gateway/answers';
+import { budgetOf, keepReading, readingOf, UNREAD, withBody, type ApiReading } from '../../api-reading/reading';
+import { openAdReports } from '../../ads/reports';
+import { passTokenOf, withGateRefusal, withoutPassToken } from '../../captcha/gate';
+import { channelLabel } from '../../channels/rules';
+import type { ChannelSettingsGetter } from '../../channels/settings';
+import { usesRedis, type ServerConfig } from '../../config';
+import { NO_METRICS } from '../../metrics/contract';
+import { funnelRecord } from '../../metrics/funnel-record';
+import database from '../../plugins/database';
+import redisConnection from '../../plugins/redis';
+import type { SiteSwitches } from '../../site/operator-switches';
+import funnelBeacon from './funnel-beacon';
+import { withListedCode } from './listed-code';
+import { budgetLimiters } from './rate-limits';
+import referenceApi from './reference-api';
+
+export interface ApiOptions {
+  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis' | 'ads' | 'port'>;
+  /** The clock of strict mode's expiries (tests move it). */
+  now?: () => number;
+  /** The site's channels, read on every use (they may be re-read while the server runs). */
+  channels: ChannelSettingsGetter;
+  /** Strict mode's operator switches in service, read at every challenge (re-read with the site settings). */
+  switches: () => SiteSwitches;
+}
+
+/** Step 2's refusal: the status of what cannot be read one way, as JSON, never forwarded. */
+function refuse(request: FastifyRequest, reply: FastifyReply, { status, reason }: NonNullable<ApiReading['refusal']>) {
+  request.log.info({ refusal: reason }, 'api request refused');
+  if (status === 405) reply.header('allow', 'POST');
+  return reply.code(status).send(errorAnswer(status));
+}
+
+/**
+ * The /api scope: its stores and parts first (the limits' Redis, the database, the ad outbox), then the
+ * pipeline's steps and records as hooks, then the routes that answer. With REDIS_URL (or REDIS_SENTINELS),
+ * the limits, strict mode's state and the ad outbox are shared by the instances.
+ */
+export default async function api(fastify: FastifyInstance, { config, now, channels, switches }: ApiOptions) {
+  const shared = usesRedis(config.redis);
+  const strict = config.captcha.mode === 'strict';
+  const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
+  if (shared) await fastify.register(redisConnection, { redis: config.redis });
+  const limiters = await budgetLimiters(fastify, { rateLimit: config.rateLimit, sharedPrefix: shared ? config.redis.prefix : null, switches, metrics });
+  if (!config.apiTarget || (strict && !shared)) await fastify.register(database, { path: config.databasePath });
+  const ads = await openAdReports(fastify, { config, channels, now });
+  /** Strict mode's gate: known once its routes are registered (step 5, below), which must come after the hooks. */
+  let gate: CaptchaGate | null = null;
+
+  // 1. read: the body's bytes go to the reading alone.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  fastify.addHook('preValidation', async function pipeline(request, reply) {
+    let reading = withBody(readingOf(request) ?? UNREAD, request.headers['content-type'], Buffer.isBuffer(request.body) ? request.body : undefined);
+    keepReading(request, reading);
+    // 2. limit (a spent budget throws the 429), or refuse.
+    await limiters[budgetOf(reading)].call(this, request, reply);
+    if (reading.refusal !== null) return refuse(request, reply, reading.refusal);
+    // 3. listed code.
+    const settings = channels();
+    const listed = withListedCode(reading, settings);
+    if (listed !== reading) request.log.info({ channel: channelLabel(reading.sentCode, settings) }, 'reg code rewritten to a listed one');
+    reading = listed;
+    // 4. gate.
+    if (gate !== null && reading.call === 'reg') {
+      const verdict = await gate.spend(passTokenOf(reading));
+      if (!verdict.ok) {
+        if (verdict.refusal === 'unavailable') request.log.warn({ refusal: verdict.refusal }, 'reg refused: the captcha store is unavailable');
+        keepReading(request, withGateRefusal(reading, verdict.refusal));
+        return reply.code(200).send(verdict.answer);
+      }
+      reading = withoutPassToken(reading);
+    }
+    keepReading(request, reading);
+    // What Fastify's own routes read (strict mode's validate their JSON body): the reading, as the steps left it.
+    request.query = reading.query;
+    request.body = reading.body ?? undefined;
+  });
+  // The records, as the answer leaves: the funnel's metrics, then the ad outbox (before the answer is sent).
+  fastify.addHook('onSend', funnelRecord(metrics, channels));
+  fastify.addHook('onSend', ads.record);
+
+  // 5. handler: the reading named no call this server answers (or one strict mode answers, with strict mode off).
+  fastify.all('/*', (_request, reply) => reply.code(404).send(errorAnswer(404)));
+  fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
+  if (strict) {
+    const { registerStrictMode } = await import('../../captcha/index'); // the native canvas loads only when used
+    gate = await registerStrictMode(fastify, { captcha: config.captcha, now, switches });
+  }
+  await fastify.register(funnelBeacon, { channels, metrics });
+  if (config.apiTarget) {
+    const { default: apiProxy } = await import('./proxy'); // its HTTP client costs ~10 MB: loaded only when used
+    await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs, forwardCookies: config.apiForwardCookies });
+  } else {
+    await fastify.register(referenceApi);
+  }
+}

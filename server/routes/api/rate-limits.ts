@@ -1,0 +1,55 @@
+// The /api rate limits: one limiter per budget (api-reading/calls.ts), per address, shared through Redis
+// when the instances share it. The pipeline (pipeline.ts) charges each request the budget its reading pays.
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS, createNetworkJudge, isCarrierNat, shippedOriginAs } from '@game-register/gateway/policy';
+import type { Budget } from '../../api-reading/calls';
+import { backendCallOf } from '../../api-reading/reading';
+import type { ServerConfig } from '../../config';
+import type { Metrics } from '../../metrics/contract';
+import { clientAddressOf } from '../../plugins/request-log';
+import type { SiteSwitches } from '../../site/operator-switches';
+import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
+
+/** A limiter: throws the 429 (the error handler answers it) when its budget is spent, else counts the request. */
+export type Limiter = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface RateLimitOptions {
+  rateLimit: ServerConfig['rateLimit'];
+  /** The Redis key prefix when the limits are shared (the redis plugin registered), else null: each instance counts alone. */
+  sharedPrefix: string | null;
+  /** Strict mode's operator switches in service: the networks they add (carrier NATs count as many visitors). */
+  switches: () => SiteSwitches;
+  metrics: Metrics;
+}
+
+/** The rate-limit metric's label: the backend call by name, else the route's pattern (bounded either way). */
+function routeLabelOf(request: FastifyRequest): string {
+  return backendCallOf(request) ?? request.routeOptions.url ?? 'unmatched';
+}
+
+/** Registers the rate-limit plugin on the /api scope and makes one limiter per budget. */
+export async function budgetLimiters(fastify: FastifyInstance, { rateLimit: settings, sharedPrefix, switches, metrics }: RateLimitOptions): Promise<Record<Budget, Limiter>> {
+  const { windowMs, checksPerWindow, regPerWindow } = settings;
+  await fastify.register(rateLimit, {
+    global: false,
+    // The address read as the request arrived (a client gone since has none left to read), IPv6 by /64 as by default.
+    keyGenerator: (request) => normalizeIP(clientAddressOf(request)),
+    // Redis away: each instance counts in its own memory meanwhile (rate-limit-store.ts), never lets every call through.
+    ...(sharedPrefix !== null ? { store: sharedLimitStore(fastify.redis, sharedPrefix) } : {}),
+  });
+  const onExceeded = (request: FastifyRequest) => metrics.rateLimited(routeLabelOf(request));
+  const limit = (max: number | ((request: FastifyRequest) => number), limitName: string, timeWindow = windowMs) =>
+    fastify.rateLimit({ max, timeWindow, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit) as Limiter;
+  // A carrier's IPv4 address is a NAT of many people (docs/decisions.md, "Networks as they are"): its checks count as theirs.
+  const judge = createNetworkJudge(shippedOriginAs(), () => switches().networks);
+  const perVisitor = (max: number) => (request: FastifyRequest) => (isCarrierNat(judge(request.ip).kind, request.ip) ? max * CARRIER_NAT_VISITORS : max);
+  return {
+    checks: limit(perVisitor(checksPerWindow), 'checks'),
+    reg: limit(regPerWindow, 'reg'),
+    // Strict mode's path without the picture has its own, tighter limit.
+    accessible: limit(ACCESSIBLE_LIMIT.max, 'accessible', ACCESSIBLE_LIMIT.windowMs),
+    // The puzzle's beacons do not use up the visitor's checks.
+    funnel: limit(perVisitor(checksPerWindow), 'funnel'),
+  };
+}
