@@ -1,4 +1,4 @@
-import { readAdClicks } from '../api-reading/ad-clicks';
+import { readAdClicks } from './ad-clicks';
 
 describe('readAdClicks', () => {
   it('reads the click, the trimmed landing URL, the landing channel and the consent', () => {
