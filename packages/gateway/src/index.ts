@@ -5,7 +5,7 @@ export { NO_EVENTS, eventsWith, type AnswerFacts, type ChallengeFacts, type Leve
 export type { CaptchaGate, GateVerdict } from './gate';
 export { AnswerSchema, errorAnswer, GATE_UNAVAILABLE, INFO_BY_STATUS, NEEDS_CAPTCHA, type Answer } from './answers';
 export type { SqlDatabase } from './libsql-schema';
-export * from './settings';
+export * from './policy-entry';
 export type { Level } from './difficulty/levels';
 export type { OperatorSwitches } from './difficulty/level-decision';
 export type { OriginAsTable } from './networks/origin-as';
