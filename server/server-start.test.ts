@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { distDirProblem } from './site';
+import { distDirProblem } from './site/built-files';
 import { makeDist, tempDir } from '../testing/server/test-support';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
-import { distDirProblem } from './site';
+import { distDirProblem } from './site/built-files';
 import { closeOnSignals } from './shutdown';
 
 function readConfig(): ServerConfig {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { ASSET_JS, buildTestApp, makeDist, tempDir } from '../../testing/server/test-support';
-import { readSite } from '../site';
+import { readSite } from '../site/built-files';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

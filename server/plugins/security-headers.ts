@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Site } from '../site';
+import type { Site } from '../site/built-files';
 
 type PolicySource = Pick<Site, 'styleElementHashes' | 'styleAttributeHashes'> & { imgHosts: string[] };
 

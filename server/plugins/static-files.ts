@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Site, SiteFile } from '../site';
+import type { Site, SiteFile } from '../site/built-files';
 import { errorAnswer } from '@game-register/gateway/answers';
 
 type Encoding = 'br' | 'gzip';

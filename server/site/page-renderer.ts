@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { compressBuffer } from './compress-buffer';
 import { renderPages, type Manifest, type PageRenderer } from './render-pages';
 import type { PageSettings } from '@game-register/site-settings';
-import { siteFile, styleHashesOf, type Site } from '../site';
+import { siteFile, styleHashesOf, type Site } from './built-files';
 
 /** The app's renderer, built by scripts/prerender.ts into dist/ (a hidden folder: never served). */
 export const RENDERER_ENTRY = '.ssr/entry-server.js';
