@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 import { openDatabase } from '../db/database';
-import { tempDir } from '../test-support';
+import { tempDir } from '../temp-dir';
 import { startTestRedis, type TestRedis } from '../test-redis';
 import { conversionId, type ConversionEvent } from './event';
 import { libsqlOutbox } from './libsql-outbox';
