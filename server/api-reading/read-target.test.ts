@@ -7,7 +7,7 @@ describe('which requests the API reads', () => {
     '%s is read by the API',
     (target) => expect(isApiTarget(target)).toBe(true),
   );
-  it.each(['/', '/register?c=CH7', '/assets/index-1.js', '/apis', '/downloads/app.apk', '/contact/api', '/apix', '/xapi/x', '/%2525252561pi/x'])('%s is not', (target) => {
+  it.each(['/', '/register?c=CH7', '/assets/index-1.js', '/apis', '/downloads/app.apk', '/contact/api', '/apix', '/xapi/x', '/%2525252561pi/x', '/contact/api/', '/contact/api?x=1'])('%s is not', (target) => {
     expect(isApiTarget(target)).toBe(false);
   });
 });
