@@ -177,7 +177,7 @@ export function describeDelivery(name: string, open: OpenOutbox): void {
     it('logs each report, retry and give-up in its own words, with the reason', async () => {
       fake.behave('oceanengine', 'fail');
       fake.behave('baidu', 'refuse');
-      const lines: { level: number; msg: string; reason?: string; platform?: string }[] = [];
+      const lines: { level: number; msg: string; reason?: string; platform?: string; detail?: string; inMs?: number }[] = [];
       const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
       for (const platform of ['kuaishou', 'oceanengine', 'baidu'] as const) await outbox.add(eventFor(platform, `log_${platform}`), Date.now());
       delivery = startDelivery({ outbox, config: config(), metrics: NO_ADS_METRICS, log: logged });
@@ -185,7 +185,11 @@ export function describeDelivery(name: string, open: OpenOutbox): void {
       const line = (platform: string) => lines.find((each) => each.platform === platform)!;
       expect(line('kuaishou')).toMatchObject({ level: 30, msg: 'ad conversion reported' });
       expect(line('oceanengine')).toMatchObject({ level: 40, msg: 'ad conversion not reported yet: will retry', reason: 'http_5xx' });
-      expect(line('baidu')).toMatchObject({ level: 50, msg: 'ad conversion given up: kept aside with its reason', reason: 'refused' });
+      expect(line('baidu')).toMatchObject({ level: 50, msg: 'ad conversion given up: kept aside with its reason', reason: 'refused', detail: '2 failure; 10003 logidUrl invalid' });
+      // When the next try is, from now: half to all of the 40 ms base for a first retry.
+      const { inMs } = line('oceanengine');
+      expect(inMs).toBeGreaterThanOrEqual(0);
+      expect(inMs).toBeLessThanOrEqual(40);
     });
 
     it('logs as an error a token missing, and says which platform\'s', async () => {
