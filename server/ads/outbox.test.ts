@@ -11,6 +11,33 @@ import { libsqlOutbox } from './libsql-outbox';
 import { REMEMBER_IDS_MS, type Outbox } from './outbox';
 import { redisOutbox } from './redis-outbox';
 
+// Equivalent mutants of the Redis outbox (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
+// Creating the consumer group again is harmless (BUSYGROUP is ignored): these only cost a command per claim.
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `groupReady` -> `false`: the group created again at every claim, BUSYGROUP ignored
+// Equivalent mutant (server/ads/redis-outbox.ts, BooleanLiteral): `true` -> `false`: (groupReady = true) the same
+// Reading this consumer's own pending entries again finds none: each one read is moved (acknowledged and deleted) in the same claim.
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `!ownBacklogRead` -> `true`: the own backlog read at every claim, empty after the first
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `(own?.[0]?.[1]?.length ?? 0) < 1000` -> `false`: the same, read again at the next claim
+// Equivalent mutant (server/ads/redis-outbox.ts, EqualityOperator): `(own?.[0]?.[1]?.length ?? 0) < 1000` -> `(own?.[0]?.[1]?.length ?? 0) <= 1000`: a backlog of exactly 1000 is read again once, finding none
+// Equivalent mutant (server/ads/redis-outbox.ts, EqualityOperator): `(own?.[0]?.[1]?.length ?? 0) < 1000` -> `(own?.[0]?.[1]?.length ?? 0) >= 1000`: read again at every claim, empty after the first
+// XREADGROUP from id 0 (history) answers the stream with a list, empty or not, never nil (unlike `>`, whose `fresh` can be nil).
+// Equivalent mutant (server/ads/redis-outbox.ts, OptionalChaining): `own?.[0]?.[1]` -> `own?.[0][1]`: never nil
+// Equivalent mutant (server/ads/redis-outbox.ts, OptionalChaining): `own?.[0]` -> `own[0]`: never nil
+// Equivalent mutant (server/ads/redis-outbox.ts, OptionalChaining): `own?.[0]?.[1]?.length` -> `own?.[0]?.[1].length`: never nil
+// Equivalent mutant (server/ads/redis-outbox.ts, ArrayDeclaration): `[]` -> `["Stryker was here"]`: (own's `?? []`, and XAUTOCLAIM's, which always answers a list) never used; where it could be (`fresh`, `batches`), a test fails
+// XAUTOCLAIM leaves out entries deleted meanwhile since Redis 7.0 (the tests' 7.0.15; 6.2 gave them as nil): the filter is for 6.2.
+// Equivalent mutant (server/ads/redis-outbox.ts, MethodExpression): `(orphans[1] ?? []).filter((entry) => entry !== null && entry[1] !== null)` -> `orphans[1] ?? []`: no nil entry on Redis 7
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `entry !== null && entry[1] !== null` -> `true`: no nil entry on Redis 7
+// Equivalent mutant (server/ads/redis-outbox.ts, LogicalOperator): `entry !== null && entry[1] !== null` -> `entry !== null || entry[1] !== null`: no nil entry on Redis 7
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `entry !== null` -> `true`: no nil entry on Redis 7
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `entry[1] !== null` -> `true`: no nil entry on Redis 7
+// The settle script reads `answered` only for a retry and the reason only for a dead letter (redis-scripts.ts, adsSettle); a
+// dead letter's reason is written with it, in the same script.
+// Equivalent mutant (server/ads/redis-outbox.ts, StringLiteral): `'done'` -> `""`: the script settles anything but retry and dead as done
+// Equivalent mutant (server/ads/redis-outbox.ts, StringLiteral): `''` -> `"Stryker was here!"`: done's reason, and a dead letter's missing reason, never read
+// Not listed, though equivalent where done and giveUp pass it: `false` -> `true` (answered), because the same text at the
+// 'ready' handler's `groupReady = false` / `ownBacklogRead = false` is no equivalent (redis-outbox.test.ts restarts Redis for them).
+
 const T0 = 1_764_000_000_000;
 const LEASE_MS = 60_000;
 
