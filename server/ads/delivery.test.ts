@@ -12,6 +12,12 @@ import { describeDelivery } from './testing/delivery-suite';
 import { startFakePlatforms } from './testing/fake-platforms';
 import { waitFor } from './testing/wait-for';
 
+// Equivalent mutants of the delivery (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
+// Equivalent mutant (server/ads/delivery.ts, ConditionalExpression): `code !== undefined` -> `true`: NEVER_SENT holds no undefined
+// A send's only abort signal is AbortSignal.timeout, whose fetch rejects with a TimeoutError, never an AbortError.
+// Equivalent mutant (server/ads/delivery.ts, ConditionalExpression): `(error as Error).name === 'AbortError'` -> `false`: never an AbortError
+// Equivalent mutant (server/ads/delivery.ts, StringLiteral): `'AbortError'` -> `""`: never an AbortError, nor an error without a name
+
 describeDelivery('libsql', async () => ({ outbox: libsqlOutbox(openDatabase(':memory:')), close: async () => {} }));
 
 describe('the wait before the next try', () => {

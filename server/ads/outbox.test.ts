@@ -35,6 +35,12 @@ import { redisOutbox } from './redis-outbox';
 // dead letter's reason is written with it, in the same script.
 // Equivalent mutant (server/ads/redis-outbox.ts, StringLiteral): `'done'` -> `""`: the script settles anything but retry and dead as done
 // Equivalent mutant (server/ads/redis-outbox.ts, StringLiteral): `''` -> `"Stryker was here!"`: done's reason, and a dead letter's missing reason, never read
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `!(name in redis)` -> `true`: a script defined again on the same client is the same script
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `first.length === 2` -> `true`: `pending` reads the oldest only for a platform with events counted, which always has one (the scripts keep both together)
+// An XGROUP error other than BUSYGROUP (no connection, a key of another type) fails the XREADGROUP right after it too: the claim rejects either way.
+// Equivalent mutant (server/ads/redis-outbox.ts, BlockStatement): `{ if (!error.message.includes('BUSYGROUP')) throw error; }` -> `{}`: the next command fails the claim
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `!error.message.includes('BUSYGROUP')` -> `false`: the next command fails the claim
+// Equivalent mutant (server/ads/redis-outbox.ts, StringLiteral): `'BUSYGROUP'` -> `""`: the next command fails the claim
 // Not listed, though equivalent where done and giveUp pass it: `false` -> `true` (answered), because the same text at the
 // 'ready' handler's `groupReady = false` / `ownBacklogRead = false` is no equivalent (redis-outbox.test.ts restarts Redis for them).
 
@@ -226,6 +232,24 @@ describe('the Redis outbox', () => {
     expect(await outbox.claim(T0, 10, LEASE_MS)).toEqual([]);
     await redis.xclaim('test:ads:intake', 'ads-reporters', 'consumer-dead', 0, entryId, 'IDLE', 31_000);
     expect((await outbox.claim(T0, 10, LEASE_MS)).map((entry) => entry.event.clickId)).toEqual(['orphan1']);
+  });
+
+  it('keeps its data under the key names it always had: an upgrade finds what is pending, sent and set aside', async () => {
+    redisServer ??= await startTestRedis();
+    const redis = new Redis(redisServer.url);
+    clients.push(redis);
+    await redis.flushall();
+    const outbox = redisOutbox(redis, 'test:', 'consumer-a');
+    for (const clickId of ['keys1', 'keys2', 'keys3']) await outbox.add(eventFor('kuaishou', clickId), T0);
+    const [first, second] = await outbox.claim(T0, 2, LEASE_MS); // keys3 stays in the intake's schedule, unleased
+    await outbox.retry(first!.event.id, T0 + 1000, true, 'http_5xx');
+    await outbox.giveUp(second!.event.id, 'refused: no', T0);
+    const seen = ['keys1', 'keys2', 'keys3'].map((clickId) => `test:ads:seen:${conversionId('kuaishou', clickId)}`);
+    expect((await redis.keys('test:*')).sort()).toEqual(
+      ['test:ads:age:kuaishou', 'test:ads:answers', 'test:ads:counts', 'test:ads:dead', 'test:ads:dead-reasons', 'test:ads:due', 'test:ads:events', 'test:ads:intake', 'test:ads:sends', ...seen].sort(),
+    );
+    await outbox.claim(T0 + 1000, 1, LEASE_MS); // a lease held: its key too
+    expect(await redis.exists('test:ads:leases')).toBe(1);
   });
 });
 
