@@ -1,228 +1,24 @@
-import { Redis } from 'ioredis';
+// The delivery on the libsql outbox (the same promises on Redis: delivery-redis.test.ts), and its backoff.
 import pino from 'pino';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
-import { NO_ADS_METRICS, type AdsMetrics } from './ads-metrics';
-import { retryDelay, startDelivery, type Delivery } from './delivery';
-import { conversionId, type ConversionEvent } from './event';
+import { NO_ADS_METRICS } from './ads-metrics';
+import { retryDelay, startDelivery } from './delivery';
+import { conversionId } from './event';
 import { libsqlOutbox } from './libsql-outbox';
 import type { Outbox } from './outbox';
-import { redisOutbox } from './redis-outbox';
-import { startFakePlatforms, type FakePlatforms } from '../../testing/ads/fake-platforms';
-import { adsEnv, waitFor } from '../../testing/ads/test-app';
-import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
+import { adsEnv } from '../../testing/ads/ads-env';
+import { describeDelivery } from '../../testing/ads/delivery-suite';
+import { startFakePlatforms } from '../../testing/ads/fake-platforms';
+import { waitFor } from '../../testing/ads/wait-for';
 
-const log = pino({ level: 'silent' });
+// Equivalent mutants of the delivery (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
+// Equivalent mutant (server/ads/delivery.ts, ConditionalExpression): `code !== undefined` -> `true`: NEVER_SENT holds no undefined
+// A send's only abort signal is AbortSignal.timeout, whose fetch rejects with a TimeoutError, never an AbortError.
+// Equivalent mutant (server/ads/delivery.ts, ConditionalExpression): `(error as Error).name === 'AbortError'` -> `false`: never an AbortError
+// Equivalent mutant (server/ads/delivery.ts, StringLiteral): `'AbortError'` -> `""`: never an AbortError, nor an error without a name
 
-function eventFor(platform: AdPlatform, clickId: string, now = Date.now()): ConversionEvent {
-  const event: ConversionEvent = { id: conversionId(platform, clickId), platform, channel: 'H5REG', clickId, landingUrl: null, registeredAt: now };
-  if (platform === 'tencent') Object.assign(event, { tencent: { accountId: 1, userActionSetId: 2 }, landingUrl: `https://m.example.com/?gdt_vid=${clickId}` });
-  if (platform === 'baidu') Object.assign(event, { baiduType: 25, landingUrl: `https://m.example.com/?bd_vid=${clickId}` });
-  return event;
-}
-
-/** Counts what the delivery tells the metrics, by kind and reason. */
-function countingMetrics() {
-  const counts = new Map<string, number>();
-  const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-  const metrics: AdsMetrics = { ...NO_ADS_METRICS, reported: (platform) => count(`reported ${platform}`), failed: (_p, _c, reason) => count(`failed ${reason}`), givenUp: (_p, _c, reason) => count(`given up ${reason}`) };
-  return { metrics, counts };
-}
-
-let redisServer: TestRedis | undefined;
-afterAll(async () => {
-  await redisServer?.stop();
-});
-
-const stores: [string, () => Promise<{ outbox: Outbox; close: () => Promise<void> }>][] = [
-  ['libsql', async () => ({ outbox: libsqlOutbox(openDatabase(':memory:')), close: async () => {} })],
-  [
-    'Redis',
-    async () => {
-      redisServer ??= await startTestRedis();
-      const redis = new Redis(redisServer.url);
-      await redis.flushall();
-      return { outbox: redisOutbox(redis, 'test:', 'consumer-a'), close: async () => void redis.disconnect() };
-    },
-  ],
-];
-
-describe.each(stores)('delivery from the %s outbox', (_name, open) => {
-  let fake: FakePlatforms;
-  let outbox: Outbox;
-  let close: () => Promise<void>;
-  let delivery: Delivery | undefined;
-  const config = (extra: Record<string, string> = {}) => loadConfig(adsEnv(fake, { ADS_TIMEOUT_MS: '200', ...extra })).ads;
-
-  beforeEach(async () => {
-    fake = await startFakePlatforms();
-    ({ outbox, close } = await open());
-  });
-  afterEach(async () => {
-    await delivery?.stop();
-    delivery = undefined;
-    await fake.close();
-    await close();
-  });
-
-  it('refuses an event id it already took', async () => {
-    expect(await outbox.add(eventFor('kuaishou', 'cb1'), Date.now())).toBe(true);
-    expect(await outbox.add(eventFor('kuaishou', 'cb1'), Date.now())).toBe(false);
-  });
-
-  it('keeps every event through an outage and reports each once the platform is back', async () => {
-    fake.behave('all', 'fail');
-    const { metrics, counts } = countingMetrics();
-    for (const platform of ['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const) await outbox.add(eventFor(platform, `click_${platform}`), Date.now());
-    // A 503 slower than the 200 ms timeout on a loaded machine would be unanswered, and given up after two.
-    delivery = startDelivery({ outbox, config: config({ ADS_TIMEOUT_MS: '3000' }), metrics, log });
-    await waitFor(() => fake.requests.length >= 8, 5000, 'two rounds of failures');
-    expect(await outbox.pending()).toHaveLength(4);
-    fake.behave('all', 'ok');
-    await waitFor(() => fake.requests.filter((request) => request.answered === 'ok').length === 4, 5000, 'four reports');
-    await waitFor(async () => (await outbox.pending()).length === 0);
-    expect(counts.get('failed http_5xx')).toBeGreaterThanOrEqual(4);
-    expect(fake.problems).toEqual([]);
-  });
-
-  it('retries while the platform is down (connections refused) and reports once it is up', async () => {
-    await fake.down();
-    await outbox.add(eventFor('oceanengine', 'down1'), Date.now());
-    const { metrics, counts } = countingMetrics();
-    delivery = startDelivery({ outbox, config: config(), metrics, log });
-    await waitFor(() => (counts.get('failed network') ?? 0) >= 3, 5000, 'refused sends');
-    await fake.up();
-    await waitFor(() => fake.requests.length === 1, 5000, 'the report');
-    expect(counts.get('given up unanswered_twice')).toBeUndefined();
-  });
-
-  // Baidu: its outerEventId may need outerEventType "custom_dedup", not confirmed; bounded until it is.
-  it.each(['kuaishou', 'baidu'] as const)('sends an unanswered report to %s (no confirmed dedupe) at most twice, then keeps it aside', async (platform) => {
-    fake.behave(platform, 'hang');
-    await outbox.add(eventFor(platform, 'hang1'), Date.now());
-    const { metrics, counts } = countingMetrics();
-    delivery = startDelivery({ outbox, config: config(), metrics, log });
-    await waitFor(() => counts.get('given up unanswered_twice') === 1, 5000, 'the give-up');
-    expect(fake.requests).toHaveLength(2);
-    expect((await outbox.deadLetters(10))[0]).toMatchObject({ platform, reason: 'unanswered_twice: timeout' });
-  });
-
-  it('tries again a report Tencent answers busy, and reports it once Tencent takes it', async () => {
-    fake.behave('tencent', 'busy');
-    await outbox.add(eventFor('tencent', 'busy1'), Date.now());
-    const { metrics, counts } = countingMetrics();
-    delivery = startDelivery({ outbox, config: config(), metrics, log });
-    await waitFor(() => (counts.get('failed platform_error') ?? 0) >= 2, 5000, 'busy answers');
-    fake.behave('tencent', 'ok');
-    await waitFor(() => counts.get('reported tencent') === 1, 5000, 'the report');
-    expect(counts.get('given up refused')).toBeUndefined();
-  });
-
-  it('keeps sending an unanswered report to a platform that dedupes', async () => {
-    fake.behave('tencent', 'hang');
-    await outbox.add(eventFor('tencent', 'hang2'), Date.now());
-    delivery = startDelivery({ outbox, config: config(), metrics: NO_ADS_METRICS, log });
-    await waitFor(() => fake.requests.length >= 3, 5000, 'a third send');
-    expect(new Set(fake.requests.map((request) => request.eventId))).toEqual(new Set([conversionId('tencent', 'hang2')]));
-  });
-
-  it('gives up a report the platform refuses, with its reason', async () => {
-    fake.behave('baidu', 'refuse');
-    await outbox.add(eventFor('baidu', 'refused1'), Date.now());
-    delivery = startDelivery({ outbox, config: config(), metrics: NO_ADS_METRICS, log });
-    await waitFor(async () => (await outbox.deadLetters(10)).length === 1, 5000, 'the dead letter');
-    expect((await outbox.deadLetters(10))[0]!.reason).toBe('refused: 2 failure; 10003 logidUrl invalid'); // each row's failure, not only desc
-    expect(fake.requests).toHaveLength(1);
-  });
-
-  it('counts a missing or refused token as an auth failure and keeps the event', async () => {
-    fake.behave('tencent', 'auth');
-    await outbox.add(eventFor('tencent', 'auth1'), Date.now());
-    await outbox.add(eventFor('baidu', 'auth2'), Date.now());
-    const { metrics, counts } = countingMetrics();
-    delivery = startDelivery({ outbox, config: { ...config(), tokens: { tencent: 'x', baidu: null, baiduByChannel: {} } }, metrics, log });
-    await waitFor(() => (counts.get('failed auth') ?? 0) >= 4, 5000, 'auth failures');
-    expect(fake.requests.every((request) => request.platform === 'tencent')).toBe(true);
-    expect(await outbox.pending()).toHaveLength(2);
-  });
-
-  it('counts and logs as an error a Tencent token that expired, and keeps the event', async () => {
-    fake.behave('tencent', 'expired');
-    await outbox.add(eventFor('tencent', 'expired1'), Date.now());
-    const { metrics, counts } = countingMetrics();
-    const lines: { level: number; msg: string }[] = [];
-    const logged = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
-    delivery = startDelivery({ outbox, config: config(), metrics, log: logged });
-    // Counted before the retry is stored and logged: wait for the line, which comes last.
-    await waitFor(() => (counts.get('failed token_expired') ?? 0) >= 1 && lines.some((line) => line.level === 50), 5000, 'the expired token');
-    expect(lines.find((line) => line.level === 50)?.msg).toContain('the tencent token is expired');
-    expect(JSON.stringify(lines)).not.toContain('tencent-test-token');
-    expect(await outbox.pending()).toHaveLength(1);
-  });
-
-  it('sends at once, on start, an event a killed process had taken and never settled', async () => {
-    await outbox.add(eventFor('baidu', 'crashed1'), Date.now());
-    expect(await outbox.claim(Date.now(), 10, 600_000)).toHaveLength(1); // leased for 10 minutes, then the process died
-    delivery = startDelivery({ outbox, config: config({ ADS_POLL_MS: '60000' }), metrics: NO_ADS_METRICS, log });
-    await waitFor(() => fake.requests.length === 1, 2000, 'the report at start');
-  });
-
-  it('gives up, unsent, a report to a platform without dedupe whose two sends were cut short; sends one to a platform with it', async () => {
-    const start = Date.now() - 10_000;
-    for (const platform of ['kuaishou', 'tencent'] as const) await outbox.add(eventFor(platform, `cut_${platform}`), start);
-    expect(await outbox.claim(start, 10, 1)).toHaveLength(2); // taken, then the process died before an answer
-    expect(await outbox.claim(start + 1, 10, 1)).toHaveLength(2); // and again
-    const { metrics, counts } = countingMetrics();
-    delivery = startDelivery({ outbox, config: config(), metrics, log });
-    await waitFor(() => counts.get('given up unanswered_twice') === 1 && counts.get('reported tencent') === 1, 5000, 'the give-up and the report');
-    expect(fake.requests.map((request) => request.platform)).toEqual(['tencent']);
-    expect((await outbox.deadLetters(10))[0]).toMatchObject({ platform: 'kuaishou', reason: 'unanswered_twice: two sends cut short' });
-  });
-
-  it('sends an event it is woken for at once, not at the next poll', async () => {
-    delivery = startDelivery({ outbox, config: config({ ADS_POLL_MS: '60000' }), metrics: NO_ADS_METRICS, log });
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the first look found nothing: waiting a minute
-    await outbox.add(eventFor('kuaishou', 'woken1'), Date.now());
-    delivery.wake();
-    await waitFor(() => fake.requests.length === 1, 2000, 'the report');
-  });
-
-  it('logs each report, retry and give-up in its own words, with the reason', async () => {
-    fake.behave('oceanengine', 'fail');
-    fake.behave('baidu', 'refuse');
-    const lines: { level: number; msg: string; reason?: string; platform?: string }[] = [];
-    const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
-    for (const platform of ['kuaishou', 'oceanengine', 'baidu'] as const) await outbox.add(eventFor(platform, `log_${platform}`), Date.now());
-    delivery = startDelivery({ outbox, config: config(), metrics: NO_ADS_METRICS, log: logged });
-    await waitFor(() => lines.some((line) => line.msg.includes('will retry')) && lines.some((line) => line.msg.includes('given up')) && lines.some((line) => line.msg.includes('reported')), 5000, 'the three lines');
-    const line = (platform: string) => lines.find((each) => each.platform === platform)!;
-    expect(line('kuaishou')).toMatchObject({ level: 30, msg: 'ad conversion reported' });
-    expect(line('oceanengine')).toMatchObject({ level: 40, msg: 'ad conversion not reported yet: will retry', reason: 'http_5xx' });
-    expect(line('baidu')).toMatchObject({ level: 50, msg: 'ad conversion given up: kept aside with its reason', reason: 'refused' });
-  });
-
-  it('logs as an error a token missing, and says which platform\'s', async () => {
-    await outbox.add(eventFor('tencent', 'notoken1'), Date.now());
-    const lines: { level: number; msg: string }[] = [];
-    const logged = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
-    delivery = startDelivery({ outbox, config: { ...config(), tokens: { tencent: null, baidu: 'b', baiduByChannel: {} } }, metrics: NO_ADS_METRICS, log: logged });
-    await waitFor(() => lines.length >= 1, 5000, 'the error');
-    expect(lines[0]).toMatchObject({ level: 50, msg: 'ad conversion not reported: the tencent token is missing or refused; will retry' });
-  });
-
-  it('gives up an event older than the maximum age', async () => {
-    fake.behave('oceanengine', 'fail');
-    let clock = Date.now();
-    await outbox.add(eventFor('oceanengine', 'old1', clock), clock);
-    const { metrics, counts } = countingMetrics();
-    delivery = startDelivery({ outbox, config: config(), metrics, log, now: () => clock });
-    await waitFor(() => fake.requests.length >= 1);
-    clock += 73 * 3_600_000;
-    await waitFor(() => counts.get('given up expired') === 1, 5000, 'the expiry');
-    expect(await outbox.pending()).toEqual([]);
-  });
-});
+describeDelivery('libsql', async () => ({ outbox: libsqlOutbox(openDatabase(':memory:')), close: async () => {} }));
 
 describe('the wait before the next try', () => {
   it('is between half and all of the base, doubled for each send before, as the random draw says', () => {
@@ -232,5 +28,53 @@ describe('the wait before the next try', () => {
 
   it('is at most 6 hours, however many sends came before', () => {
     expect([retryDelay(16, 1000, () => 1), retryDelay(16, 1000, () => 0), retryDelay(5000, 1000, () => 1)]).toEqual([21_600_000, 10_800_000, 21_600_000]);
+  });
+});
+
+describe('delivery through a failing outbox', () => {
+  it('says so in the log and goes on: leases not released at start, a claim that fails, an event not settled', async () => {
+    // Where the outbox fails, the delivery's only trace is its log: the operator's one way to see it.
+    const fake = await startFakePlatforms();
+    const inner = libsqlOutbox(openDatabase(':memory:'));
+    const failing = { releaseOwnLeases: 1, claim: 1, done: 1 };
+    const failOnce = (name: keyof typeof failing) => {
+      if (failing[name] === 0) return;
+      failing[name] -= 1;
+      throw new Error(`${name} failed`);
+    };
+    const outbox: Outbox = {
+      ...inner,
+      releaseOwnLeases: async (now) => (failOnce('releaseOwnLeases'), inner.releaseOwnLeases(now)),
+      claim: async (now, limit, leaseMs) => (failOnce('claim'), inner.claim(now, limit, leaseMs)),
+      done: async (id) => (failOnce('done'), inner.done(id)),
+    };
+    for (const clickId of ['flaky1', 'flaky2']) await outbox.add({ id: conversionId('kuaishou', clickId), platform: 'kuaishou', channel: 'H5REG', clickId, landingUrl: null, registeredAt: Date.now() }, Date.now());
+    const lines: { level: number; msg: string; err?: { message: string }; event?: string }[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
+    const seconds: { reported: number[]; requests: number[] } = { reported: [], requests: [] };
+    const metrics = { ...NO_ADS_METRICS, reported: (_p: string, _c: string, lag: number) => void seconds.reported.push(lag), requestTime: (_p: string, time: number) => void seconds.requests.push(time) };
+    const delivery = startDelivery({ outbox, config: loadConfig(adsEnv(fake, { ADS_TIMEOUT_MS: '1000' })).ads, metrics, log });
+    try {
+      await waitFor(() => lines.some((line) => line.msg === 'ad conversion reported') && lines.some((line) => line.level === 50), 5000, 'a report and an event not settled');
+    } finally {
+      await delivery.stop();
+      await fake.close();
+    }
+    expect(lines.filter((line) => line.level >= 40).map(({ level, msg, err }) => ({ level, msg, err: err?.message }))).toEqual([
+      { level: 40, msg: 'ad outbox: leases not released', err: 'releaseOwnLeases failed' },
+      { level: 40, msg: 'ad outbox unreachable; trying again', err: 'claim failed' },
+      { level: 50, msg: 'ad conversion not settled: its lease ends and it is sent again', err: 'done failed' },
+    ]);
+    expect([conversionId('kuaishou', 'flaky1'), conversionId('kuaishou', 'flaky2')]).toContain(lines.find((line) => line.level === 50)!.event); // which event
+    expect(fake.requests).toHaveLength(2); // each sent once: the one not settled goes again when its lease ends, 10 s on
+    // Seconds, not milliseconds: from the registration to the report, and for each request.
+    expect(seconds.reported).toHaveLength(1);
+    expect(seconds.reported[0]).toBeGreaterThanOrEqual(0);
+    expect(seconds.reported[0]).toBeLessThan(10);
+    expect(seconds.requests).toHaveLength(2);
+    for (const time of seconds.requests) {
+      expect(time).toBeGreaterThan(0);
+      expect(time).toBeLessThan(5);
+    }
   });
 });

@@ -4,12 +4,45 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 import { openDatabase } from '../db/database';
-import { tempDir } from '../../testing/server/test-support';
+import { tempDir } from '../../testing/server/temp-dir';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { conversionId, type ConversionEvent } from './event';
 import { libsqlOutbox } from './libsql-outbox';
 import { REMEMBER_IDS_MS, type Outbox } from './outbox';
 import { redisOutbox } from './redis-outbox';
+
+// Equivalent mutants of the Redis outbox (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
+// Creating the consumer group again is harmless (BUSYGROUP is ignored): these only cost a command per claim.
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `groupReady` -> `false`: the group created again at every claim, BUSYGROUP ignored
+// Equivalent mutant (server/ads/redis-outbox.ts, BooleanLiteral): `true` -> `false`: (groupReady = true) the same
+// Reading this consumer's own pending entries again finds none: each one read is moved (acknowledged and deleted) in the same claim.
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `!ownBacklogRead` -> `true`: the own backlog read at every claim, empty after the first
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `(own?.[0]?.[1]?.length ?? 0) < 1000` -> `false`: the same, read again at the next claim
+// Equivalent mutant (server/ads/redis-outbox.ts, EqualityOperator): `(own?.[0]?.[1]?.length ?? 0) < 1000` -> `(own?.[0]?.[1]?.length ?? 0) <= 1000`: a backlog of exactly 1000 is read again once, finding none
+// Equivalent mutant (server/ads/redis-outbox.ts, EqualityOperator): `(own?.[0]?.[1]?.length ?? 0) < 1000` -> `(own?.[0]?.[1]?.length ?? 0) >= 1000`: read again at every claim, empty after the first
+// XREADGROUP from id 0 (history) answers the stream with a list, empty or not, never nil (unlike `>`, whose `fresh` can be nil).
+// Equivalent mutant (server/ads/redis-outbox.ts, OptionalChaining): `own?.[0]?.[1]` -> `own?.[0][1]`: never nil
+// Equivalent mutant (server/ads/redis-outbox.ts, OptionalChaining): `own?.[0]` -> `own[0]`: never nil
+// Equivalent mutant (server/ads/redis-outbox.ts, OptionalChaining): `own?.[0]?.[1]?.length` -> `own?.[0]?.[1].length`: never nil
+// Equivalent mutant (server/ads/redis-outbox.ts, ArrayDeclaration): `[]` -> `["Stryker was here"]`: (own's `?? []`, and XAUTOCLAIM's, which always answers a list) never used; where it could be (`fresh`, `batches`), a test fails
+// XAUTOCLAIM leaves out entries deleted meanwhile since Redis 7.0 (the tests' 7.0.15; 6.2 gave them as nil): the filter is for 6.2.
+// Equivalent mutant (server/ads/redis-outbox.ts, MethodExpression): `(orphans[1] ?? []).filter((entry) => entry !== null && entry[1] !== null)` -> `orphans[1] ?? []`: no nil entry on Redis 7
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `entry !== null && entry[1] !== null` -> `true`: no nil entry on Redis 7
+// Equivalent mutant (server/ads/redis-outbox.ts, LogicalOperator): `entry !== null && entry[1] !== null` -> `entry !== null || entry[1] !== null`: no nil entry on Redis 7
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `entry !== null` -> `true`: no nil entry on Redis 7
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `entry[1] !== null` -> `true`: no nil entry on Redis 7
+// The settle script reads `answered` only for a retry and the reason only for a dead letter (redis-scripts.ts, adsSettle); a
+// dead letter's reason is written with it, in the same script.
+// Equivalent mutant (server/ads/redis-outbox.ts, StringLiteral): `'done'` -> `""`: the script settles anything but retry and dead as done
+// Equivalent mutant (server/ads/redis-outbox.ts, StringLiteral): `''` -> `"Stryker was here!"`: done's reason, and a dead letter's missing reason, never read
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `!(name in redis)` -> `true`: a script defined again on the same client is the same script
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `first.length === 2` -> `true`: `pending` reads the oldest only for a platform with events counted, which always has one (the scripts keep both together)
+// An XGROUP error other than BUSYGROUP (no connection, a key of another type) fails the XREADGROUP right after it too: the claim rejects either way.
+// Equivalent mutant (server/ads/redis-outbox.ts, BlockStatement): `{ if (!error.message.includes('BUSYGROUP')) throw error; }` -> `{}`: the next command fails the claim
+// Equivalent mutant (server/ads/redis-outbox.ts, ConditionalExpression): `!error.message.includes('BUSYGROUP')` -> `false`: the next command fails the claim
+// Equivalent mutant (server/ads/redis-outbox.ts, StringLiteral): `'BUSYGROUP'` -> `""`: the next command fails the claim
+// Not listed, though equivalent where done and giveUp pass it: `false` -> `true` (answered), because the same text at the
+// 'ready' handler's `groupReady = false` / `ownBacklogRead = false` is no equivalent (redis-outbox.test.ts restarts Redis for them).
 
 const T0 = 1_764_000_000_000;
 const LEASE_MS = 60_000;
@@ -199,6 +232,24 @@ describe('the Redis outbox', () => {
     expect(await outbox.claim(T0, 10, LEASE_MS)).toEqual([]);
     await redis.xclaim('test:ads:intake', 'ads-reporters', 'consumer-dead', 0, entryId, 'IDLE', 31_000);
     expect((await outbox.claim(T0, 10, LEASE_MS)).map((entry) => entry.event.clickId)).toEqual(['orphan1']);
+  });
+
+  it('keeps its data under the key names it always had: an upgrade finds what is pending, sent and set aside', async () => {
+    redisServer ??= await startTestRedis();
+    const redis = new Redis(redisServer.url);
+    clients.push(redis);
+    await redis.flushall();
+    const outbox = redisOutbox(redis, 'test:', 'consumer-a');
+    for (const clickId of ['keys1', 'keys2', 'keys3']) await outbox.add(eventFor('kuaishou', clickId), T0);
+    const [first, second] = await outbox.claim(T0, 2, LEASE_MS); // keys3 stays in the intake's schedule, unleased
+    await outbox.retry(first!.event.id, T0 + 1000, true, 'http_5xx');
+    await outbox.giveUp(second!.event.id, 'refused: no', T0);
+    const seen = ['keys1', 'keys2', 'keys3'].map((clickId) => `test:ads:seen:${conversionId('kuaishou', clickId)}`);
+    expect((await redis.keys('test:*')).sort()).toEqual(
+      ['test:ads:age:kuaishou', 'test:ads:answers', 'test:ads:counts', 'test:ads:dead', 'test:ads:dead-reasons', 'test:ads:due', 'test:ads:events', 'test:ads:intake', 'test:ads:sends', ...seen].sort(),
+    );
+    await outbox.claim(T0 + 1000, 1, LEASE_MS); // a lease held: its key too
+    expect(await redis.exists('test:ads:leases')).toBe(1);
   });
 });
 

@@ -4,6 +4,12 @@ import type { AdsSettings } from '@game-register/site-settings';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { buildTestApp, tempDir } from '../server/test-support';
 import type { FakePlatforms } from './fake-platforms';
+import { adsEnv } from './ads-env';
+
+// In modules of their own, so that a test needing only these does not load the whole server (mutation runs
+// load a test file's imports once per mutant).
+export { adsEnv } from './ads-env';
+export { waitFor } from './wait-for';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -15,16 +21,6 @@ export const ALL_PLATFORMS_ON = {
   kuaishou: { enabled: true },
 } satisfies Partial<AdsSettings>;
 
-/** The ADS_* variables of a server reporting to the fake, with fast retries. */
-export const adsEnv = (fake: FakePlatforms, extra: Record<string, string> = {}) => ({
-  ...fake.env(),
-  ADS_TENCENT_TOKEN: 'tencent-test-token',
-  ADS_BAIDU_TOKEN: 'baidu-test-token',
-  ADS_RETRY_BASE_MS: '40',
-  ADS_POLL_MS: '20',
-  ADS_TIMEOUT_MS: '1000',
-  ...extra,
-});
 
 /** The host of the tests' landing pages (a test's request comes from elsewhere: inject, 127.0.0.1). */
 export const LANDING_HOST = 'm.game.example.com';
@@ -54,12 +50,4 @@ export function mobileOf(name: string): string {
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) % 100_000_000;
   return `139${String(hash).padStart(8, '0')}`;
-}
-
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'the condition'): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { precompressDir } from '../../scripts/precompress';
 import { buildApp } from '../../server/app';
 import type { ChannelSettingsGetter } from '../../server/channels/settings';
 import { loadConfig, type ServerConfig } from '../../server/config';
+import { tempDir } from './temp-dir';
 
 /** Settings for a test: in-memory database, no static folders unless given, limits out of the way. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -32,9 +32,8 @@ export async function buildTestApp(overrides: Partial<ServerConfig> = {}, { now,
   return { app, logs };
 }
 
-export function tempDir(prefix = 'server-test-'): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
-}
+// In its own module, so that a test needing only a temp dir does not load the whole server (mutation runs load a test file's imports once per mutant).
+export { tempDir } from './temp-dir';
 
 export const ASSET_JS = '/assets/index-Ab12Cd34.js';
 export const ASSET_CSS = '/assets/index-Ef56Gh78.css';
