@@ -38,7 +38,7 @@ function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned
     return verdict;
   };
   /** Lets the site's reading (started off the request's path) finish. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
   return { db, clock, difficulty, changes, visit, settle, current };
 }
 
