@@ -1,9 +1,6 @@
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
 import { metricsOn, parseExposition, scrape } from '../metrics/test-support';
-import { startFakePlatforms, type FakePlatforms } from '../../testing/ads/fake-platforms';
-import { ALL_PLATFORMS_ON, buildAdsApp, mobileOf, register, waitFor } from '../../testing/ads/test-app';
-
-type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
+import { adsAppPerTest, ALL_PLATFORMS_ON, mobileOf, register, waitFor } from '../../testing/ads/test-app';
 
 const LANDINGS = {
   tencent: 'https://m.game.example.com/register?c=CH7&gdt_vid=wx0abcDEF123_tencent&utm_source=x',
@@ -18,46 +15,37 @@ function headersOf(href: string, consent = false): Record<string, string> {
   return { 'x-ad-clicks': adClicksHeader(click, new URL(href).searchParams.get('c') ?? 'H5REG'), ...(consent ? { 'x-ad-consent': '1' } : {}) };
 }
 
-let fake: FakePlatforms;
-let app: App | undefined;
-beforeEach(async () => {
-  fake = await startFakePlatforms();
-});
-afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  await fake.close();
-});
+const ads = adsAppPerTest();
 
 describe('a registration answered y', () => {
   it('is reported to each platform with the fields it documents, and nothing personal', async () => {
-    ({ app } = await buildAdsApp(fake));
+    const { app } = await ads.build();
     const names = Object.keys(LANDINGS).map((platform) => `player_${platform}`.slice(0, 16));
     for (const [index, href] of Object.values(LANDINGS).entries()) {
       const response = await register(app, names[index]!, headersOf(href));
       expect(response.json()).toMatchObject({ status: 'y' });
     }
-    await waitFor(() => fake.requests.length === 4, 5000, 'four reports');
-    expect(fake.problems).toEqual([]);
-    expect(fake.requests.map((request) => [request.platform, request.clickId]).sort()).toEqual([
+    await waitFor(() => ads.fake.requests.length === 4, 5000, 'four reports');
+    expect(ads.fake.problems).toEqual([]);
+    expect(ads.fake.requests.map((request) => [request.platform, request.clickId]).sort()).toEqual([
       ['baidu', '11223344556677889900_baidu'],
       ['kuaishou', 'DHAJASALKFyk1uCKBYCyXp-iIDS-uHDd_ks'],
       ['oceanengine', 'EPqn1N3zn4ADGLb_oce'],
       ['tencent', 'wx0abcDEF123_tencent'],
     ]);
-    const tencent = fake.requests.find((request) => request.platform === 'tencent')!;
+    const tencent = ads.fake.requests.find((request) => request.platform === 'tencent')!;
     expect(tencent.body).toMatchObject({ account_id: 1000007, user_action_set_id: 2000007 }); // CH7's own account
-    const baidu = fake.requests.find((request) => request.platform === 'baidu')!;
+    const baidu = ads.fake.requests.find((request) => request.platform === 'baidu')!;
     expect(baidu.body).toMatchObject({ conversionTypes: [{ logidUrl: 'https://m.game.example.com/register?bd_vid=11223344556677889900_baidu', newType: 25 }] });
-    for (const request of fake.requests) {
+    for (const request of ads.fake.requests) {
       // The values registered, each whole: a shorter piece (a mobile's `139`) turns up in a random nonce by chance.
       for (const personal of ['Secret#123', ...names, ...names.map(mobileOf), 'utm_source', 'Mozilla']) expect(request.raw).not.toContain(personal);
     }
   });
 
   it('is logged by its event id and the click id\'s first characters only', async () => {
-    const built = await buildAdsApp(fake);
-    app = built.app;
+    const built = await ads.build();
+    const { app } = built;
     const { logs } = built;
     await register(app, 'logged01', headersOf(LANDINGS.kuaishou));
     await waitFor(() => logs.text.includes('ad conversion reported'), 5000, 'the log line');
@@ -69,49 +57,49 @@ describe('a registration answered y', () => {
   });
 
   it('is reported once when the same click registers twice or reg is sent again', async () => {
-    ({ app } = await buildAdsApp(fake));
+    const { app } = await ads.build();
     await register(app, 'first01', headersOf(LANDINGS.kuaishou));
     await register(app, 'second02', headersOf(LANDINGS.kuaishou));
     await register(app, 'second02', headersOf(LANDINGS.kuaishou)); // the backend refuses: name taken
-    await waitFor(() => fake.requests.length >= 1);
+    await waitFor(() => ads.fake.requests.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fake.requests).toHaveLength(1);
+    expect(ads.fake.requests).toHaveLength(1);
   });
 
   it('is not reported without a click, with a macro, to a platform turned off, or without the consent the settings require', async () => {
-    ({ app } = await buildAdsApp(fake, { ...ALL_PLATFORMS_ON, kuaishou: { enabled: false }, consent: { required: true, text: '同意向广告平台回传注册结果' } }, metricsOn()));
+    const { app } = await ads.build({ ...ALL_PLATFORMS_ON, kuaishou: { enabled: false }, consent: { required: true, text: '同意向广告平台回传注册结果' } }, metricsOn());
     await register(app, 'noclick01');
     await register(app, 'macro01', { 'x-ad-clicks': 'clickid=__CLICKID__' });
     await register(app, 'kuaioff01', headersOf(LANDINGS.kuaishou, true));
     await register(app, 'noconsent01', headersOf(LANDINGS.oceanengine));
     await register(app, 'consent01', headersOf(LANDINGS.tencent, true));
-    await waitFor(() => fake.requests.length >= 1);
+    await waitFor(() => ads.fake.requests.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fake.requests.map((request) => request.platform)).toEqual(['tencent']);
+    expect(ads.fake.requests.map((request) => request.platform)).toEqual(['tencent']);
     const { samples } = parseExposition((await scrape(app)).text);
     const notReported = (reason: string) => samples.find((sample) => sample.name === 'game_register_ads_registrations_not_reported_total' && sample.labels.reason === reason)?.value;
     expect([notReported('no_click'), notReported('platform_off'), notReported('no_consent')]).toEqual([2, 1, 1]);
   });
 
   it('is not reported when the backend refuses the registration', async () => {
-    ({ app } = await buildAdsApp(fake));
+    const { app } = await ads.build();
     await register(app, 'taken01', headersOf(LANDINGS.oceanengine));
     const refused = await register(app, 'taken01', headersOf(LANDINGS.kuaishou));
     expect(refused.json()).toMatchObject({ status: 'n' });
-    await waitFor(() => fake.requests.length >= 1);
+    await waitFor(() => ads.fake.requests.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(fake.requests.map((request) => request.platform)).toEqual(['oceanengine']);
+    expect(ads.fake.requests.map((request) => request.platform)).toEqual(['oceanengine']);
   });
 });
 
 describe('the ad metrics', () => {
   it('show pending events and their age through an outage, then the reports', async () => {
-    fake.behave('all', 'fail');
+    ads.fake.behave('all', 'fail');
     let lateMs = 0; // the server's clock runs this far ahead once the events are written
-    ({ app } = await buildAdsApp(fake, ALL_PLATFORMS_ON, metricsOn(), {}, () => Date.now() + lateMs));
+    const { app } = await ads.build(ALL_PLATFORMS_ON, metricsOn(), {}, () => Date.now() + lateMs);
     await register(app, 'metric01', headersOf(LANDINGS.oceanengine), 'CH7');
     await register(app, 'metric02', headersOf(LANDINGS.tencent));
-    await waitFor(() => fake.requests.length >= 2);
+    await waitFor(() => ads.fake.requests.length >= 2);
     lateMs = 90_000;
     const value = (samples: ReturnType<typeof parseExposition>['samples'], name: string, labels: Record<string, string>) =>
       samples.find((sample) => sample.name === `game_register_ads_${name}` && Object.entries(labels).every(([key, label]) => sample.labels[key] === label))?.value;
@@ -124,8 +112,8 @@ describe('the ad metrics', () => {
     expect(value(samples, 'oldest_pending_age_seconds', { platform: 'baidu' })).toBe(0);
     expect(value(samples, 'failed_total', { platform: 'oceanengine', reason: 'http_5xx' })).toBeGreaterThanOrEqual(1);
 
-    fake.behave('all', 'ok');
-    await waitFor(() => fake.requests.filter((request) => request.answered === 'ok').length === 2);
+    ads.fake.behave('all', 'ok');
+    await waitFor(() => ads.fake.requests.filter((request) => request.answered === 'ok').length === 2);
     await waitFor(async () => value(parseExposition((await scrape(app!)).text).samples, 'reported_total', { platform: 'tencent' }) === 1);
     ({ samples } = parseExposition((await scrape(app)).text));
     expect(value(samples, 'reported_total', { platform: 'oceanengine', channel: 'H5REG' })).toBe(1);

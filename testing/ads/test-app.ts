@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AdsSettings } from '@game-register/site-settings';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { buildTestApp, tempDir } from '../server/test-support';
-import type { FakePlatforms } from './fake-platforms';
+import { startFakePlatforms, type FakePlatforms } from './fake-platforms';
 import { adsEnv } from './ads-env';
 
 // In modules of their own, so that a test needing only these does not load the whole server (mutation runs
@@ -50,4 +50,39 @@ export function mobileOf(name: string): string {
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) % 100_000_000;
   return `139${String(hash).padStart(8, '0')}`;
+}
+
+/**
+ * For a test file whose every test reports to the fake platforms: starts them before each test and, after it,
+ * closes the app the test built and the fake. `build` is buildAdsApp against the current test's fake; a
+ * second build in one test closes the first app.
+ */
+export function adsAppPerTest() {
+  let fake: FakePlatforms | undefined;
+  let app: App | undefined;
+  beforeEach(async () => {
+    fake = await startFakePlatforms();
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+    await fake?.close();
+    fake = undefined;
+  });
+  const current = () => {
+    if (fake === undefined) throw new Error('the fake platforms run only during a test');
+    return fake;
+  };
+  return {
+    /** The current test's fake platforms. */
+    get fake(): FakePlatforms {
+      return current();
+    },
+    async build(...args: Parameters<typeof buildAdsApp> extends [FakePlatforms, ...infer Rest] ? Rest : never) {
+      await app?.close();
+      const built = await buildAdsApp(current(), ...args);
+      app = built.app;
+      return built;
+    },
+  };
 }
