@@ -1,0 +1,113 @@
+// The signals the levels are read from, on both stores: the same events at the same times give the same counts,
+// the same site minute and the same kept states, on the embedded database and on a real redis-server.
+import Database from 'libsql';
+import { Redis } from 'ioredis';
+import { startTestRedis, type TestRedis } from '../../../../testing/redis/test-redis';
+import { ensureCaptchaTables } from '../libsql-schema';
+import { SITE_SHARE_PER_NETWORK } from '../policy';
+import { freshState, type LevelState } from './hysteresis';
+import { createLibsqlSignals } from './libsql-signals';
+import { createRedisSignals, parseBaseline } from './redis-signals';
+import { SITE_MINUTE_MS, type SignalStore } from './signals';
+
+const MINUTE = 60_000;
+/** The start of a minute, and of every counter's bucket (all bucket lengths divide an hour). */
+const T0 = Date.UTC(2026, 10, 26, 9);
+
+let redisServer: TestRedis;
+let redis: Redis;
+beforeAll(async () => {
+  redisServer = await startTestRedis();
+  redis = new Redis(redisServer.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+});
+afterAll(async () => {
+  redis?.disconnect();
+  await redisServer?.close();
+});
+
+let prefixes = 0;
+const stores: [string, (clock: { at: number }) => SignalStore][] = [
+  [
+    'the embedded database',
+    (clock) => {
+      const db = new Database(':memory:');
+      ensureCaptchaTables(db);
+      return createLibsqlSignals(db, () => clock.at);
+    },
+  ],
+  ['Redis', () => createRedisSignals(redis, `t${(prefixes += 1)}:`, (command) => command())],
+];
+
+const state = (level: LevelState['level'], at: number): LevelState => ({ ...freshState(at), level });
+
+describe.each(stores)('the signals on %s', (_name, open) => {
+  it('count each event for the address and its network, in windows that fade bucket by bucket', async () => {
+    const clock = { at: T0 };
+    const signals = open(clock);
+    await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', T0);
+    await signals.record('pass', '198.51.100.7', '198.51.100.0/24', T0);
+    await signals.record('fail', '198.51.100.8', '198.51.100.0/24', T0);
+    const now = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', T0);
+    expect(now.address.counts).toEqual({ challengesPerMinute: 2, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1 });
+    expect(now.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
+    // A minute and a half on: the challenges' bucket (10 s) left the minute; the answers' (2 min) still whole.
+    clock.at = T0 + 90_000;
+    const later = await signals.record('fail', '198.51.100.9', '198.51.100.0/24', clock.at);
+    expect(later.network.counts).toEqual({ challengesPerMinute: 0, answers10m: 3, failures10m: 2, successes10m: 1, successes1h: 1 });
+    // 11 minutes on: the 10-minute window's oldest bucket (T0's, every answer so far) counts half; the hour's whole.
+    clock.at = T0 + 11 * MINUTE;
+    const faded = await signals.record('challenge', '198.51.100.10', '198.51.100.0/24', clock.at);
+    expect(faded.network.counts).toEqual({ challengesPerMinute: 1, answers10m: 1.5, failures10m: 1, successes10m: 0.5, successes1h: 1 });
+  });
+
+  it('count an event with no network for the address alone, and read no network', async () => {
+    const signals = open({ at: T0 });
+    await signals.record('fail', '203.0.113.5', null, T0);
+    const reading = await signals.record('fail', '203.0.113.5', null, T0);
+    expect(reading.address.counts).toMatchObject({ answers10m: 2, failures10m: 2 });
+    expect(reading.network).toEqual({ counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0 }, state: null });
+  });
+
+  it('keep a state until told to forget it, and read it back with the counts', async () => {
+    const clock = { at: T0 };
+    const signals = open(clock);
+    await signals.saveState('network', '192.0.2.0/24', state(2, T0), 60_000);
+    await signals.saveState('address', '192.0.2.1', state(1, T0), 60_000);
+    const reading = await signals.record('challenge', '192.0.2.1', '192.0.2.0/24', T0);
+    expect([reading.address.state?.level, reading.network.state?.level]).toEqual([1, 2]);
+    await signals.saveState('network', '192.0.2.0/24', null, 60_000);
+    expect((await signals.record('challenge', '192.0.2.1', '192.0.2.0/24', T0)).network.state).toBeNull();
+  });
+
+  it("read the site's last whole minute: its challenges, its ten busiest networks' share, each capped", async () => {
+    const clock = { at: T0 };
+    const signals = open(clock);
+    // One network sends more than its share; 11 networks 1 each; one challenge not counted for the site.
+    for (let i = 0; i < SITE_SHARE_PER_NETWORK + 5; i += 1) await signals.record('challenge', `10.0.0.${i + 1}`, '10.0.0.0/24', T0 + i);
+    for (let n = 1; n <= 11; n += 1) await signals.record('challenge', `10.${n}.0.1`, `10.${n}.0.0/24`, T0 + 100 + n);
+    await signals.record('challenge', '36.128.0.1', '36.128.0.0/24', T0 + 200, false);
+    await signals.record('challenge', '36.128.0.2', null, T0 + 201);
+    // Still inside the minute: the last whole minute is the one before, which had none.
+    expect(await signals.site(T0 + 30_000)).toMatchObject({ minute: T0 / SITE_MINUTE_MS - 1, challenges: 0, topNetworksShare: 0 });
+    const site = await signals.site(T0 + SITE_MINUTE_MS + 5);
+    // 26 counted, 5 past the cap left out: 21; the ten busiest are the capped 10 and nine of the single ones.
+    expect(site).toMatchObject({ minute: T0 / SITE_MINUTE_MS, challenges: 21, baseline: null, state: null });
+    expect(site.topNetworksShare).toBeCloseTo(19 / 21, 10);
+  });
+
+  it("keep the site's state and baseline, and forget the state when told", async () => {
+    const signals = open({ at: T0 });
+    await signals.saveSite(state(1, T0), { perMinute: 42.5, minute: 7 }, 60_000);
+    expect(await signals.site(T0)).toMatchObject({ baseline: { perMinute: 42.5, minute: 7 }, state: { level: 1 } });
+    await signals.saveSite(null, null, 60_000);
+    expect(await signals.site(T0)).toMatchObject({ baseline: { perMinute: 42.5, minute: 7 }, state: null });
+  });
+});
+
+describe('a stored baseline read back', () => {
+  it('is the numbers it was written with, and none for anything unreadable', () => {
+    expect(parseBaseline('{"perMinute":3.5,"minute":9}')).toEqual({ perMinute: 3.5, minute: 9 });
+    expect([parseBaseline(null), parseBaseline(undefined), parseBaseline(''), parseBaseline('{'), parseBaseline('{"perMinute":"3","minute":9}'), parseBaseline('{"perMinute":3}')]).toEqual([null, null, null, null, null, null]);
+  });
+});

@@ -1,0 +1,2 @@
+/** Asks the OS for a free port on loopback. */
+export declare function freePort(): Promise<number>;
