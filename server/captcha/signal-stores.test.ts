@@ -1,14 +1,16 @@
 // The signals the levels are read from, on both stores: the same events at the same times give the same counts,
 // the same site minute and the same kept states, on the embedded database and on a real redis-server.
+// (Here rather than beside them in the gateway package: the package's tests cannot start a redis-server.)
 import Database from 'libsql';
 import { Redis } from 'ioredis';
-import { startTestRedis, type TestRedis } from '../../../../testing/redis/test-redis';
-import { ensureCaptchaTables } from '../libsql-schema';
-import { SITE_SHARE_PER_NETWORK } from '../policy';
-import { freshState, type LevelState } from './hysteresis';
-import { createLibsqlSignals } from './libsql-signals';
-import { createRedisSignals, parseBaseline } from './redis-signals';
-import { SITE_MINUTE_MS, type SignalStore } from './signals';
+import { SITE_SHARE_PER_NETWORK } from '@game-register/gateway/policy';
+import { createLibsqlStore, createRedisStore, ensureCaptchaTables } from '@game-register/gateway/testing';
+import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
+
+type SignalStore = ReturnType<typeof createLibsqlStore>['signals'];
+type LevelState = NonNullable<Awaited<ReturnType<SignalStore['site']>>['state']>;
+const SITE_MINUTE_MS = 60_000;
+const SECRET = 'k'.repeat(32);
 
 const MINUTE = 60_000;
 /** The start of a minute, and of every counter's bucket (all bucket lengths divide an hour). */
@@ -33,13 +35,13 @@ const stores: [string, (clock: { at: number }) => SignalStore][] = [
     (clock) => {
       const db = new Database(':memory:');
       ensureCaptchaTables(db);
-      return createLibsqlSignals(db, () => clock.at);
+      return createLibsqlStore(db, SECRET, () => clock.at).signals;
     },
   ],
-  ['Redis', () => createRedisSignals(redis, `t${(prefixes += 1)}:`, (command) => command())],
+  ['Redis', (clock) => createRedisStore(redis, { prefix: `t${(prefixes += 1)}:`, secret: SECRET, now: () => clock.at }).signals],
 ];
 
-const state = (level: LevelState['level'], at: number): LevelState => ({ ...freshState(at), level });
+const state = (level: LevelState['level'], at: number): LevelState => ({ level, since: at, lastAt: at, hotSince: null, calmSince: at, changes: [] });
 
 describe.each(stores)('the signals on %s', (_name, open) => {
   it('count each event for the address and its network, in windows that fade bucket by bucket', async () => {
@@ -105,9 +107,11 @@ describe.each(stores)('the signals on %s', (_name, open) => {
   });
 });
 
-describe('a stored baseline read back', () => {
-  it('is the numbers it was written with, and none for anything unreadable', () => {
-    expect(parseBaseline('{"perMinute":3.5,"minute":9}')).toEqual({ perMinute: 3.5, minute: 9 });
-    expect([parseBaseline(null), parseBaseline(undefined), parseBaseline(''), parseBaseline('{'), parseBaseline('{"perMinute":"3","minute":9}'), parseBaseline('{"perMinute":3}')]).toEqual([null, null, null, null, null, null]);
+describe("the site's baseline on Redis", () => {
+  it('reads anything unreadable as none (it is learnt again), and a good one as written', async () => {
+    const signals = createRedisStore(redis, { prefix: 'b:', secret: SECRET }).signals;
+    const read = async (text: string) => (await redis.set('b:site:baseline', text), (await signals.site(T0)).baseline);
+    expect(await read('{"perMinute":3.5,"minute":9}')).toEqual({ perMinute: 3.5, minute: 9 });
+    expect([await read(''), await read('{'), await read('{"perMinute":"3","minute":9}'), await read('{"perMinute":3}')]).toEqual([null, null, null, null]);
   });
 });
