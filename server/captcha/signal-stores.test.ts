@@ -90,6 +90,9 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     for (let n = 1; n <= 11; n += 1) await signals.record('challenge', `10.${n}.0.1`, `10.${n}.0.0/24`, T0 + 100 + n);
     await signals.record('challenge', '36.128.0.1', '36.128.0.0/24', T0 + 200, false);
     await signals.record('challenge', '36.128.0.2', null, T0 + 201);
+    // Answers are not challenges: the site's minute counts neither.
+    await signals.record('pass', '10.1.0.1', '10.1.0.0/24', T0 + 202);
+    await signals.record('fail', '10.1.0.1', '10.1.0.0/24', T0 + 203);
     // Still inside the minute: the last whole minute is the one before, which had none.
     expect(await signals.site(T0 + 30_000)).toMatchObject({ minute: T0 / SITE_MINUTE_MS - 1, challenges: 0, topNetworksShare: 0 });
     const site = await signals.site(T0 + SITE_MINUTE_MS + 5);
@@ -106,6 +109,29 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     expect(await signals.site(T0)).toMatchObject({ baseline: { perMinute: 42.5, minute: 7 }, state: null });
   });
 });
+
+describe('the levels kept on Redis', () => {
+  it("read a stored state that is not one as none: the entity starts again at level 0", async () => {
+    const signals = createRedisStore(redis, { prefix: 's:', secret: SECRET }).signals;
+    const read = async (text: string) => (await redis.set('s:level:network:192.0.2.0/24', text), (await signals.record('challenge', '192.0.2.1', '192.0.2.0/24', T0)).network.state);
+    expect(await read(JSON.stringify(state(2, T0)))).toMatchObject({ level: 2 });
+    expect([await read('{"changes":[]}'), await read('{"level":2}'), await read('{"level":"2","changes":[]}'), await read('null'), await read('{')]).toEqual([null, null, null, null, null]);
+  });
+
+  it("keep each prefix's site apart: two gateways on one Redis", async () => {
+    const one = createRedisStore(redis, { prefix: 'one:', secret: SECRET }).signals;
+    const two = createRedisStore(redis, { prefix: 'two:', secret: SECRET }).signals;
+    await one.saveSite(state(1, T0), { perMinute: 5, minute: 1 }, 60_000);
+    expect(await two.site(T0)).toMatchObject({ state: null, baseline: null });
+    expect(await one.site(T0)).toMatchObject({ state: { level: 1 }, baseline: { perMinute: 5, minute: 1 } });
+  });
+});
+
+// Equivalent mutants of the signals (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
+// A forgotten state written as JSON null instead of deleted reads back as no state (parseState), as a deleted one does.
+// Equivalent mutant (packages/gateway/src/difficulty/redis-signals.ts, ConditionalExpression): `state === null` -> `false`: null is stored as "null", read back as no state
+// Equivalent mutant (packages/gateway/src/difficulty/libsql-signals.ts, ConditionalExpression): `value === null` -> `false`: null is stored as "null", read back as no state
+// Equivalent mutant (packages/gateway/src/difficulty/redis-signals.ts, ArrayDeclaration): `[]` -> `["Stryker was here"]`: EXEC answers null only for a WATCHed key that changed, and no signal command WATCHes
 
 describe("the site's baseline on Redis", () => {
   it('reads anything unreadable as none (it is learnt again), and a good one as written', async () => {
