@@ -134,5 +134,8 @@ describe('forgetting a state', () => {
     expect(isForgettable(raised, HYSTERESIS.ttlMs - 1)).toBe(false);
     expect(isForgettable(raised, HYSTERESIS.ttlMs)).toBe(true);
     expect(isForgettable(nextState(freshState(0), 'hot', 0), 0)).toBe(false);
+    const warmAfter = nextState(raised, 'warm', SECOND);
+    expect(warmAfter.hotSince).toBeNull();
+    expect(isForgettable(warmAfter, SECOND)).toBe(false);
   });
 });
