@@ -1,4 +1,4 @@
-import { freshState, nextState, type LevelState, type Pressure } from './hysteresis';
+import { freshState, isForgettable, nextState, type LevelState, type Pressure } from './hysteresis';
 import { HYSTERESIS } from './levels';
 
 const SECOND = 1000;
@@ -60,5 +60,82 @@ describe('a level after the attack', () => {
   it('never flaps: hot and calm alternating every 20 s change the level at most twice in any ten minutes', () => {
     const { levels } = run(freshState(0), 0, 60 * MINUTE, 20 * SECOND, (t) => (Math.floor(t / (20 * SECOND)) % 2 === 0 ? 'hot' : 'calm'));
     for (let from = 0; from < 50 * MINUTE; from += MINUTE) expect(changesIn(levels, from, from + 10 * MINUTE)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a level at the edges of its periods', () => {
+  const attacked = () => run(freshState(0), 0, 2 * MINUTE, 5 * SECOND, () => 'hot').state;
+
+  it('keeps the hot run across a gap of exactly twice the sustain period, and not past it', () => {
+    const state = nextState(freshState(0), 'hot', 0);
+    expect(nextState(state, 'hot', 2 * SUSTAIN).level).toBe(1);
+    expect(nextState(state, 'hot', 2 * SUSTAIN + 1).level).toBe(0);
+  });
+
+  it('keeps rising on sustained hard evidence once at level 2, as on hot readings', () => {
+    const { state, levels } = run(freshState(0), 0, SUSTAIN, 5 * SECOND, () => 'hard');
+    expect(levels[0]!.level).toBe(2);
+    expect(state.level).toBe(3);
+    expect(state.changes).toEqual([0, SUSTAIN]);
+  });
+
+  it('steps down exactly one calm period after the pressure ended', () => {
+    const state = attacked();
+    expect(nextState(state, 'calm', state.lastAt + HYSTERESIS.calmMs).level).toBe(1);
+    expect(nextState(state, 'calm', state.lastAt + HYSTERESIS.calmMs - 1).level).toBe(2);
+  });
+
+  it('does not step down on warm readings, however long after the pressure', () => {
+    const state = attacked();
+    expect(nextState(state, 'warm', state.lastAt + 2 * HYSTERESIS.calmMs).level).toBe(2);
+  });
+
+  it('stays at level 0 through any calm', () => {
+    const state = nextState(freshState(0), 'calm', 10 * HYSTERESIS.calmMs);
+    expect(state.level).toBe(0);
+    expect(state.changes).toEqual([]);
+  });
+
+  it('counts a step down as a change: a step down and a step up fill the flap window', () => {
+    let state = attacked();
+    const down = state.lastAt + HYSTERESIS.calmMs;
+    state = nextState(state, 'calm', down);
+    expect(state.level).toBe(1);
+    expect(state.changes).toEqual([down]);
+    const { levels } = run(state, down, down + HYSTERESIS.flapWindowMs, 5 * SECOND, () => 'hot');
+    expect(levels.find(({ level }) => level === 2)!.t).toBe(down + SUSTAIN);
+    expect(levels.find(({ level }) => level === 3)!.t).toBe(down + HYSTERESIS.flapWindowMs);
+  });
+
+  // States as the store hands them back when readings arrive out of order (a gateway whose clock runs behind).
+  it('waits the least dwell at a level before a step down, even after a long calm', () => {
+    const changedAt = 4 * HYSTERESIS.minDwellMs;
+    const state: LevelState = { level: 2, since: changedAt, lastAt: 0, hotSince: null, calmSince: 0, changes: [changedAt] };
+    expect(HYSTERESIS.calmMs).toBeLessThan(changedAt);
+    expect(nextState(state, 'calm', changedAt).level).toBe(2);
+    expect(nextState(state, 'calm', changedAt + HYSTERESIS.minDwellMs).level).toBe(1);
+  });
+
+  it('does not step down while the flap window is full, and does once it has room', () => {
+    const now = HYSTERESIS.calmMs + MINUTE;
+    const full = [now - 6 * MINUTE, now - 5 * MINUTE];
+    const state: LevelState = { level: 2, since: 0, lastAt: 0, hotSince: null, calmSince: 0, changes: full };
+    expect(full.length).toBe(HYSTERESIS.maxChanges);
+    expect(nextState(state, 'calm', now).level).toBe(2);
+    expect(nextState({ ...state, changes: full.slice(1) }, 'calm', now).level).toBe(1);
+  });
+});
+
+describe('forgetting a state', () => {
+  it('forgets a calm level 0 at once, and a raised level only after the TTL', () => {
+    expect(isForgettable(freshState(0), 0)).toBe(true);
+    const raised = nextState(freshState(0), 'hard', 0);
+    expect(isForgettable(raised, 0)).toBe(false);
+    expect(isForgettable(raised, HYSTERESIS.ttlMs - 1)).toBe(false);
+    expect(isForgettable(raised, HYSTERESIS.ttlMs)).toBe(true);
+    expect(isForgettable(nextState(freshState(0), 'hot', 0), 0)).toBe(false);
+    const warmAfter = nextState(raised, 'warm', SECOND);
+    expect(warmAfter.hotSince).toBeNull();
+    expect(isForgettable(warmAfter, SECOND)).toBe(false);
   });
 });
