@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createOriginAs, type OriginAsTable } from './origin-as';
 
 // Equivalent mutant (packages/gateway/src/networks/origin-as.ts, ArithmeticOperator): `starts.length - 1` -> `starts.length + 1`: the extra slots past the end are undefined, and `undefined <= value` is false for numbers and hex strings alike, so the search only narrows `high` past them and finds the same last start not above the value
+// Equivalent mutant (packages/gateway/src/networks/origin-as.ts, ConditionalExpression): `found >= 0` -> `true`: when nothing is found `found` is -1, `ends[-1]` is undefined and `undefined >= value` is false, so the result is null either way
 
 // IPv4: 10.0.0.0–10.0.0.255 (AS 100), a gap of 256, 10.0.2.0–10.0.2.255 (AS 200).
 // IPv6 by top 64 bits: 0 (AS 100), 1 (AS 200), then a gap to 2^32–2^32+15 (AS 300).
@@ -13,9 +14,9 @@ const table: OriginAsTable = {
 };
 
 describe('createOriginAs', () => {
-  const origin = createOriginAs(table);
 
   it('finds the AS of an IPv4 address, first and last address of each range included', () => {
+    const origin = createOriginAs(table);
     expect(origin.asnOf('10.0.0.0')).toBe(100);
     expect(origin.asnOf('10.0.0.128')).toBe(100);
     expect(origin.asnOf('10.0.0.255')).toBe(100);
@@ -25,6 +26,7 @@ describe('createOriginAs', () => {
   });
 
   it('is null for IPv4 below the first range, in a gap, and above the last', () => {
+    const origin = createOriginAs(table);
     expect(origin.asnOf('0.0.0.0')).toBeNull();
     expect(origin.asnOf('9.255.255.255')).toBeNull();
     expect(origin.asnOf('10.0.1.0')).toBeNull();
@@ -34,6 +36,7 @@ describe('createOriginAs', () => {
   });
 
   it('finds the AS of an IPv6 address by its top 64 bits', () => {
+    const origin = createOriginAs(table);
     expect(origin.asnOf('::')).toBe(100);
     expect(origin.asnOf('::ffff:ffff:ffff:ffff')).toBe(100);
     expect(origin.asnOf('0:0:0:1::')).toBe(200);
@@ -47,12 +50,14 @@ describe('createOriginAs', () => {
   });
 
   it('is null for what is no address', () => {
+    const origin = createOriginAs(table);
     expect(origin.asnOf('nonsense')).toBeNull();
     expect(origin.asnOf('')).toBeNull();
     expect(origin.asnOf('10.0.0')).toBeNull();
   });
 
   it('says which ASes it holds, and its source', () => {
+    const origin = createOriginAs(table);
     expect(origin.holds(100)).toBe(true);
     expect(origin.holds(300)).toBe(true);
     expect(origin.holds(150)).toBe(false);
