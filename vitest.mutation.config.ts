@@ -13,6 +13,8 @@ export default mergeConfig(
       include: MUTATED_MODULES.flatMap((module) => module.tests),
       globals: true,
       testTimeout: 20_000,
+      // A delivery mutant that stops the loop fails when testing/ads/wait-for.ts's wait runs out: 2 s, not 5.
+      env: { WAIT_FOR_LONGEST_MS: '2000' },
     },
   }),
 );

@@ -99,5 +99,8 @@ function loggerFor(getLogger, target) {
   return getLogger(name === TypescriptChecker.name ? name : `${TypescriptChecker.name}.${name}`);
 }
 
+/** The published checker's in-memory files, for the test beside this file. */
+export { HybridFileSystem };
+
 export const strykerPlugins = [declareFactoryPlugin(PluginKind.Checker, 'typescript', create)];
 export const strykerValidationSchema = JSON.parse(fs.readFileSync(new URL('../schema/typescript-checker-options.json', published), 'utf8'));
