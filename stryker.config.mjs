@@ -28,9 +28,9 @@ writeFileSync(
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: true },
-  // The published TypeScript checker on TypeScript's watch program (scripts/mutation-checker.mjs says why),
+  // The published TypeScript checker on TypeScript's watch program (stryker.checker.mjs says why),
   // registered under the same name; listed in place of the default (every @stryker-mutator/* package).
-  plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation-checker.mjs'],
+  plugins: ['@stryker-mutator/vitest-runner', './stryker.checker.mjs'],
   checkers: ['typescript'],
   tsconfigFile: CHECKER_TSCONFIG,
   typescriptChecker: { prioritizePerformanceOverAccuracy: true },

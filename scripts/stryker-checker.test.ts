@@ -1,4 +1,4 @@
-// The mutation run's TypeScript checker (mutation-checker.mjs) on a small project of its own: it sees the
+// The mutation run's TypeScript checker (stryker.checker.mjs) on a small project of its own: it sees the
 // compile error a mutant makes in memory, in the mutated file and in a file importing it, and none once the
 // file is back as it was. Stryker's own plugin contract (name, kind) is what the config relies on.
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const quiet = { debug() {}, trace() {}, info() {}, warn() {}, error() {}, isDebugEnabled: () => false, isTraceEnabled: () => false };
-const pluginPath = './mutation-checker.mjs'; // plain JS, loaded by Stryker as it is
+const pluginPath = '../stryker.checker.mjs'; // plain JS beside Stryker's config: Stryker loads it in plain Node
 const plugin = (await import(/* @vite-ignore */ pluginPath)) as {
   strykerPlugins: { kind: string; name: string }[];
   WatchProgramCompiler: new (log: typeof quiet, options: { tsconfigFile: string }, fs: unknown) => {

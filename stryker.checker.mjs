@@ -12,6 +12,8 @@
 // of the published package), so `checkers: ['typescript']` and the `typescriptChecker` options are unchanged.
 import fs from 'node:fs';
 import path from 'node:path';
+import { clearTimeout, setTimeout } from 'node:timers';
+import { URL } from 'node:url';
 import ts from 'typescript';
 import { commonTokens, declareFactoryPlugin, PluginKind, Scope, tokens } from '@stryker-mutator/api/plugin';
 
