@@ -9,6 +9,7 @@ const PARTS: [title: string, script: string][] = [
   ['puzzle widget per pointer move, as a neutral bench measures', 'bench/widget/captcha-moves.ts'],
   ['proof of work (strict mode)', 'bench/widget/work.ts'],
   ['server under load', 'bench/server/server.ts'],
+  ['the forwarded call against nginx proxy_pass, and in front of the PHP backend', 'bench/server/proxy.ts'],
   ['what the Prometheus metrics cost', 'bench/server/metrics.ts'],
   ['registrations with ad reporting on, platforms slow', 'bench/server/ads.ts'],
   ['server-verified puzzle', 'bench/strict/captcha-server.ts'],

@@ -1,0 +1,125 @@
+// The forwarded call at the cost of a reverse proxy (issue 46). The gateway in proxy mode and Debian's nginx
+// proxy_pass, each pinned to core 0, in front of the same trivial upstream (nginx answering JSON); then the
+// backend's stand-in (php-cli's server, 4 workers) alone on core 0 and behind the gateway on the same core; then
+// the gateway's RSS every 10 s through minutes at full load. wrk, one thread, on core 1, POSTs checkuser with its
+// JSON body. Prints req/s, p50, p99 and CPU-µs per call, the ratios, and PASS or MISS against the goals.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuilt } from '../../scripts/build-if-stale';
+import { freePort } from '../../scripts/free-port';
+import { LIFTED_LIMITS, startServer, type BenchServer } from '../common/server-process';
+import { ensureTools, measured, pin, startNginx, startPhp, untilAnswers, withChildren, wrk, type Load, type Started } from './proxy-parts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION || 10);
+const CONNECTIONS = Number(process.env.PROXY_CONNECTIONS || 10);
+/** The memory run's length (PROXY_SOAK_SECONDS=30 for a quick look; 0 leaves it out). */
+const SOAK_S = Number(process.env.PROXY_SOAK_SECONDS ?? 300);
+const PHP_WORKERS = Number(process.env.PROXY_PHP_WORKERS || 4);
+const PROXY_CORE = '0';
+const LOAD_CORE = '1';
+export const GOALS = { cpuRatio: 2.5, p99Ms: 2, backendKept: 0.9, rssGrowth: 0.1 };
+
+const CALL = '/api/Index/checkuser?param=bench_user&name=name';
+const BODY = JSON.stringify({ param: 'bench_user', name: 'name' });
+const POST: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY };
+
+type Row = Load & { cpuUsPerCall: number };
+
+async function gateway(dir: string, target: string): Promise<BenchServer> {
+  const server = await startServer({ ...LIFTED_LIMITS, LOG_LEVEL: 'warn', CAPTCHA_MODE: 'off', API_TARGET: target, DIST_DIR: dir });
+  pin(server.pid, PROXY_CORE);
+  return server;
+}
+
+async function main() {
+  ensureTools();
+  ensureBuilt({ customDist: true });
+  const dir = mkdtempSync(join(tmpdir(), 'bench-proxy-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>bench</title>\n'); // the gateway serves no page here
+  const stops: Started[] = [];
+  const load = (url: string, seconds = DURATION_S) => wrk(url, { cores: LOAD_CORE, connections: CONNECTIONS, seconds, body: BODY, dir });
+  /** A short warm-up (the JIT, the pools), then the measured run. */
+  const run = async (pids: () => number[], url: string) => {
+    await load(url, 2);
+    return measured(pids(), () => load(url));
+  };
+  try {
+    const [upstreamPort, nginxPort, phpPort] = [await freePort(), await freePort(), await freePort()];
+    stops.push(startNginx(join(dir, 'upstream'), upstreamPort, LOAD_CORE));
+    const nginx = startNginx(join(dir, 'proxy'), nginxPort, PROXY_CORE, upstreamPort);
+    stops.push(nginx);
+    const nginxUrl = `http://127.0.0.1:${nginxPort}${CALL}`;
+    await untilAnswers(nginxUrl, POST);
+    const gw = await gateway(dir, `http://127.0.0.1:${upstreamPort}`);
+    stops.push(gw);
+    console.log(`[bench:proxy] ${DURATION_S} s per run, wrk -t1 -c${CONNECTIONS} on core ${LOAD_CORE}; the proxies on core ${PROXY_CORE}`);
+
+    const nginxRow = await run(() => [nginx.pid], nginxUrl);
+    const gatewayRow = await run(() => [gw.pid], `${gw.base}${CALL}`);
+
+    const php = startPhp(phpPort, PROXY_CORE, PHP_WORKERS);
+    stops.push(php);
+    const phpUrl = `http://127.0.0.1:${phpPort}${CALL}`;
+    await untilAnswers(phpUrl, POST);
+    const aloneRow = await run(() => withChildren(php.pid), phpUrl);
+    const front = await gateway(dir, `http://127.0.0.1:${phpPort}`);
+    stops.push(front);
+    const behindRow = await run(() => [front.pid, ...withChildren(php.pid)], `${front.base}${CALL}`);
+    await front.stop();
+
+    const show = (name: string, row: Row) => ({
+      run: name,
+      'req/s': Math.round(row.rps),
+      'p50 ms': row.p50Ms,
+      'p99 ms': row.p99Ms,
+      'CPU µs/call': Math.round(row.cpuUsPerCall),
+      errors: row.errors,
+    });
+    console.table([
+      show('nginx proxy_pass -> trivial upstream', nginxRow),
+      show('gateway -> trivial upstream', gatewayRow),
+      show(`php -S (${PHP_WORKERS} workers) alone`, aloneRow),
+      show('gateway -> php -S, same core', behindRow),
+    ]);
+    const cpuRatio = gatewayRow.cpuUsPerCall / nginxRow.cpuUsPerCall;
+    const rpsRatio = nginxRow.rps / gatewayRow.rps;
+    const kept = behindRow.rps / aloneRow.rps;
+    console.log(`  gateway / nginx: ${cpuRatio.toFixed(2)}x the CPU per call, nginx ${rpsRatio.toFixed(2)}x the req/s; the backend keeps ${(kept * 100).toFixed(1)}% behind the gateway`);
+
+    const rss = SOAK_S > 0 ? await soak(gw, load) : [];
+    if (rss.length > 0) console.log(`  gateway RSS every 10 s over ${SOAK_S} s at full load (MB): ${rss.map((mb) => mb.toFixed(0)).join(' ')}`);
+    const growth = rss.length > 1 ? Math.max(...rss.slice(1)) / rss[0]! - 1 : Number.NaN;
+
+    const checks: [string, boolean][] = [
+      [`gateway within ${GOALS.cpuRatio}x of nginx per core (CPU per call ${cpuRatio.toFixed(2)}x, req/s ${rpsRatio.toFixed(2)}x)`, cpuRatio <= GOALS.cpuRatio && rpsRatio <= GOALS.cpuRatio],
+      [`gateway p99 under ${GOALS.p99Ms} ms at the same load (${gatewayRow.p99Ms} ms)`, gatewayRow.p99Ms < GOALS.p99Ms],
+      [`the backend keeps >= ${GOALS.backendKept * 100}% of its throughput behind the gateway (${(kept * 100).toFixed(1)}%)`, kept >= GOALS.backendKept],
+      [`every answer 2xx`, [nginxRow, gatewayRow, aloneRow, behindRow].every((row) => row.errors === 0)],
+    ];
+    if (rss.length > 1) checks.push([`RSS flat over ${SOAK_S} s at full load (grew ${(growth * 100).toFixed(1)}% after the first sample, goal <= ${GOALS.rssGrowth * 100}%)`, growth <= GOALS.rssGrowth]);
+    for (const [label, ok] of checks) console.log(`  ${ok ? 'PASS' : 'MISS'} ${label}`);
+
+    mkdirSync('bench-results', { recursive: true });
+    const rows = { nginx: nginxRow, gateway: gatewayRow, phpAlone: aloneRow, gatewayPhp: behindRow };
+    writeFileSync('bench-results/proxy.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, goals: GOALS, rows, cpuRatio, rpsRatio, kept, rssMB: rss }, null, 2)}\n`);
+    return checks.every(([, ok]) => ok);
+  } finally {
+    for (const part of stops.reverse()) await part.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The gateway's RSS every 10 s while wrk keeps it at full load for SOAK_S. */
+async function soak(server: BenchServer, load: (url: string, seconds: number) => Promise<Load>): Promise<number[]> {
+  const samples: number[] = [];
+  const timer = setInterval(() => samples.push(server.rssMb()), 10_000);
+  try {
+    await load(`${server.base}${CALL}`, SOAK_S);
+  } finally {
+    clearInterval(timer);
+  }
+  return samples;
+}
+
+process.exitCode = (await main()) ? 0 : 1;
