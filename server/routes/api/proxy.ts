@@ -1,15 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
 import { Pool } from 'undici';
 import { errorAnswer } from '@game-register/gateway/answers';
 import { API_CALLS, BACKEND_CALLS, type BackendCall } from '../../api-reading/calls';
 import { forwardedRequest } from '../../api-reading/forward';
 import { readingOf } from '../../api-reading/reading';
 import { clientAddressOf } from '../../plugins/request-log';
-
-/** The most of a backend answer passed on: the three calls answer a few dozen bytes. */
-export const MAX_ANSWER_BYTES = 64 * 1024;
+import { callBackend } from './backend-call';
 
 /** undici's own timeouts only free the connection, after ours has answered: its timers tick every ~0.5 s. */
 const UNDICI_BACKSTOP_MS = 1_000;
@@ -21,29 +18,14 @@ export interface ApiProxyOptions {
   forwardCookies: readonly string[];
 }
 
-class AnswerTooLargeError extends Error {}
-
 /** Headers of one hop, and the length: the answer is passed on whole, with its own length. */
 const NOT_PASSED_BACK = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'proxy-connection', 'upgrade', 'te', 'trailer']);
 
-/** The backend's answer headers, less those of its connection to this server. */
+/** The backend's answer headers, less those of its connection to this server (undici gives the names in lower case). */
 function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_PASSED_BACK.has(name.toLowerCase())));
-}
-
-/** The backend's whole answer, up to MAX_ANSWER_BYTES (the funnel and the hooks after it read it). */
-async function wholeAnswer(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_ANSWER_BYTES) {
-      stream.destroy();
-      throw new AnswerTooLargeError();
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  const passed: IncomingHttpHeaders = {};
+  for (const name in headers) if (!NOT_PASSED_BACK.has(name)) passed[name] = headers[name];
+  return passed;
 }
 
 /**
@@ -67,27 +49,15 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
   const forward = (call: BackendCall) => async (request: FastifyRequest, reply: FastifyReply) => {
     const reading = readingOf(request)!; // the pipeline refuses a request without one
     const { method, path, headers, body } = forwardedRequest(call, reading, { headers: request.headers, clientAddress: clientAddressOf(request), protocol: request.protocol }, to);
-    // On Node's timers: undici's own (its backstop) tick coarsely, up to a second late.
-    const deadline = AbortSignal.timeout(timeoutMs);
-    let answer: Awaited<ReturnType<Pool['request']>>;
-    try {
-      answer = await pool.request({ method, path, headers, body, signal: deadline });
-    } catch (error) {
-      const statusCode = deadline.aborted || (error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT' ? 504 : 502;
-      request.log.warn({ err: { code: (error as { code?: string }).code, message: (error as Error).message } }, 'the backend did not answer');
+    const answer = await callBackend(pool, { method, path, headers, body }, timeoutMs);
+    if (!answer.ok) {
+      const statusCode = answer.failure === 'timeout' ? 504 : 502;
+      request.log.warn({ err: { code: answer.code, message: answer.message }, tooLarge: answer.failure === 'too-large' }, 'the backend did not answer');
       reply.code(statusCode);
       return errorAnswer(statusCode);
     }
-    try {
-      const whole = await wholeAnswer(answer.body);
-      reply.code(answer.statusCode).headers(answerHeaders(answer.headers));
-      return whole;
-    } catch (error) {
-      request.log.warn({ tooLarge: error instanceof AnswerTooLargeError }, 'the backend answer could not be read');
-      const statusCode = deadline.aborted ? 504 : 502;
-      reply.code(statusCode);
-      return errorAnswer(statusCode);
-    }
+    reply.code(answer.statusCode).headers(answerHeaders(answer.headers));
+    return answer.body;
   };
   for (const call of BACKEND_CALLS) fastify.post(API_CALLS[call].path.slice('/api'.length), forward(call));
 }
