@@ -24,7 +24,9 @@ function answerAndClose(socket: Duplex, status: number) {
  * websocket`, `h2c`) is answered 501 and its connection closed: this server speaks no other protocol, and Node
  * stops parsing a connection after an upgrade request, so a request pipelined after it would wait for nothing.
  * A request with more headers than Node keeps is answered 431 and its connection closed: the dropped ones
- * (a Content-Length among them) would still frame a body the server never saw.
+ * (a Content-Length, a Transfer-Encoding among them) would still frame a body the server never saw. Node's parser
+ * goes on reading what came on that connection before it closes (a chunked body, then a request after it in
+ * the same packet): nothing more it carries is routed, let alone forwarded.
  */
 export default fp(
   async function unreadRequests(fastify: FastifyInstance) {
@@ -33,8 +35,17 @@ export default fp(
       answerAndClose(socket, 501);
     });
     fastify.server.maxHeadersCount = MAX_HEADERS;
+    /** Connections refused with 431: closing once the answer is out. */
+    const refused = new WeakSet<object>();
     fastify.addHook('onRequest', (request, reply, done) => {
+      const socket = request.raw.socket;
+      if (refused.has(socket)) {
+        request.log.info('request refused: it came on a connection refused with 431');
+        reply.hijack(); // nothing routed, nothing answered: the connection closes after the 431
+        return;
+      }
       if (request.raw.rawHeaders.length >= 2 * MAX_HEADERS) {
+        refused.add(socket);
         request.log.info({ headers: request.raw.rawHeaders.length / 2 }, 'request refused: more headers than the server keeps');
         void reply.code(431).header('connection', 'close').send(errorAnswer(431));
         return;
