@@ -2,6 +2,8 @@
 // request whose client left before its answer could be sent.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Socket } from 'node:net';
+import { errorAnswer } from '@game-register/gateway/answers';
 
 /** The address of each request, read as it arrives: a client that left has no address left to read. */
 const addresses = new WeakMap<object, string>();
@@ -25,16 +27,26 @@ function logClientLeft(request: FastifyRequest, reply: FastifyReply) {
 }
 
 /**
- * Two root hooks of the request log. The first onRequest hook reads the client's address, while the
- * connection is certainly open (the request event has just fired). And a request whose client left before
- * its answer went out still gets its one line, written when the answer is known (Fastify writes the line
- * when the answer has been sent, which never happens then).
+ * Two root hooks of the request log. The first onRequest hook reads the client's address, from the connection's
+ * peer as read when it was accepted; a request with none (its client reset before it was accepted) is refused.
+ * And a request whose client left before its answer went out still gets its one line, written when the answer
+ * is known (Fastify writes the line when the answer has been sent, which never happens then).
  */
 export default fp(
   async function requestLog(fastify: FastifyInstance) {
-    fastify.addHook('onRequest', (request, _reply, done) => {
+    // Node reads a connection's peer lazily and keeps it once read: read here, as the connection is accepted, it
+    // is kept for the requests it carries (TRUST_PROXY applies to it), even if the client resets right after
+    // sending, before its bytes are parsed (the kernel then no longer names the peer).
+    fastify.server.on('connection', (socket: Socket) => void socket.remoteAddress);
+    fastify.addHook('onRequest', (request, reply, done) => {
       const address = request.ip as string | undefined;
-      if (address !== undefined) addresses.set(request.raw, address);
+      if (address === undefined) {
+        // Reset before it was even accepted: no address to count, log or forward it under.
+        request.log.info('request refused: its client left before its address could be read');
+        void reply.code(400).header('connection', 'close').send(errorAnswer(400));
+        return;
+      }
+      addresses.set(request.raw, address);
       done();
     });
     fastify.addHook('onSend', (request, reply, payload, done) => {

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { rawRequestBytes } from '../../../testing/http/raw-http';
 import { buildTestApp, tempDir } from '../../../testing/server/test-support';
 
 interface Seen {
@@ -144,5 +146,53 @@ describe('proxy mode (API_TARGET)', () => {
     expect(existsSync(databasePath)).toBe(false); // nor its folder's creation: the ad outbox waits for a platform turned on
     expect(statuses).toEqual([201, 201, 429]);
     expect(reg).toEqual([201, 429]);
+  });
+});
+
+describe('a reg whose client resets right after sending it', () => {
+  const REG = `/api/Index/reg?${new URLSearchParams({ name: 'resetter', Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code: 'H5REG', mobile: '13912345678', QQ: '', islogin: 'true' })}`;
+
+  /** Connects, waits for `before` (or nothing), then sends reg and resets at once: the server reads both in one go. */
+  async function sendAndReset(port: number, before: (socket: ReturnType<typeof connect>) => Promise<unknown>) {
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.on('close', () => resolve());
+      void before(socket).then(() => {
+        socket.write(rawRequestBytes({ port, method: 'POST', target: REG, headers: [['Connection', 'keep-alive']] }));
+        socket.resetAndDestroy();
+      });
+    });
+  }
+
+  it('once its connection was accepted, is forwarded with its real address in X-Forwarded-For', async () => {
+    const upstream = await startUpstream();
+    const { app } = await buildTestApp({ apiTarget: upstream.url });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const accepted = new Promise((resolve) => app.server.once('connection', resolve));
+    await sendAndReset((app.server.address() as AddressInfo).port, (socket) => new Promise((resolve) => socket.once('connect', () => void accepted.then(resolve))));
+    for (let i = 0; i < 100 && upstream.seen.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await app.close();
+    await upstream.stop();
+    expect(upstream.seen.map(({ url, headers }) => [url, headers['x-forwarded-for']])).toEqual([[REG, '127.0.0.1']]);
+  });
+
+  it('before its connection was even accepted, is not forwarded under an address nobody has', async () => {
+    const upstream = await startUpstream();
+    const { app, logs } = await buildTestApp({ apiTarget: upstream.url });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    const bytes = rawRequestBytes({ port, method: 'POST', target: REG, headers: [['Connection', 'keep-alive']] }).toString('base64');
+    // Another process connects, sends and resets while this one's event loop is held: the kernel completes the
+    // handshake and takes the bytes and the reset before the server accepts the connection.
+    const client = `const s = require('node:net').connect(${port}, '127.0.0.1', () => { s.write(Buffer.from('${bytes}', 'base64')); s.resetAndDestroy(); }); s.on('error', () => {});`;
+    expect(spawnSync(process.execPath, ['-e', client], { timeout: 10_000 }).status).toBe(0);
+    const refused = () => logs.records.some((record) => record.msg === 'request refused: its client left before its address could be read');
+    for (let i = 0; i < 100 && !refused() && upstream.seen.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await app.close();
+    await upstream.stop();
+    expect(upstream.seen).toEqual([]);
+    expect(refused()).toBe(true);
   });
 });
