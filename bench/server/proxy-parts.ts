@@ -1,6 +1,7 @@
 // The outside programs of bench:proxy, each from Debian and started by the bench itself: nginx (the trivial
-// upstream, and the proxy_pass the gateway is measured against), php-cli's server (the backend's stand-in) and
-// wrk (the load), each pinned to its cores with taskset and measured from /proc.
+// upstream, the proxy_pass the gateway is measured against, and the backend's front), php-fpm running the
+// backend's stand-in (testing/php-backend/router.php) and wrk (the load), each pinned to its cores with taskset
+// and measured from /proc.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,15 +10,12 @@ import { PHP_ROUTER_PATH } from '../../testing/php-backend/php-server';
 
 export const NGINX = '/usr/sbin/nginx';
 export const WRK = '/usr/bin/wrk';
-export const PHP = process.env.PHP_PATH || '/usr/bin/php';
+export const PHP_FPM = '/usr/sbin/php-fpm8.2';
 
-/** Installs nginx, wrk and php-cli from Debian when one is missing (as root), or exits with advice. */
+/** Installs nginx, wrk and php-fpm from Debian when one is missing (as root), or exits with advice. */
 export function ensureTools(): void {
-  ensureDebianFiles('bench:proxy', { [NGINX]: 'nginx', [WRK]: 'wrk', [PHP]: 'php-cli', '/usr/bin/taskset': 'util-linux' }, 'bench:proxy');
+  ensureDebianFiles('bench:proxy', { [NGINX]: 'nginx', [WRK]: 'wrk', [PHP_FPM]: 'php8.2-fpm', '/usr/bin/taskset': 'util-linux' }, 'bench:proxy');
 }
-
-/** The answer of the trivial upstream: what the backend answers checkuser with. */
-export const UPSTREAM_ANSWER = '{"status":"y","info":"ok"}';
 
 /** CPU seconds (user + system) a process has used so far, all its threads. */
 export function cpuSecondsOf(pid: number): number {
@@ -25,7 +23,7 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** A process and its children (php's workers), for their CPU. */
+/** A process and its children (php-fpm's workers), for their CPU. */
 export function withChildren(pid: number): number[] {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
   return [pid, ...(children ? children.split(' ').map(Number) : [])];
@@ -54,21 +52,25 @@ function started(child: ChildProcess, what: string): Started {
   };
 }
 
-/**
- * nginx with its own config in `dir`: one process (no master), no access log. `upstream` set: proxy_pass to it
- * over a keepalive pool, with the forwarded-for pair the gateway sets too; else it answers UPSTREAM_ANSWER itself.
- */
-export function startNginx(dir: string, port: number, cores: string, upstream?: number): Started {
+/** What an nginx serves: an answer of its own, a proxy_pass to a port, or PHP over FastCGI on a port. */
+export type NginxRole = { answer: string } | { proxyTo: number } | { fastcgiTo: number };
+
+/** nginx with its own config in `dir`: one process (no master), no access log; a proxy_pass over kept-alive connections. */
+export function startNginx(dir: string, port: number, cores: string, role: NginxRole): Started {
   mkdirSync(dir, { recursive: true });
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${join(dir, name)};`).join(' ');
-  const location = upstream
-    ? `proxy_pass http://backend; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $remote_addr; proxy_set_header X-Forwarded-Proto $scheme;`
-    : `default_type application/json; return 200 '${UPSTREAM_ANSWER}';`;
+  const [upstream, location] =
+    'answer' in role
+      ? ['', `default_type application/json; return 200 '${role.answer}';`]
+      : 'proxyTo' in role
+        ? [`upstream backend { server 127.0.0.1:${role.proxyTo}; keepalive 32; }`, 'proxy_pass http://backend; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $remote_addr; proxy_set_header X-Forwarded-Proto $scheme;']
+        : // No FastCGI keepalive: kept connections would hold php-fpm's few workers idle while requests wait for one.
+          ['', `include /etc/nginx/fastcgi_params; fastcgi_param SCRIPT_FILENAME ${PHP_ROUTER_PATH}; fastcgi_pass 127.0.0.1:${role.fastcgiTo};`];
   const conf = `worker_processes 1; master_process off; daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')} warn;
 events { worker_connections 4096; }
 http {
   access_log off; keepalive_requests 1000000; ${temp}
-  ${upstream ? `upstream backend { server 127.0.0.1:${upstream}; keepalive 32; }` : ''}
+  ${upstream}
   server { listen 127.0.0.1:${port}; location / { ${location} } }
 }
 `;
@@ -77,16 +79,18 @@ http {
   return started(spawn('taskset', ['-c', cores, NGINX, '-p', dir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] }), 'nginx');
 }
 
-/** php-cli's server with `workers` processes running the backend's stand-in (its readings thrown away). */
-export function startPhp(port: number, cores: string, workers: number): Started {
-  const child = spawn('taskset', ['-c', cores, PHP, '-n', '-q', '-d', 'display_errors=stderr', '-S', `127.0.0.1:${port}`, PHP_ROUTER_PATH], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PHP_CLI_SERVER_WORKERS: String(workers), PHP_BACKEND_READINGS: '/dev/null' },
-  });
-  const php = started(child, 'php -S');
-  // Its workers outlive a SIGTERM to the parent: each stopped by its own pid first.
-  const stopWorkers = () => withChildren(php.pid).slice(1).forEach((pid) => process.kill(pid, 'SIGTERM'));
-  return { pid: php.pid, stop: async () => (stopWorkers(), php.stop()) };
+/** Debian's php-fpm (its own php.ini: opcache on), `workers` static workers running the backend's stand-in, its readings thrown away. */
+export function startPhpFpm(dir: string, port: number, cores: string, workers: number): Started {
+  mkdirSync(dir, { recursive: true });
+  const conf = [
+    '[global]', `pid = ${join(dir, 'php-fpm.pid')}`, `error_log = ${join(dir, 'php-fpm.log')}`, 'daemonize = no',
+    '[backend]', 'user = root', 'group = root', `listen = 127.0.0.1:${port}`, 'pm = static', `pm.max_children = ${workers}`,
+    'clear_env = no', 'env[PHP_BACKEND_READINGS] = /dev/null',
+  ].join('\n');
+  const file = join(dir, 'php-fpm.conf');
+  writeFileSync(file, `${conf}\n`);
+  // -R: the bench may run as root (its workers then too, on loopback, for the bench's length).
+  return started(spawn('taskset', ['-c', cores, PHP_FPM, '-R', '-F', '-y', file], { stdio: ['ignore', 'ignore', 'inherit'] }), 'php-fpm');
 }
 
 /** Waits until a POST to url answers 200. */
@@ -128,8 +132,7 @@ export function wrk(url: string, { cores, connections, seconds, body, dir }: { c
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${out}`));
       const number = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? 0);
-      // Read errors left out: php -S closes every connection after its answer, which wrk counts as one.
-      const socket = /Socket errors: connect (\d+), read \d+, write (\d+), timeout (\d+)/.exec(out);
+      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
       resolve({
         rps: number(/Requests\/sec:\s+([\d.]+)/),
         p50Ms: latency(out, '50%'),

@@ -1,6 +1,7 @@
 // The forwarded call at the cost of a reverse proxy (issue 46). The gateway in proxy mode and Debian's nginx
 // proxy_pass, each pinned to core 0, in front of the same trivial upstream (nginx answering JSON); then the
-// backend's stand-in (php-cli's server, 4 workers) alone on core 0 and behind the gateway on the same core; then
+// backend's stand-in (nginx and php-fpm, 4 workers, running testing/php-backend/router.php) alone on core 0 and
+// behind the gateway on the same core; then
 // the gateway's RSS every 10 s through minutes at full load. wrk, one thread, on core 1, POSTs checkuser with its
 // JSON body. Prints req/s, p50, p99 and CPU-µs per call, the ratios, and PASS or MISS against the goals.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { ensureBuilt } from '../../scripts/build-if-stale';
 import { freePort } from '../../scripts/free-port';
 import { LIFTED_LIMITS, startServer, type BenchServer } from '../common/server-process';
-import { ensureTools, measured, pin, startNginx, startPhp, untilAnswers, withChildren, wrk, type Load, type Started } from './proxy-parts';
+import { ensureTools, measured, pin, startNginx, startPhpFpm, untilAnswers, withChildren, wrk, type Load, type Started } from './proxy-parts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.PROXY_CONNECTIONS || 10);
@@ -45,9 +46,9 @@ async function main() {
     return measured(pids(), () => load(url));
   };
   try {
-    const [upstreamPort, nginxPort, phpPort] = [await freePort(), await freePort(), await freePort()];
-    stops.push(startNginx(join(dir, 'upstream'), upstreamPort, LOAD_CORE));
-    const nginx = startNginx(join(dir, 'proxy'), nginxPort, PROXY_CORE, upstreamPort);
+    const [upstreamPort, nginxPort, fpmPort, phpPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+    stops.push(startNginx(join(dir, 'upstream'), upstreamPort, LOAD_CORE, { answer: '{"status":"y","info":"ok"}' }));
+    const nginx = startNginx(join(dir, 'proxy'), nginxPort, PROXY_CORE, { proxyTo: upstreamPort });
     stops.push(nginx);
     const nginxUrl = `http://127.0.0.1:${nginxPort}${CALL}`;
     await untilAnswers(nginxUrl, POST);
@@ -58,14 +59,17 @@ async function main() {
     const nginxRow = await run(() => [nginx.pid], nginxUrl);
     const gatewayRow = await run(() => [gw.pid], `${gw.base}${CALL}`);
 
-    const php = startPhp(phpPort, PROXY_CORE, PHP_WORKERS);
+    const fpm = startPhpFpm(join(dir, 'fpm'), fpmPort, PROXY_CORE, PHP_WORKERS);
+    stops.push(fpm);
+    const php = startNginx(join(dir, 'php'), phpPort, PROXY_CORE, { fastcgiTo: fpmPort });
     stops.push(php);
     const phpUrl = `http://127.0.0.1:${phpPort}${CALL}`;
     await untilAnswers(phpUrl, POST);
-    const aloneRow = await run(() => withChildren(php.pid), phpUrl);
+    const backend = () => [php.pid, ...withChildren(fpm.pid)];
+    const aloneRow = await run(backend, phpUrl);
     const front = await gateway(dir, `http://127.0.0.1:${phpPort}`);
     stops.push(front);
-    const behindRow = await run(() => [front.pid, ...withChildren(php.pid)], `${front.base}${CALL}`);
+    const behindRow = await run(() => [front.pid, ...backend()], `${front.base}${CALL}`);
     await front.stop();
 
     const show = (name: string, row: Row) => ({
@@ -79,8 +83,8 @@ async function main() {
     console.table([
       show('nginx proxy_pass -> trivial upstream', nginxRow),
       show('gateway -> trivial upstream', gatewayRow),
-      show(`php -S (${PHP_WORKERS} workers) alone`, aloneRow),
-      show('gateway -> php -S, same core', behindRow),
+      show(`nginx + php-fpm (${PHP_WORKERS} workers) alone`, aloneRow),
+      show('gateway -> nginx + php-fpm, same core', behindRow),
     ]);
     const cpuRatio = gatewayRow.cpuUsPerCall / nginxRow.cpuUsPerCall;
     const rpsRatio = nginxRow.rps / gatewayRow.rps;
