@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { ensureBuilt } from '../../scripts/build-if-stale';
 import { freePort } from '../../scripts/free-port';
 import { LIFTED_LIMITS, startServer, type BenchServer } from '../common/server-process';
+import { median } from '../common/stats';
 import { ensureTools, measured, pin, startNginx, startPhpFpm, untilAnswers, withChildren, wrk, type Load, type Started } from './proxy-parts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
@@ -17,6 +18,8 @@ const CONNECTIONS = Number(process.env.PROXY_CONNECTIONS || 10);
 /** The memory run's length (PROXY_SOAK_SECONDS=30 for a quick look; 0 leaves it out). */
 const SOAK_S = Number(process.env.PROXY_SOAK_SECONDS ?? 300);
 const PHP_WORKERS = Number(process.env.PROXY_PHP_WORKERS || 4);
+/** Rounds of the four runs, taken in turn so that a busy moment of a shared machine falls on all of them; medians shown. */
+const ROUNDS = Number(process.env.PROXY_ROUNDS || 3);
 const PROXY_CORE = '0';
 const LOAD_CORE = '1';
 export const GOALS = { cpuRatio: 2.5, p99Ms: 2, backendKept: 0.9, rssGrowth: 0.1 };
@@ -54,10 +57,7 @@ async function main() {
     await untilAnswers(nginxUrl, POST);
     const gw = await gateway(dir, `http://127.0.0.1:${upstreamPort}`);
     stops.push(gw);
-    console.log(`[bench:proxy] ${DURATION_S} s per run, wrk -t1 -c${CONNECTIONS} on core ${LOAD_CORE}; the proxies on core ${PROXY_CORE}`);
-
-    const nginxRow = await run(() => [nginx.pid], nginxUrl);
-    const gatewayRow = await run(() => [gw.pid], `${gw.base}${CALL}`);
+    console.log(`[bench:proxy] ${ROUNDS} rounds of ${DURATION_S} s per run (medians), wrk -t1 -c${CONNECTIONS} on core ${LOAD_CORE}; the proxies and the backend on core ${PROXY_CORE}`);
 
     const fpm = startPhpFpm(join(dir, 'fpm'), fpmPort, PROXY_CORE, PHP_WORKERS);
     stops.push(fpm);
@@ -66,11 +66,20 @@ async function main() {
     const phpUrl = `http://127.0.0.1:${phpPort}${CALL}`;
     await untilAnswers(phpUrl, POST);
     const backend = () => [php.pid, ...withChildren(fpm.pid)];
-    const aloneRow = await run(backend, phpUrl);
     const front = await gateway(dir, `http://127.0.0.1:${phpPort}`);
     stops.push(front);
-    const behindRow = await run(() => [front.pid, ...backend()], `${front.base}${CALL}`);
+
+    const rounds: Row[][] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      rounds.push([
+        await run(() => [nginx.pid], nginxUrl),
+        await run(() => [gw.pid], `${gw.base}${CALL}`),
+        await run(backend, phpUrl),
+        await run(() => [front.pid, ...backend()], `${front.base}${CALL}`),
+      ]);
+    }
     await front.stop();
+    const [nginxRow, gatewayRow, aloneRow, behindRow] = [0, 1, 2, 3].map((i) => medianRow(rounds.map((runs) => runs[i]!))) as [Row, Row, Row, Row];
 
     const show = (name: string, row: Row) => ({
       run: name,
@@ -106,12 +115,18 @@ async function main() {
 
     mkdirSync('bench-results', { recursive: true });
     const rows = { nginx: nginxRow, gateway: gatewayRow, phpAlone: aloneRow, gatewayPhp: behindRow };
-    writeFileSync('bench-results/proxy.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, goals: GOALS, rows, cpuRatio, rpsRatio, kept, rssMB: rss }, null, 2)}\n`);
+    writeFileSync('bench-results/proxy.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS, goals: GOALS, rows, allRounds: rounds, cpuRatio, rpsRatio, kept, rssMB: rss }, null, 2)}\n`);
     return checks.every(([, ok]) => ok);
   } finally {
     for (const part of stops.reverse()) await part.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Each figure's median over the rounds (the errors summed). */
+function medianRow(rows: Row[]): Row {
+  const of = (key: keyof Row) => median(rows.map((row) => row[key]));
+  return { rps: of('rps'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), requests: of('requests'), cpuUsPerCall: of('cpuUsPerCall'), errors: rows.reduce((sum, row) => sum + row.errors, 0) };
 }
 
 /** The gateway's RSS every 10 s while wrk keeps it at full load for SOAK_S. */
