@@ -84,8 +84,8 @@ async function main() {
     const show = (name: string, row: Row) => ({
       run: name,
       'req/s': Math.round(row.rps),
-      'p50 ms': row.p50Ms,
-      'p99 ms': row.p99Ms,
+      'p50 ms': Math.round(row.p50Ms * 1000) / 1000,
+      'p99 ms': Math.round(row.p99Ms * 1000) / 1000,
       'CPU µs/call': Math.round(row.cpuUsPerCall),
       errors: row.errors,
     });
@@ -98,7 +98,9 @@ async function main() {
     const cpuRatio = gatewayRow.cpuUsPerCall / nginxRow.cpuUsPerCall;
     const rpsRatio = nginxRow.rps / gatewayRow.rps;
     const kept = behindRow.rps / aloneRow.rps;
+    const added = behindRow.cpuUsPerCall - aloneRow.cpuUsPerCall;
     console.log(`  gateway / nginx: ${cpuRatio.toFixed(2)}x the CPU per call, nginx ${rpsRatio.toFixed(2)}x the req/s; the backend keeps ${(kept * 100).toFixed(1)}% behind the gateway`);
+    console.log(`  cores per 1,000 forwarded calls a second: ${(gatewayRow.cpuUsPerCall / 1000).toFixed(3)} on a core of its own, ${(added / 1000).toFixed(3)} on the backend's core (${Math.round(added)} us added per call)`);
 
     const rss = SOAK_S > 0 ? await soak(gw, load) : [];
     if (rss.length > 0) console.log(`  gateway RSS every 10 s over ${SOAK_S} s at full load (MB): ${rss.map((mb) => mb.toFixed(0)).join(' ')}`);
@@ -115,7 +117,7 @@ async function main() {
 
     mkdirSync('bench-results', { recursive: true });
     const rows = { nginx: nginxRow, gateway: gatewayRow, phpAlone: aloneRow, gatewayPhp: behindRow };
-    writeFileSync('bench-results/proxy.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS, goals: GOALS, rows, allRounds: rounds, cpuRatio, rpsRatio, kept, rssMB: rss }, null, 2)}\n`);
+    writeFileSync('bench-results/proxy.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS, goals: GOALS, rows, allRounds: rounds, cpuRatio, rpsRatio, kept, addedUsPerCall: added, rssMB: rss }, null, 2)}\n`);
     return checks.every(([, ok]) => ok);
   } finally {
     for (const part of stops.reverse()) await part.stop();
