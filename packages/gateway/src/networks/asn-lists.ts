@@ -113,6 +113,7 @@ export const CARRIER_ASNS: readonly number[] = [
   135054, // China Mobile Communications Corporation
   45057, // CHINA TIETONG SHANGHAI
   // CERNET and CERNET2: the universities' network.
+  4538, // China Education and Research Network Center
   24364, // CERNET2 IX at Shanghai Jiaotong University
   24361, // CERNET2 IX at Southeast University
   138378, // China Education and Research Network (CERNET)
@@ -640,6 +641,7 @@ export const HOSTING_ASNS: readonly number[] = [
   142565, // Bangmod Cloud Pte. Ltd.
   152232, // kt cloud Co., Ltd
   9947, // kt cloud Co., Ltd
+  25820, // IT7 Networks Inc
   // Data centres, hosts and VPS sellers found by name (hosting, host, cloud, server, data centre, VPS, colocation,
   // IDC, dedicated), each with at least a /22 of IPv4; those found that are not (ISPs, Wi-Fi, Cloudflare) are left out.
   965, // Webhosting Holdings LLC
