@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import Database from 'libsql';
-import gateway from '@game-register/gateway';
+import gateway, { type OriginAsTable } from '@game-register/gateway';
 import { ADDRESS_FETCHES, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
@@ -224,6 +224,33 @@ describe("the client's address", () => {
       expect(new Set(await statuses(plain))).toEqual(new Set([200])); // many addresses by their sockets
     } finally {
       await Promise.all([app.close(), plain.close()]);
+    }
+  });
+});
+
+describe('the origin-AS table the gateway judges by', () => {
+  const options = (originAs: OriginAsTable) => ({ store: { kind: 'libsql' as const, database: new Database(':memory:') }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, originAs });
+
+  it('stops the start when it decodes to no ranges, saying what to do', async () => {
+    const app = Fastify();
+    const starting = (async () => {
+      await app.register(async (api) => api.register(gateway, options({ source: 'a broken derivation', asns: [4134, 37963], v4: '', v6: '' })), { prefix: '/api' });
+      await app.ready();
+    })();
+    await expect(starting).rejects.toThrow('the origin-AS table (a broken derivation) holds no ranges: every address would be judged unknown. Make it again with npm run derive:networks.');
+    await app.close();
+  });
+
+  it('is the one given, when a host gives one', async () => {
+    // 198.51.100.0/24 as AS4134's: a carrier, by the gateway's lists.
+    const table = { source: 'a host’s own', asns: [4134], v4: `${(3325256704).toString(36)} 74 0`, v6: '' };
+    const app = Fastify();
+    await app.register(async (api) => api.register(gateway, options(table)), { prefix: '/api' });
+    try {
+      const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: '198.51.100.9' })).json<OpenPuzzle>();
+      expect(offer.work.parameters.data).toMatchObject({ net: '198.51.100.0/24', nk: 'carrier' });
+    } finally {
+      await app.close();
     }
   });
 });

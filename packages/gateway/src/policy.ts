@@ -174,28 +174,8 @@ export const SITE_FLOOR = {
 // "Networks as they are"). `npm run derive:networks` keeps the prefixes of these ASes (and of any an operator
 // names in the site settings) from @ip-location-db/asn in networks/origin-as.json.
 
-/** Access networks: many people behind few addresses (carrier-grade NAT on IPv4, a /64 per phone on IPv6). */
-export const CARRIER_ASNS: readonly number[] = [
-  // China Mobile (with its provincial ASes), China Unicom, China Telecom, CERNET.
-  9808, 56040, 56041, 56042, 56043, 56044, 56045, 56046, 56047, 56048, 24400, 24445,
-  4837, 4808, 17621, 17622, 17816, 9929,
-  4134, 4812, 4811, 4809,
-  4538,
-  // Large access carriers elsewhere: Hong Kong, Taiwan, Japan, Korea, South-East Asia, India, Europe, the US.
-  4760, 9231, 3462, 9605, 17676, 2516, 4766, 9318, 23693, 7552, 45609, 55836, 3320, 3209, 3215, 7018, 22394, 21928, 7922,
-];
-
-/** Clouds and data centres, the carriers' own IDC ASes included: machines, not people. */
-export const HOSTING_ASNS: readonly number[] = [
-  23724, // IDC, China Telecommunications Corporation
-  37963, 45102, // Alibaba Cloud
-  45090, 132203, 132591, // Tencent Cloud
-  55990, 136907, 131444, // Huawei Cloud
-  38365, 55967, // Baidu
-  135377, 59019, // UCloud, Kingsoft Cloud
-  16509, 14618, 8075, 15169, 396982, 31898, // Amazon, Microsoft, Google, Oracle
-  14061, 24940, 16276, 20473, 63949, // DigitalOcean, Hetzner, OVH, Vultr, Linode
-];
+/** Access networks and clouds by origin AS: the reviewed lists, one AS a line with its organisation's name. */
+export { CARRIER_ASNS, HOSTING_ASNS } from './networks/asn-lists';
 
 /**
  * Each kind's pass allowance, a token bucket per counted network (carrier IPv4: its /24; IPv6: its /64;
