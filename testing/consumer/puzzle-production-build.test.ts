@@ -6,8 +6,19 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { JSDOM, VirtualConsole } from 'jsdom';
+
+// jsdom ships no types and this project has no DOM library: the little this test uses, typed here.
+interface DomNode {
+  textContent: string | null;
+  append(child: DomNode): void;
+}
+interface Jsdom {
+  JSDOM: new (html: string, options: Record<string, unknown>) => { window: { document: { body: DomNode; createElement(tag: string): DomNode; querySelector(selector: string): unknown }; close(): void } };
+  VirtualConsole: new () => { on(event: 'jsdomError' | 'error', listener: (...args: unknown[]) => void): void };
+}
+const { JSDOM, VirtualConsole } = createRequire(import.meta.url)('jsdom') as Jsdom;
 
 const root = resolve(import.meta.dirname, '../..');
 const vite = join(root, 'node_modules/vite/bin/vite.js');
@@ -51,7 +62,7 @@ export default { plugins: [react()], logLevel: 'warn', build: { modulePreload: f
   const script = readdirSync(assets).find((file) => file.endsWith('.js'))!;
   const errors: string[] = [];
   const virtualConsole = new VirtualConsole();
-  virtualConsole.on('jsdomError', (error) => errors.push(error.message));
+  virtualConsole.on('jsdomError', (error) => errors.push((error as Error).message));
   virtualConsole.on('error', (...args: unknown[]) => errors.push(args.map(String).join(' ')));
   const { window } = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', { runScripts: 'dangerously', pretendToBeVisual: true, virtualConsole, url: 'http://127.0.0.1/' });
   try {
