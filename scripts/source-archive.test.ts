@@ -18,9 +18,14 @@ const outerEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) =
 /** Asking git: running it (`'git'` as a command, `git ls-files` in a shell line) or a git library. */
 const ASKS_GIT = /(['"`])git\1|(^|[\s;&|(`'"])git\s+(-C\b|ls-files|ls-tree|archive|rev-parse|log|diff|status|show|describe|grep|cat-file|check-ignore|config)\b|\b(simple-git|isomorphic-git|nodegit|dugite)\b/m;
 
-/** What `npm test` runs: every test, the scripts, browser tests and test doubles, CI's script, the configs. */
+/**
+ * What `npm test` runs: every test, the scripts, browser tests and test doubles, CI's script, the configs, the
+ * package.json scripts, and the packages' build files (`npm pack` builds them).
+ */
 const runByNpmTest = (path: string) =>
-  /\.(test|spec)\.[cm]?[jt]sx?$/.test(path) || /^(scripts|e2e|testing|\.ci)\//.test(path) || /^[^/]*\.config\.[cm]?[jt]s$|^package\.json$/.test(path);
+  /\.(test|spec)\.[cm]?[jt]sx?$/.test(path) ||
+  /^(scripts|e2e|testing|\.ci)\//.test(path) ||
+  /(^|\/)package\.json$|(^|\/)[^/]*\.config\.[cm]?[jt]s$|^packages\/[^/]+\/[^/]+\.[cm]?[jt]s$/.test(path);
 
 /** node_modules as `npm ci` would make it in the copy: each package linked, the workspace's links kept relative. */
 function linkModules(from: string, to: string) {
