@@ -4,92 +4,82 @@
 // either way), grain and strokes that put edges everywhere, a gap whose inside is no plain copy of the piece, and a
 // piece a little smaller than its gap, so their edges never match pixel for pixel. Only servers paint this (the
 // widget's own puzzle is judged in the browser and protects nothing), so none of it reaches the widget's bundle.
-import { PIECE_BLEED, PIECE_INSET } from './constants';
+import { PIECE_BLEED } from './constants';
 import { paintGeneratedPicture, paintPiece, tracePiece, type PaintContext } from './draw';
-import { gapXRange, type PuzzleLayout } from './geometry';
+import type { PuzzleLayout } from './geometry';
 import type { BoardSurface, PuzzleSurface } from './paint-puzzle';
-import { randomKnobs, type Knobs, type PuzzlePlan } from './puzzle';
+import type { Knobs, PuzzlePlan } from './puzzle';
 import { randomInt, type RandomSource } from './random';
 
-/** Every picture has up to this many decoys; fewer only when the row has no room left. */
-export const DECOY_COUNT = 2;
-/** Left edges of two gaps on a row stay this far apart (a body of 3 units, a knob, a little air). */
-const GAP_SPACING_UNITS = 3.65;
-/** A decoy's knobs differ from the piece's in at least this many of its four sides. */
-const MIN_KNOB_DIFFERENCES = 2;
-/** The piece is drawn at this fraction of its gap's size: never an edge-exact copy. */
-const PIECE_SCALE = { min: 0.88, max: 0.95 } as const;
-/** ...and turned by this much either way (radians; about 8 to 16 degrees). */
-const PIECE_TURN = { min: 0.14, max: 0.28 } as const;
+/** Left edges of neighbouring gaps stay apart by the shape's width and this much air (in units). */
+const GAP_AIR_UNITS = 0.2;
+/** Outlines without a gap, on the row, at least this far (units) from any gap and from each other. */
+const [GHOST_COUNT, GHOST_APART_UNITS] = [4, 1];
+/** Shapes painted across the piece's row. */
+const ROW_SHAPES = 6;
 const [GRAIN_STROKES, VEIL_STROKES, VEIL_CURVES] = [260, 140, 7];
 
-/** How every gap of one picture is shaded: the same for the real one and its decoys. */
+/**
+ * How every gap of one picture is drawn: filled with the picture's own colour around it (no gap darker or
+ * lighter than where it sits, and none shows the picture under it), rimmed alike.
+ */
 export interface GapShading {
-  /** The fill's colour as `r,g,b` and its strongest alpha: each gap fades it out towards a side of its own. */
-  fill: string;
-  fillAlpha: number;
-  rim: string;
+  /** Two lines inside the outline, a light one along it and a dark one within: edges, but no darker or lighter inside. */
+  light: string;
+  dark: string;
   rimWidth: number;
-  shadow: string;
-}
-
-export interface Decoy {
-  gapX: number;
-  knobs: Knobs;
 }
 
 /** Everything random about the defences of one puzzle, drawn after its plan. */
 export interface GuardPlan {
-  decoys: Decoy[];
+  /** The decoys' x: gaps of the piece's very shape on its row, as many as the row holds. */
+  decoys: number[];
+  /** Outlines of the same shape and rim on the row, over the picture (no fill): edges where no gap is. */
+  ghosts: number[];
   shading: GapShading;
-  pieceScale: number;
-  /** The piece's turn about its centre, in radians: a person matches a tilted shape, a pixel mask does not. */
-  pieceTurn: number;
 }
 
 const between = (random: RandomSource, min: number, max: number) => min + random() * (max - min);
 const alpha = (random: RandomSource, min: number, max: number) => between(random, min, max).toFixed(2);
 
-function knobDifferences(a: Knobs, b: Knobs): number {
-  return a.reduce<number>((count, knob, side) => count + (knob === b[side] ? 0 : 1), 0);
-}
-
-/** Knobs that a person tells apart from `piece` at a glance. */
-function otherKnobs(random: RandomSource, piece: Knobs): Knobs {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const knobs = randomKnobs(random);
-    if (knobDifferences(knobs, piece) >= MIN_KNOB_DIFFERENCES) return knobs;
-  }
-  // Unreachable in practice; still a different shape: every side flipped that can be.
-  return [piece[0] === 0 ? 1 : 0, piece[1] === 0 ? 1 : 0, piece[2] === 0 ? 1 : 0, piece[3] === 0 ? 1 : 0];
-}
-
 function shadingFor(random: RandomSource): GapShading {
-  const kind = randomInt(random, 0, 2);
-  const rimWidth = between(random, 1.5, 3);
-  const fillAlpha = between(random, 0.55, 0.75);
-  if (kind === 0) return { fill: '0,0,0', fillAlpha, rim: `rgba(255,255,255,${alpha(random, 0.5, 0.8)})`, rimWidth, shadow: 'rgba(0,0,0,0.6)' };
-  if (kind === 1) return { fill: '255,255,255', fillAlpha, rim: `rgba(0,0,0,${alpha(random, 0.35, 0.55)})`, rimWidth, shadow: 'rgba(255,255,255,0.7)' };
-  const tint = () => randomInt(random, 40, 200);
-  return { fill: `${tint()},${tint()},${tint()}`, fillAlpha, rim: `rgba(255,255,255,${alpha(random, 0.45, 0.75)})`, rimWidth, shadow: 'rgba(0,0,0,0.5)' };
+  const strength = between(random, 0.4, 0.6);
+  return { light: `rgba(255,255,255,${strength.toFixed(2)})`, dark: `rgba(0,0,0,${(strength * 0.8).toFixed(2)})`, rimWidth: between(random, 1, 1.5) };
 }
 
-/** The decoys, the shading and the piece's size of one puzzle: called after planPuzzle, from the same source. */
+/**
+ * `count` left edges from `from` on, at least `spacing` apart, the slack spread at random: sorted uniform
+ * draws, so every packing of the segment is possible.
+ */
+function packed(random: RandomSource, from: number, count: number, slack: number, spacing: number): number[] {
+  const offsets = Array.from({ length: count }, () => Math.floor(random() * (slack + 1))).sort((a, b) => a - b);
+  return offsets.map((offset, i) => from + i * spacing + offset);
+}
+
+/**
+ * The decoys and the shading of one puzzle: called after planPuzzle, from the same source. Decoys fill the
+ * piece's row from edge to edge, left and right of the real gap, as many as fit: a script that finds "a gap"
+ * has several of the very same shape to choose from, wherever the real one is.
+ */
 export function planGuard(random: RandomSource, plan: PuzzlePlan, layout: PuzzleLayout): GuardPlan {
-  // A fixed number of draws first, so the piece never depends on how many tries the decoys took.
   const shading = shadingFor(random);
-  const pieceScale = between(random, PIECE_SCALE.min, PIECE_SCALE.max);
-  const pieceTurn = (random() < 0.5 ? -1 : 1) * between(random, PIECE_TURN.min, PIECE_TURN.max);
-  const range = gapXRange(layout);
-  const spacing = GAP_SPACING_UNITS * layout.unit;
-  const free = (x: number, taken: number[]) => taken.every((other) => Math.abs(other - x) >= spacing);
-  const xs = Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i).filter((x) => free(x, [plan.gapX]));
-  // As many decoys as the row holds (up to DECOY_COUNT), drawn uniformly among the placements that fit.
-  let placements: number[][] = xs.flatMap((a) => xs.filter((b) => b > a && free(b, [a])).map((b) => [a, b]));
-  if (placements.length === 0 || DECOY_COUNT < 2) placements = xs.map((x) => [x]);
-  const chosen = placements.length > 0 ? placements[randomInt(random, 0, placements.length - 1)]! : [];
-  const decoys: Decoy[] = chosen.slice(0, DECOY_COUNT).map((gapX) => ({ gapX, knobs: otherKnobs(random, plan.knobs) }));
-  return { decoys, shading, pieceScale, pieceTurn };
+  const width = 3 * layout.unit + (plan.knobs[1] === 1 ? layout.unit / 2 : 0);
+  const spacing = Math.ceil(width + GAP_AIR_UNITS * layout.unit);
+  // The left edge is the body's (the left knob is a notch at most); the right knob may stick out.
+  const [lo, hi] = [1, Math.floor(layout.width - width - 1)];
+  const segment = (from: number, to: number) => {
+    if (to < from) return [];
+    const count = Math.floor((to - from) / spacing) + 1;
+    return packed(random, from, count, to - from - (count - 1) * spacing, spacing);
+  };
+  const decoys = [...segment(lo, plan.gapX - spacing), ...segment(plan.gapX + spacing, hi)];
+  const ghosts: number[] = [];
+  const taken = [plan.gapX, ...decoys];
+  for (let tries = 0; tries < 40 && ghosts.length < GHOST_COUNT; tries += 1) {
+    const x = randomInt(random, lo, hi);
+    if ([...taken, ...ghosts].every((other) => Math.abs(other - x) >= GHOST_APART_UNITS * layout.unit)) ghosts.push(x);
+  }
+  return { decoys, ghosts, shading };
 }
 
 /** Short strokes of random grey all over: edges where there is no gap, brightness that varies by the pixel. */
@@ -111,6 +101,29 @@ function paintStrokes(ctx: PaintContext, random: RandomSource, count: number, wi
   ctx.restore();
 }
 
+/**
+ * Shapes across the piece's row (discs and bars, opaque enough to read), so that every place on the row looks
+ * different: what a person matches the piece's content against.
+ */
+function paintRowShapes(ctx: PaintContext, random: RandomSource, plan: PuzzlePlan, layout: PuzzleLayout) {
+  for (let i = 0; i < ROW_SHAPES; i += 1) {
+    const [x, y] = [random() * layout.width, plan.gapY + random() * 3 * layout.unit];
+    const size = between(random, 1.2, 2.6) * layout.unit;
+    ctx.save();
+    ctx.fillStyle = `hsla(${randomInt(random, 0, 359)},${randomInt(random, 50, 85)}%,${randomInt(random, 30, 70)}%,${alpha(random, 0.7, 0.9)})`;
+    ctx.translate(x, y);
+    ctx.rotate(random() * Math.PI);
+    if (random() < 0.5) {
+      ctx.beginPath();
+      ctx.arc(0, 0, size, 0, 2 * Math.PI);
+      ctx.fill();
+    } else {
+      ctx.fillRect(-size * 1.5, -size / 2, size * 3, size);
+    }
+    ctx.restore();
+  }
+}
+
 /** Long thin lines across the piece's row, light and dark, that cut through the gaps' rims. */
 function paintVeil(ctx: PaintContext, random: RandomSource, plan: PuzzlePlan, layout: PuzzleLayout) {
   ctx.save();
@@ -128,24 +141,45 @@ function paintVeil(ctx: PaintContext, random: RandomSource, plan: PuzzlePlan, la
   ctx.restore();
 }
 
-function paintShadedGap(ctx: PaintContext, random: RandomSource, gapX: number, gapY: number, knobs: Knobs, shading: GapShading, layout: PuzzleLayout, pixelRatio: number) {
+/** Canvas units around a gap whose mean colour fills it. */
+const SURROUND_UNITS = 6;
+
+/** The mean colour of the picture in a frame around a gap (its bounding box grown by SURROUND_UNITS, less the box). */
+function surroundingColour(ctx: ScalingContext, gapX: number, gapY: number, layout: PuzzleLayout, scale: number): string {
+  const [x0, y0] = [Math.max(0, gapX - 0.5 * layout.unit - SURROUND_UNITS), Math.max(0, gapY - 0.5 * layout.unit - SURROUND_UNITS)];
+  const [x1, y1] = [Math.min(layout.width, gapX + 3.5 * layout.unit + SURROUND_UNITS), Math.min(layout.height, gapY + 3.5 * layout.unit + SURROUND_UNITS)];
+  const [left, top, width, height] = [Math.round(x0 * scale), Math.round(y0 * scale), Math.round((x1 - x0) * scale), Math.round((y1 - y0) * scale)];
+  const { data } = ctx.getImageData(left, top, width, height);
+  const inner = (SURROUND_UNITS * scale) | 0;
+  const sums = [0, 0, 0];
+  let count = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (x >= inner && x < width - inner && y >= inner && y < height - inner) continue;
+      const i = (y * width + x) * 4;
+      [sums[0], sums[1], sums[2]] = [sums[0]! + data[i]!, sums[1]! + data[i + 1]!, sums[2]! + data[i + 2]!];
+      count += 1;
+    }
+  }
+  return `rgb(${sums.map((sum) => Math.round(sum / Math.max(1, count))).join(',')})`;
+}
+
+/** One gap: filled with `fill`, then a rim inside it with a soft shadow, alike for every gap of the picture. */
+function paintShadedGap(ctx: PaintContext, gapX: number, gapY: number, knobs: Knobs, fill: string | null, shading: GapShading, layout: PuzzleLayout) {
   ctx.save();
   tracePiece(ctx, gapX, gapY, layout.unit, knobs);
-  // Strong on one side, faint on the other, the direction drawn per gap: no gap is a uniform dark patch.
-  const half = 1.75 * layout.unit;
-  const angle = random() * Math.PI * 2;
-  const [cx, cy] = [gapX + 1.5 * layout.unit, gapY + 1.5 * layout.unit];
-  const fade = ctx.createLinearGradient(cx - Math.cos(angle) * half, cy - Math.sin(angle) * half, cx + Math.cos(angle) * half, cy + Math.sin(angle) * half);
-  fade.addColorStop(0, `rgba(${shading.fill},${shading.fillAlpha.toFixed(2)})`);
-  fade.addColorStop(1, `rgba(${shading.fill},${(shading.fillAlpha * between(random, 0.1, 0.4)).toFixed(2)})`);
-  ctx.fillStyle = fade;
-  ctx.fill();
+  if (fill !== null) {
+    ctx.fillStyle = fill;
+    ctx.fill();
+  }
   ctx.clip();
   ctx.lineJoin = 'round';
-  ctx.shadowColor = shading.shadow;
-  ctx.shadowBlur = 5 * pixelRatio;
-  ctx.lineWidth = shading.rimWidth * 2; // half of it shows inside the clip
-  ctx.strokeStyle = shading.rim;
+  // Half of each line shows inside the clip: the light one along the outline, the dark one just within it.
+  ctx.lineWidth = shading.rimWidth * 4;
+  ctx.strokeStyle = shading.dark;
+  ctx.stroke();
+  ctx.lineWidth = shading.rimWidth * 2;
+  ctx.strokeStyle = shading.light;
   ctx.stroke();
   ctx.restore();
 }
@@ -153,24 +187,10 @@ function paintShadedGap(ctx: PaintContext, random: RandomSource, gapX: number, g
 /** A 2D context that can also scale: a browser canvas and @napi-rs/canvas both can. */
 export type ScalingContext = PaintContext & {
   scale(x: number, y: number): void;
+  /** Device pixels, whatever the transform: a browser canvas and @napi-rs/canvas both have it. */
+  getImageData(sx: number, sy: number, sw: number, sh: number): { data: ArrayLike<number> };
   setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
 };
-
-/**
- * The widget's own piece (paintPiece), drawn at `scale` of its gap's size and turned by `turn` about the
- * body's centre: the picture in it turns and scales with it, so its middle still matches the gap's.
- */
-function paintScaledPiece(ctx: ScalingContext, picture: object, pictureScale: number, plan: PuzzlePlan, layout: PuzzleLayout, scale: number, turn: number, pixelRatio: number) {
-  const centreX = PIECE_BLEED + PIECE_INSET + (3 * layout.unit) / 2;
-  const centreY = plan.gapY + (3 * layout.unit) / 2;
-  ctx.save();
-  ctx.translate(centreX, centreY);
-  ctx.scale(scale, scale);
-  ctx.rotate(turn);
-  ctx.translate(-centreX, -centreY);
-  paintPiece(ctx, picture, pictureScale, plan, layout, pixelRatio);
-  ctx.restore();
-}
 
 /**
  * The server's puzzle: a generated picture with grain, the piece cut from it, then the gap and its decoys
@@ -190,10 +210,12 @@ export function paintGuardedPuzzle(
   ctx.setTransform(boardScale, 0, 0, board.height / layout.height, 0, 0);
   piece.context.setTransform(piece.width / (layout.pieceSize + 2 * PIECE_BLEED), 0, 0, piece.height / layout.height, 0, 0);
   paintGeneratedPicture(ctx, random, layout.width, layout.height);
+  paintRowShapes(ctx, random, plan, layout);
   paintStrokes(ctx, random, GRAIN_STROKES, layout.width, layout.height);
-  paintScaledPiece(piece.context, board.canvas, boardScale, plan, layout, guard.pieceScale, guard.pieceTurn, pixelRatio);
-  const gaps = [{ gapX: plan.gapX, knobs: plan.knobs }, ...guard.decoys];
-  for (const gap of gaps) paintShadedGap(ctx, random, gap.gapX, plan.gapY, gap.knobs, guard.shading, layout, pixelRatio);
+  paintPiece(piece.context, board.canvas, boardScale, plan, layout, pixelRatio);
+  const gaps = [plan.gapX, ...guard.decoys].map((gapX) => ({ gapX, fill: surroundingColour(ctx, gapX, plan.gapY, layout, boardScale) }));
+  for (const { gapX, fill } of gaps) paintShadedGap(ctx, gapX, plan.gapY, plan.knobs, fill, guard.shading, layout);
+  for (const gapX of guard.ghosts) paintShadedGap(ctx, gapX, plan.gapY, plan.knobs, null, guard.shading, layout);
   paintStrokes(ctx, random, VEIL_STROKES, layout.width, layout.height);
   paintVeil(ctx, random, plan, layout);
 }
