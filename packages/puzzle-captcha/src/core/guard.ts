@@ -1,34 +1,27 @@
-// The server-drawn puzzle's defences against scripts that read the picture. A person finds the gap by its shape at a
-// glance; a cheap script by darkness, by edges, or by matching the piece's pixels. So the picture gets decoy gaps of
-// other shapes on the piece's row, a shading that changes from picture to picture (darker, lighter or tinted, rimmed
-// either way), grain and strokes that put edges everywhere, a gap whose inside is no plain copy of the piece, and a
-// piece a little smaller than its gap, so their edges never match pixel for pixel. Only servers paint this (the
-// widget's own puzzle is judged in the browser and protects nothing), so none of it reaches the widget's bundle.
+// The server-drawn puzzle's defences against scripts that read the picture (issue 44). The public slider solvers
+// find the gap by its outline (edge maps matched against the piece's), by its darkness, or by the piece's pixels
+// inside it. A person finds it by what the picture shows: the piece's content continues the picture around its
+// gap and nowhere else. So every gap on the row has the piece's very shape and rim, there are as many as the row
+// holds, each is filled with the picture's own mean colour around it (no darker or lighter than where it sits,
+// and none shows the piece's pixels), outlines of the same shape without a gap lie among them, and the piece is
+// drawn as cut, untilted and full size. Shapes across the row make every place on it look different; grain and
+// strokes on the row add edges everywhere. Only servers paint this (the widget's own puzzle is judged in the
+// browser and protects nothing), so none of it reaches the widget's bundle.
 import { PIECE_BLEED } from './constants';
-import { paintGeneratedPicture, paintPiece, tracePiece, type PaintContext } from './draw';
+import { paintGeneratedPicture, paintPiece } from './draw';
 import type { PuzzleLayout } from './geometry';
+import { between, paintRowShapes, paintShadedGap, paintStrokes, paintVeil, surroundingColour, type GapShading, type ScalingContext } from './guard-texture';
 import type { BoardSurface, PuzzleSurface } from './paint-puzzle';
-import type { Knobs, PuzzlePlan } from './puzzle';
+import type { PuzzlePlan } from './puzzle';
 import { randomInt, type RandomSource } from './random';
+
+export type { GapShading, ScalingContext };
 
 /** Left edges of neighbouring gaps stay apart by the shape's width and this much air (in units). */
 const GAP_AIR_UNITS = 0.2;
 /** Outlines without a gap, on the row, at least this far (units) from any gap and from each other. */
 const [GHOST_COUNT, GHOST_APART_UNITS] = [4, 1];
-/** Shapes painted across the piece's row. */
-const ROW_SHAPES = 6;
-const [GRAIN_STROKES, VEIL_STROKES, VEIL_CURVES] = [260, 140, 7];
-
-/**
- * How every gap of one picture is drawn: filled with the picture's own colour around it (no gap darker or
- * lighter than where it sits, and none shows the picture under it), rimmed alike.
- */
-export interface GapShading {
-  /** Two lines inside the outline, a light one along it and a dark one within: edges, but no darker or lighter inside. */
-  light: string;
-  dark: string;
-  rimWidth: number;
-}
+const [GRAIN_STROKES, VEIL_STROKES] = [110, 60];
 
 /** Everything random about the defences of one puzzle, drawn after its plan. */
 export interface GuardPlan {
@@ -38,9 +31,6 @@ export interface GuardPlan {
   ghosts: number[];
   shading: GapShading;
 }
-
-const between = (random: RandomSource, min: number, max: number) => min + random() * (max - min);
-const alpha = (random: RandomSource, min: number, max: number) => between(random, min, max).toFixed(2);
 
 function shadingFor(random: RandomSource): GapShading {
   const strength = between(random, 0.4, 0.6);
@@ -82,119 +72,10 @@ export function planGuard(random: RandomSource, plan: PuzzlePlan, layout: Puzzle
   return { decoys, ghosts, shading };
 }
 
-/** Short strokes of random grey all over: edges where there is no gap, brightness that varies by the pixel. */
-function paintStrokes(ctx: PaintContext, random: RandomSource, count: number, width: number, height: number) {
-  ctx.save();
-  for (let i = 0; i < count; i += 1) {
-    const x = random() * width;
-    const y = random() * height;
-    const angle = random() * Math.PI * 2;
-    const length = between(random, 3, 11);
-    const grey = randomInt(random, 0, 255);
-    ctx.strokeStyle = `rgba(${grey},${grey},${grey},${alpha(random, 0.18, 0.45)})`;
-    ctx.lineWidth = between(random, 0.8, 2.2);
-    ctx.beginPath();
-    ctx.moveTo(x, y);
-    ctx.lineTo(x + Math.cos(angle) * length, y + Math.sin(angle) * length);
-    ctx.stroke();
-  }
-  ctx.restore();
-}
-
 /**
- * Shapes across the piece's row (discs and bars, opaque enough to read), so that every place on the row looks
- * different: what a person matches the piece's content against.
- */
-function paintRowShapes(ctx: PaintContext, random: RandomSource, plan: PuzzlePlan, layout: PuzzleLayout) {
-  for (let i = 0; i < ROW_SHAPES; i += 1) {
-    const [x, y] = [random() * layout.width, plan.gapY + random() * 3 * layout.unit];
-    const size = between(random, 1.2, 2.6) * layout.unit;
-    ctx.save();
-    ctx.fillStyle = `hsla(${randomInt(random, 0, 359)},${randomInt(random, 50, 85)}%,${randomInt(random, 30, 70)}%,${alpha(random, 0.7, 0.9)})`;
-    ctx.translate(x, y);
-    ctx.rotate(random() * Math.PI);
-    if (random() < 0.5) {
-      ctx.beginPath();
-      ctx.arc(0, 0, size, 0, 2 * Math.PI);
-      ctx.fill();
-    } else {
-      ctx.fillRect(-size * 1.5, -size / 2, size * 3, size);
-    }
-    ctx.restore();
-  }
-}
-
-/** Long thin lines across the piece's row, light and dark, that cut through the gaps' rims. */
-function paintVeil(ctx: PaintContext, random: RandomSource, plan: PuzzlePlan, layout: PuzzleLayout) {
-  ctx.save();
-  for (let i = 0; i < VEIL_CURVES; i += 1) {
-    const light = random() < 0.5;
-    ctx.strokeStyle = light ? `rgba(255,255,255,${alpha(random, 0.25, 0.5)})` : `rgba(0,0,0,${alpha(random, 0.2, 0.4)})`;
-    ctx.lineWidth = between(random, 0.8, 1.8);
-    const y0 = plan.gapY + random() * layout.pieceSize;
-    const y1 = plan.gapY + random() * layout.pieceSize;
-    ctx.beginPath();
-    ctx.moveTo(0, y0);
-    for (let x = 0; x <= layout.width; x += 20) ctx.lineTo(x, y0 + ((y1 - y0) * x) / layout.width + (random() - 0.5) * 8);
-    ctx.stroke();
-  }
-  ctx.restore();
-}
-
-/** Canvas units around a gap whose mean colour fills it. */
-const SURROUND_UNITS = 6;
-
-/** The mean colour of the picture in a frame around a gap (its bounding box grown by SURROUND_UNITS, less the box). */
-function surroundingColour(ctx: ScalingContext, gapX: number, gapY: number, layout: PuzzleLayout, scale: number): string {
-  const [x0, y0] = [Math.max(0, gapX - 0.5 * layout.unit - SURROUND_UNITS), Math.max(0, gapY - 0.5 * layout.unit - SURROUND_UNITS)];
-  const [x1, y1] = [Math.min(layout.width, gapX + 3.5 * layout.unit + SURROUND_UNITS), Math.min(layout.height, gapY + 3.5 * layout.unit + SURROUND_UNITS)];
-  const [left, top, width, height] = [Math.round(x0 * scale), Math.round(y0 * scale), Math.round((x1 - x0) * scale), Math.round((y1 - y0) * scale)];
-  const { data } = ctx.getImageData(left, top, width, height);
-  const inner = (SURROUND_UNITS * scale) | 0;
-  const sums = [0, 0, 0];
-  let count = 0;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      if (x >= inner && x < width - inner && y >= inner && y < height - inner) continue;
-      const i = (y * width + x) * 4;
-      [sums[0], sums[1], sums[2]] = [sums[0]! + data[i]!, sums[1]! + data[i + 1]!, sums[2]! + data[i + 2]!];
-      count += 1;
-    }
-  }
-  return `rgb(${sums.map((sum) => Math.round(sum / Math.max(1, count))).join(',')})`;
-}
-
-/** One gap: filled with `fill`, then a rim inside it with a soft shadow, alike for every gap of the picture. */
-function paintShadedGap(ctx: PaintContext, gapX: number, gapY: number, knobs: Knobs, fill: string | null, shading: GapShading, layout: PuzzleLayout) {
-  ctx.save();
-  tracePiece(ctx, gapX, gapY, layout.unit, knobs);
-  if (fill !== null) {
-    ctx.fillStyle = fill;
-    ctx.fill();
-  }
-  ctx.clip();
-  ctx.lineJoin = 'round';
-  // Half of each line shows inside the clip: the light one along the outline, the dark one just within it.
-  ctx.lineWidth = shading.rimWidth * 4;
-  ctx.strokeStyle = shading.dark;
-  ctx.stroke();
-  ctx.lineWidth = shading.rimWidth * 2;
-  ctx.strokeStyle = shading.light;
-  ctx.stroke();
-  ctx.restore();
-}
-
-/** A 2D context that can also scale: a browser canvas and @napi-rs/canvas both can. */
-export type ScalingContext = PaintContext & {
-  scale(x: number, y: number): void;
-  /** Device pixels, whatever the transform: a browser canvas and @napi-rs/canvas both have it. */
-  getImageData(sx: number, sy: number, sw: number, sh: number): { data: ArrayLike<number> };
-  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
-};
-
-/**
- * The server's puzzle: a generated picture with grain, the piece cut from it, then the gap and its decoys
- * under one shading, then strokes across the row. `random` continues the source the plan came from.
+ * The server's puzzle: a generated picture, shapes and grain across the row, the piece cut from it, then the
+ * gap and its decoys (each filled with its surroundings' colour, read before any is painted) and the ghost
+ * outlines, all rimmed alike, then strokes and the veil across the row. `random` continues the plan's source.
  */
 export function paintGuardedPuzzle(
   board: BoardSurface & { context: ScalingContext },
@@ -211,11 +92,14 @@ export function paintGuardedPuzzle(
   piece.context.setTransform(piece.width / (layout.pieceSize + 2 * PIECE_BLEED), 0, 0, piece.height / layout.height, 0, 0);
   paintGeneratedPicture(ctx, random, layout.width, layout.height);
   paintRowShapes(ctx, random, plan, layout);
-  paintStrokes(ctx, random, GRAIN_STROKES, layout.width, layout.height);
+  // Grain and strokes on the piece's row and a knob's height around it (where scripts look); not over the
+  // rest of the picture, whose bytes they would only add to.
+  const band = { top: plan.gapY - layout.unit, height: 5 * layout.unit };
+  paintStrokes(ctx, random, GRAIN_STROKES, layout.width, band);
   paintPiece(piece.context, board.canvas, boardScale, plan, layout, pixelRatio);
   const gaps = [plan.gapX, ...guard.decoys].map((gapX) => ({ gapX, fill: surroundingColour(ctx, gapX, plan.gapY, layout, boardScale) }));
   for (const { gapX, fill } of gaps) paintShadedGap(ctx, gapX, plan.gapY, plan.knobs, fill, guard.shading, layout);
   for (const gapX of guard.ghosts) paintShadedGap(ctx, gapX, plan.gapY, plan.knobs, null, guard.shading, layout);
-  paintStrokes(ctx, random, VEIL_STROKES, layout.width, layout.height);
+  paintStrokes(ctx, random, VEIL_STROKES, layout.width, band);
   paintVeil(ctx, random, plan, layout);
 }
