@@ -24,7 +24,7 @@ export type PublicMethod = (typeof PUBLIC_METHODS)[number];
 export const PUBLIC_METHOD_LABELS: Record<PublicMethod, string> = {
   canny: '(a) edge map NCC, Canny',
   sobel: '(a) edge map NCC, Sobel',
-  grey: '(b) raw grey NCC',
+  grey: "(b) grey NCC under the piece's mask",
   dark: '(c) darkened region',
   continuity: '(d) content continuity',
 };
