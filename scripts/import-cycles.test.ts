@@ -3,12 +3,11 @@
 // file's imports (ts.preProcessFile) and resolves them as the projects do (bundler resolution, the packages
 // from source through the game-register-source condition). Why a test and not import-x/no-cycle, madge or
 // dependency-cruiser: docs/decisions.md, "Layout: test doubles in testing/, benches by question, no circles".
-import { execFileSync } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { ROOT, sourceFiles as repositoryFiles } from './source-files';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
 const FOLDERS = ['src', 'server', 'packages', 'scripts', 'bench', 'e2e', 'testing', 'playground'];
 
@@ -20,10 +19,9 @@ const OPTIONS: ts.CompilerOptions = {
   resolveJsonModule: false,
 };
 
-/** Our source files as git lists them (tracked and new), relative to the root. */
+/** Our source files (tracked and new, as a source archive holds them), relative to the root. */
 function sourceFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...FOLDERS], { cwd: ROOT, encoding: 'utf8' });
-  return [...new Set(listed.split('\0'))].filter((path) => SOURCE.test(path) && !path.includes('/dist/') && !path.includes('node_modules/'));
+  return repositoryFiles().filter((path) => FOLDERS.some((folder) => path.startsWith(`${folder}/`)) && SOURCE.test(path) && !path.includes('/dist/') && !path.includes('node_modules/'));
 }
 
 /** The files a module imports (static, type-only, re-exports, dynamic with a literal), as root-relative paths of ours. */

@@ -6,9 +6,11 @@ import { PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import type { Goal } from './attack-goals';
 import { answerPuzzle, bot, checkuserUnderFlood, inLanes, networkServer, people, tryPuzzle } from './attack-network-cases';
 import type { BotChallenge } from '../../testing/attackers';
+import { freeActionCases } from './attack-free-cases';
 
 /** The cases to play (ATTACK_NETWORK_CASES, comma-separated; all by default). */
-const CASES = (process.env.ATTACK_NETWORK_CASES || 'people,farm,fast,hoard,ids,flood,checkuser').split(',').map((name) => name.trim());
+const FREE_CASES = 'free-failures,free-nat-answers,fetch-flood,tokenless-regs,nat-registers,accessible-under-attack,six-networks,nat-redis';
+const CASES = (process.env.ATTACK_NETWORK_CASES || `people,farm,fast,hoard,ids,flood,checkuser,${FREE_CASES}`).split(',').map((name) => name.trim());
 /** Scale of the cases (ATTACK_NETWORK_SCALE, 0.1-1): 1 plays the issue's numbers. */
 const SCALE = Math.min(1, Math.max(0.1, Number(process.env.ATTACK_NETWORK_SCALE || 1)));
 const n = (count: number) => Math.max(1, Math.round(count * SCALE));
@@ -127,5 +129,8 @@ export async function networkGoals(redisUrl: string): Promise<Goal[]> {
       `${Math.round(checkuser.besideRps)} of ${Math.round(checkuser.aloneRps)} req/s (${percent(kept, 1)}), p99 ${checkuser.besideP99} ms (alone ${checkuser.aloneP99} ms); the flood sent ${checkuser.floodRequests}, ${checkuser.floodRefused} refused`,
       kept >= 0.4 && checkuser.besideP99 < 10);
   });
+
+  // What costs its sender nothing moves nothing of anyone else's (issue 43).
+  await freeActionCases(redisUrl, play, say);
   return goals;
 }

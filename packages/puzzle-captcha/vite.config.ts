@@ -3,6 +3,12 @@ import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
+// Built for production whatever NODE_ENV the build inherits: under the tests (NODE_ENV=test, e.g. `npm pack` in
+// testing/consumer/) Vite would compile JSX for development, calls to react/jsx-dev-runtime's jsxDEV, which a
+// consumer's production React leaves undefined ("jsxDEV is not a function"). Vite reads NODE_ENV after the
+// config, and tells to set it here.
+process.env.NODE_ENV = 'production';
+
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 /**

@@ -47,5 +47,8 @@ export const CALL_BY_SEGMENTS: ReadonlyMap<string, ApiCall> = new Map(
   (Object.keys(API_CALLS) as ApiCall[]).map((call) => [API_CALLS[call].path.slice('/api/'.length).toLowerCase(), call]),
 );
 
-/** The rate-limit budgets; a refused request pays reg's, the strictest. */
-export type Budget = 'checks' | 'reg' | 'accessible' | 'funnel';
+/**
+ * The rate-limit budgets. `unproven` pays for what cost its sender nothing and would otherwise spend reg's: a
+ * request that cannot be read, and (strict mode) a reg whose pass token the gate refused.
+ */
+export type Budget = 'checks' | 'reg' | 'unproven' | 'accessible' | 'funnel';

@@ -30,11 +30,11 @@ describe('the one reading of a request', () => {
     expect(readingOf({ raw: differ })!.refusal).toBeNull(); // a new reading: the one kept is the pipeline's to replace
   });
 
-  it('charges each call its own budget, and anything unreadable reg\'s', () => {
+  it('charges each call its own budget, and anything unreadable one of its own, never reg\'s', () => {
     const budget = (call: Parameters<typeof budgetOf>[0]['call'], status?: 400 | 404 | 405 | 415) =>
       budgetOf({ call, refusal: status === undefined ? null : { status, reason: '' } });
     expect([budget('reg'), budget('checkuser'), budget('captcha-verify'), budget('captcha-accessible'), budget('funnel')]).toEqual(['reg', 'checks', 'checks', 'accessible', 'funnel']);
-    expect([budget(null, 400), budget('checkuser', 400), budget('checkuser', 415), budget(null, 404), budget('reg', 405)]).toEqual(['reg', 'reg', 'reg', 'checks', 'reg']);
+    expect([budget(null, 400), budget('checkuser', 400), budget('checkuser', 415), budget(null, 404), budget('reg', 405)]).toEqual(['unproven', 'unproven', 'unproven', 'checks', 'reg']);
   });
 });
 
@@ -140,7 +140,7 @@ describe('a reading is never changed in place: each step makes a new one', () =>
 
   it('refuses what the server\'s own rewriteUrl never read', () => {
     expect(UNREAD).toMatchObject({ call: null, refusal: { status: 400 } });
-    expect(budgetOf(UNREAD)).toBe('reg');
+    expect(budgetOf(UNREAD)).toBe('unproven');
     expect(withBody(UNREAD, 'application/json', Buffer.from('{}'))).toBe(UNREAD);
   });
 });

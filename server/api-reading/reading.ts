@@ -97,7 +97,7 @@ export function withBody(reading: ApiReading, contentType: string | undefined, r
 
 /** The budget a request pays from: its call's; reg's, the strictest, when it was refused as unreadable. */
 export function budgetOf({ call, refusal }: Pick<ApiReading, 'call' | 'refusal'>): Budget {
-  if (refusal !== null && (refusal.status === 400 || refusal.status === 415)) return 'reg';
+  if (refusal !== null && (refusal.status === 400 || refusal.status === 415)) return 'unproven';
   if (call === 'reg') return 'reg';
   if (call === 'captcha-accessible') return 'accessible';
   if (call === 'funnel') return 'funnel';

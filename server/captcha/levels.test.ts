@@ -39,7 +39,7 @@ describe('difficulty levels in strict mode', () => {
       for (let i = 1; i <= 25; i += 1) {
         const address = `203.0.113.${i}`;
         const puzzle = await openPuzzle(app, address);
-        await verify(app, { id: puzzle.id, offsetX: 7, trail: [] }, address); // a wrong offset, and no work
+        await verify(app, await humanAnswer(puzzle, 7, []), address); // a wrong offset, its work done
         clock.at += 10_000;
       }
       // A level is the server's: a field asking for another is refused or ignored, never obeyed.
@@ -61,7 +61,7 @@ describe('difficulty levels in strict mode', () => {
     try {
       for (let i = 1; i <= 25; i += 1) {
         const puzzle = await openPuzzle(app, `192.0.2.${i}`);
-        await verify(app, { id: puzzle.id, offsetX: 7, trail: [] }, `192.0.2.${i}`); // hard evidence: level 2
+        await verify(app, await humanAnswer(puzzle, 7, []), `192.0.2.${i}`); // hard evidence (wrong, work done): level 2
         clock.at += 10_000;
       }
       const answers = [];

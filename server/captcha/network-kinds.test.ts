@@ -5,8 +5,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import Database from 'libsql';
-import gateway from '@game-register/gateway';
-import { CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
+import gateway, { type OriginAsTable } from '@game-register/gateway';
+import { ADDRESS_FETCHES, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
 
@@ -65,7 +65,7 @@ describe('networks as they are, in strict mode', () => {
       const early = await openPuzzle(app, nat); // fetched before the others' failures
       for (let i = 0; i < 12; i += 1) {
         const puzzle = await openPuzzle(app, nat);
-        expect((await verify(app, { id: puzzle.id, offsetX: 7, trail: [] }, nat)).statusCode).toBe(200);
+        expect((await verify(app, await humanAnswer(puzzle, 7, []), nat)).statusCode).toBe(200);
         clock.at += 2000;
       }
       expect((await verify(app, await humanAnswer(early), nat)).json()).toMatchObject({ status: 'y' });
@@ -148,7 +148,7 @@ describe('networks as they are, in strict mode', () => {
     try {
       for (let i = 0; i < 25; i += 1) {
         const puzzle = await openPuzzle(app, `203.0.113.${i + 1}`);
-        await verify(app, { id: puzzle.id, offsetX: 7, trail: [] }, `192.0.2.${i + 1}`); // wrong, from another /24
+        await verify(app, await humanAnswer(puzzle, 7, []), `192.0.2.${i + 1}`); // wrong (work done), from another /24
         clock.at += 10_000;
       }
       expect(levelOf((await challenge(app, { pixelRatio: 1 }, '203.0.113.200')).json<Sealed>())).toBe(2);
@@ -185,16 +185,19 @@ describe('networks as they are, in strict mode', () => {
 });
 
 describe('a refused challenge, on the embedded store', () => {
-  it('counts toward nothing and writes nothing: a network past its limit costs the database no write', async () => {
+  it('counts toward nothing and writes nothing: an address past its fetches costs the database no write', async () => {
     const database = new Database(':memory:');
     const app = Fastify();
     await app.register(async (api) => api.register(gateway, { store: { kind: 'libsql', database }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, networkChallenges: 3 }), { prefix: '/api' });
     try {
-      for (let i = 0; i < 3; i += 1) expect((await challenge(app, { pixelRatio: 1 }, `198.51.100.${i + 1}`)).statusCode).toBe(200);
+      const allowed = ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt;
+      for (let i = 0; i < allowed; i += 1) expect((await challenge(app, { pixelRatio: 1 }, '198.51.100.1')).statusCode).toBe(200);
       const changes = () => (database.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
       const before = changes();
-      for (let i = 0; i < 20; i += 1) expect((await challenge(app, { pixelRatio: 1 }, `198.51.100.${i + 10}`)).statusCode).toBe(429);
+      for (let i = 0; i < 20; i += 1) expect((await challenge(app, { pixelRatio: 1 }, '198.51.100.1')).statusCode).toBe(429);
       expect(changes()).toBe(before);
+      // Its neighbours fetch as before: a bare fetch moved nothing of theirs.
+      expect((await challenge(app, { pixelRatio: 1 }, '198.51.100.2')).statusCode).toBe(200);
     } finally {
       await app.close();
     }
@@ -206,20 +209,48 @@ describe("the client's address", () => {
     const database = new Database(':memory:');
     const options = { store: { kind: 'libsql' as const, database }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, networkChallenges: 2 };
     const app = Fastify();
-    // The host read every request as one client of 203.0.113.0/24, whatever the socket says.
+    // The host read every request as one client, 203.0.113.7, whatever the socket says.
     await app.register(async (api) => api.register(gateway, { ...options, clientAddress: () => '203.0.113.7' }), { prefix: '/api' });
     const plain = Fastify();
     await plain.register(async (api) => api.register(gateway, options), { prefix: '/api' });
     try {
+      const allowed = ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt;
       const statuses = async (on: typeof app) => {
         const codes = [];
-        for (let i = 0; i < 3; i += 1) codes.push((await challenge(on, { pixelRatio: 1 }, `198.51.${100 + i}.1`)).statusCode);
+        for (let i = 0; i <= allowed; i += 1) codes.push((await challenge(on, { pixelRatio: 1 }, `198.51.${100 + (i % 3)}.${i + 1}`)).statusCode);
         return codes;
       };
-      expect(await statuses(app)).toEqual([200, 200, 429]); // one network's limit of 2
-      expect(await statuses(plain)).toEqual([200, 200, 200]); // three /24s by their sockets
+      expect(await statuses(app)).toEqual([...Array<number>(allowed).fill(200), 429]); // one address's fetches
+      expect(new Set(await statuses(plain))).toEqual(new Set([200])); // many addresses by their sockets
     } finally {
       await Promise.all([app.close(), plain.close()]);
+    }
+  });
+});
+
+describe('the origin-AS table the gateway judges by', () => {
+  const options = (originAs: OriginAsTable) => ({ store: { kind: 'libsql' as const, database: new Database(':memory:') }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, originAs });
+
+  it('stops the start when it decodes to no ranges, saying what to do', async () => {
+    const app = Fastify();
+    const starting = (async () => {
+      await app.register(async (api) => api.register(gateway, options({ source: 'a broken derivation', asns: [4134, 37963], v4: '', v6: '' })), { prefix: '/api' });
+      await app.ready();
+    })();
+    await expect(starting).rejects.toThrow('the origin-AS table (a broken derivation) holds no ranges: every address would be judged unknown. Make it again with npm run derive:networks.');
+    await app.close();
+  });
+
+  it('is the one given, when a host gives one', async () => {
+    // 198.51.100.0/24 as AS4134's: a carrier, by the gateway's lists.
+    const table = { source: 'a host’s own', asns: [4134], v4: `${(3325256704).toString(36)} 74 0`, v6: '' };
+    const app = Fastify();
+    await app.register(async (api) => api.register(gateway, options(table)), { prefix: '/api' });
+    try {
+      const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: '198.51.100.9' })).json<OpenPuzzle>();
+      expect(offer.work.parameters.data).toMatchObject({ net: '198.51.100.0/24', nk: 'carrier' });
+    } finally {
+      await app.close();
     }
   });
 });

@@ -44,23 +44,28 @@ const stores: [string, (clock: { at: number }) => SignalStore][] = [
 const state = (level: LevelState['level'], at: number): LevelState => ({ level, since: at, lastAt: at, hotSince: null, calmSince: at, changes: [] });
 
 describe.each(stores)('the signals on %s', (_name, open) => {
-  it('count each event for the address and its network, in windows that fade bucket by bucket', async () => {
+  it('count each event for the address and its network as COUNTED says, in windows that fade bucket by bucket', async () => {
     const clock = { at: T0 };
     const signals = open(clock);
     await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', T0);
     await signals.record('pass', '198.51.100.7', '198.51.100.0/24', T0);
     await signals.record('fail', '198.51.100.8', '198.51.100.0/24', T0);
     const now = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', T0);
+    // An address's challenges are its fetches; a network's, the answers with work that came back to its puzzles.
     expect(now.address.counts).toEqual({ challengesPerMinute: 2, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1 });
     expect(now.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
+    // A pass without the picture: its network's, but not its address's passes in the hour.
+    await signals.record('accessiblePass', '198.51.100.9', '198.51.100.0/24', T0);
     // A minute and a half on: the challenges' bucket (10 s) left the minute; the answers' (2 min) still whole.
     clock.at = T0 + 90_000;
     const later = await signals.record('fail', '198.51.100.9', '198.51.100.0/24', clock.at);
-    expect(later.network.counts).toEqual({ challengesPerMinute: 0, answers10m: 3, failures10m: 2, successes10m: 1, successes1h: 1 });
-    // 11 minutes on: the 10-minute window's oldest bucket (T0's, every answer so far) counts half; the hour's whole.
+    expect(later.address.counts).toEqual({ challengesPerMinute: 0, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 0 });
+    expect(later.network.counts).toEqual({ challengesPerMinute: 1, answers10m: 4, failures10m: 2, successes10m: 2, successes1h: 2 });
+    // 11 minutes on: the 10-minute window's oldest bucket (T0's: every answer so far, the one 90 s on too) counts half; the hour's whole.
     clock.at = T0 + 11 * MINUTE;
     const faded = await signals.record('challenge', '198.51.100.10', '198.51.100.0/24', clock.at);
-    expect(faded.network.counts).toEqual({ challengesPerMinute: 1, answers10m: 1.5, failures10m: 1, successes10m: 0.5, successes1h: 1 });
+    expect(faded.address.counts.challengesPerMinute).toBe(1);
+    expect(faded.network.counts).toEqual({ challengesPerMinute: 0, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 2 });
   });
 
   it('count an event with no network for the address alone, and read no network', async () => {
@@ -82,23 +87,22 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     expect((await signals.record('challenge', '192.0.2.1', '192.0.2.0/24', T0)).network.state).toBeNull();
   });
 
-  it("read the site's last whole minute: its challenges, its ten busiest networks' share, each capped", async () => {
+  it("read the site's last whole minute: its answered challenges, each network counted up to its share, and its ten busiest networks' share", async () => {
     const clock = { at: T0 };
     const signals = open(clock);
-    // One network sends more than its share; 11 networks 1 each; one challenge not counted for the site.
-    for (let i = 0; i < SITE_SHARE_PER_NETWORK + 5; i += 1) await signals.record('challenge', `10.0.0.${i + 1}`, '10.0.0.0/24', T0 + i);
-    for (let n = 1; n <= 11; n += 1) await signals.record('challenge', `10.${n}.0.1`, `10.${n}.0.0/24`, T0 + 100 + n);
-    await signals.record('challenge', '36.128.0.1', '36.128.0.0/24', T0 + 200, false);
-    await signals.record('challenge', '36.128.0.2', null, T0 + 201);
-    // Answers are not challenges: the site's minute counts neither.
-    await signals.record('pass', '10.1.0.1', '10.1.0.0/24', T0 + 202);
-    await signals.record('fail', '10.1.0.1', '10.1.0.0/24', T0 + 203);
+    // One network answers more than its share; 11 networks once each; answers not counted for the site.
+    for (let i = 0; i < SITE_SHARE_PER_NETWORK + 5; i += 1) await signals.record(i % 2 ? 'pass' : 'fail', `10.0.0.${i + 1}`, '10.0.0.0/24', T0 + i);
+    for (let n = 1; n <= 11; n += 1) await signals.record(n % 3 ? 'fail' : 'accessiblePass', `10.${n}.0.1`, `10.${n}.0.0/24`, T0 + 100 + n);
+    await signals.record('fail', '36.128.0.1', '36.128.0.0/24', T0 + 200, false);
+    await signals.record('fail', '36.128.0.2', null, T0 + 201);
+    // Fetches cost nothing: the site's minute counts none.
+    for (let n = 20; n < 60; n += 1) await signals.record('challenge', `10.${n}.0.1`, `10.${n}.0.0/24`, T0 + 300 + n);
     // Still inside the minute: the last whole minute is the one before, which had none.
     expect(await signals.site(T0 + 30_000)).toMatchObject({ minute: T0 / SITE_MINUTE_MS - 1, challenges: 0, topNetworksShare: 0 });
     const site = await signals.site(T0 + SITE_MINUTE_MS + 5);
-    // 26 counted, 5 past the cap left out: 21; the ten busiest are the capped 10 and nine of the single ones.
-    expect(site).toMatchObject({ minute: T0 / SITE_MINUTE_MS, challenges: 21, baseline: null, state: null });
-    expect(site.topNetworksShare).toBeCloseTo(19 / 21, 10);
+    // The busy network counted up to its share, the others once: the ten busiest are it and nine of the single ones.
+    expect(site).toMatchObject({ minute: T0 / SITE_MINUTE_MS, challenges: SITE_SHARE_PER_NETWORK + 11, baseline: null, state: null });
+    expect(site.topNetworksShare).toBeCloseTo((SITE_SHARE_PER_NETWORK + 9) / (SITE_SHARE_PER_NETWORK + 11), 10);
   });
 
   it("keep the site's state and baseline, and forget the state when told", async () => {

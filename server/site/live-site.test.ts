@@ -156,6 +156,31 @@ describe('the site in service', () => {
     expect(await gauge()).toEqual({ under_attack: 0, people_first: 1 });
   });
 
+  it('warns at start and on reload of each AS in captcha.networks the origin-AS table does not hold, in one line', async () => {
+    const { loadConfig } = await import('../config');
+    const strict = loadConfig({ CAPTCHA_MODE: 'strict', DATABASE_PATH: ':memory:', CAPTCHA_DRAW_THREADS: '0', CAPTCHA_STOCK: '0' }).captcha;
+    let configPath: string;
+    let logs: Awaited<ReturnType<typeof buildTestApp>>['logs'];
+    ({ app, configPath, logs } = await siteWith({ captcha: { networks: { carrier: { asns: [4134, 64512] }, hosting: { asns: [64513] } } } }, { captcha: strict }));
+    const warnings = () => logs.records.filter((line) => String(line.msg).includes('origin-AS table'));
+    expect(warnings()).toEqual([
+      expect.objectContaining({
+        level: 40,
+        asns: [64512, 64513],
+        msg: `strict mode: captcha.networks names AS64512 (carrier), AS64513 (hosting), which the origin-AS table does not hold: no address is judged by them until you run SITE_CONFIG=${configPath} npm run derive:networks and deploy the new table`,
+      }),
+    ]);
+
+    await writeFile(configPath, JSON.stringify({ captcha: { networks: { hosting: { asns: [37963, 64514] } } } }));
+    expect(await app.site.reload()).toEqual({ ok: true });
+    expect(warnings()).toHaveLength(2);
+    expect(warnings()[1]).toMatchObject({ level: 40, asns: [64514], msg: expect.stringContaining('names AS64514 (hosting), which the origin-AS table does not hold: no address is judged by it until') });
+
+    await writeFile(configPath, JSON.stringify({ captcha: { networks: { hosting: { asns: [37963] }, carrier: { asns: [9394, 24444] } } } }));
+    expect(await app.site.reload()).toEqual({ ok: true });
+    expect(warnings()).toHaveLength(2); // the table holds them all
+  });
+
   it('stops the start on a wrong file, naming the field', async () => {
     await expect(siteWith({ game: { pcUrl: 'ftp://game.example.com/' } })).rejects.toThrow(/game\.pcUrl must be an http\(s\) URL/);
   });

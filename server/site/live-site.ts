@@ -6,7 +6,8 @@ import { readSite, type Site } from './built-files';
 import { adsForPage } from '../ads/settings';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';
 import { readSiteSettings, SiteSettingsError, type SiteSettingsSources } from './read-settings';
-import { logSwitches, networkAdditionsOf, operatorSwitchesOf, type SiteSwitches } from './operator-switches';
+import { shippedOriginAs } from '@game-register/gateway/policy';
+import { logSwitches, networkAdditionsOf, operatorSwitchesOf, warnNetworksNotHeld, type SiteSwitches } from './operator-switches';
 
 /** What is in service: the site's files and pages as rendered from these settings, and the picture hosts its CSP allows. */
 export interface SiteSnapshot extends Site {
@@ -72,6 +73,7 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
     const now = Date.now();
     current = await snapshotOf(await readSiteSettings(sources, defaults, now));
     logSwitches(log, current.settings.captcha, now, captchaMode === 'strict');
+    if (captchaMode === 'strict') warnNetworksNotHeld(log, current.switches.networks, sources.configPath, shippedOriginAs());
   };
 
   await load();

@@ -68,6 +68,21 @@ export function networkProblems(networks: NetworkSettings, configPath: string | 
   );
 }
 
+/**
+ * The ASes of captcha.networks the origin-AS table holds no prefixes of, said in one warn line as the
+ * settings are loaded: the gateway judges no address by them until the table is made again.
+ */
+export function warnNetworksNotHeld(log: FastifyBaseLogger, networks: NetworkAdditions, configPath: string | null, originAs: { holds(asn: number): boolean }): void {
+  const missing = (['carrier', 'hosting'] as const).flatMap((kind) => networks[kind].asns.filter((asn) => !originAs.holds(asn)).map((asn) => ({ asn, kind })));
+  if (missing.length === 0) return;
+  const named = missing.map(({ asn, kind }) => `AS${asn} (${kind})`).join(', ');
+  log.warn(
+    { asns: missing.map(({ asn }) => asn) },
+    `strict mode: captcha.networks names ${named}, which the origin-AS table does not hold: no address is judged by ${missing.length === 1 ? 'it' : 'them'} ` +
+      `until you run SITE_CONFIG=${configPath ?? '<the settings file>'} npm run derive:networks and deploy the new table`,
+  );
+}
+
 /** The operator's additions to the kinds of network, as the gateway reads them. */
 export function networkAdditionsOf(networks: NetworkSettings | undefined): NetworkAdditions {
   const list = (kind: 'carrier' | 'hosting') => ({ asns: networks?.[kind]?.asns ?? [], cidrs: networks?.[kind]?.cidrs ?? [] });

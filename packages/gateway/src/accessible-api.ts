@@ -58,16 +58,18 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
       return reply;
     }
     const secret = await store.secret();
+    // The solved task is the whole answer: one missing, not done or not ours cost nothing, and counts for nothing
+    // but the sender's own lock (an expired or spent one, like an answer to no live puzzle, for its own level too).
     const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
-    // Signed by us unless refused as malformed, missing or tampered: who fetched it can be believed.
-    const fetchedBy = refusal === null || refusal === 'wrong' ? sealedFetcher(request.body.work) : null;
-    await counted.settle(refusal === null, fetchedBy);
-    // Signed by us (checked before its solution): its level can be believed.
-    const facts = (): AnswerFacts => ({ level: sealedLevel(request.body.work), picture: 'none', firstTry: counted.firstTry, ...answerSeconds(request.body.timing) });
+    // Signed by us and solved: who fetched it and its level can be believed.
+    const fetchedBy = refusal === null ? sealedFetcher(request.body.work) : null;
+    if (refusal !== null) await counted.refused(refusal === 'expired' || refusal === 'spent');
+    else await counted.settle(true, fetchedBy, null, 'accessible');
     if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
       events.verified('work_refused', null);
       return reply.code(400).send(errorAnswer(400));
     }
+    const facts = (): AnswerFacts => ({ level: sealedLevel(request.body.work), picture: 'none', firstTry: counted.firstTry, ...answerSeconds(request.body.timing) });
     if (refusal) {
       events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused', refusal === 'wrong' ? facts() : null);
       return { status: 'n' as const, info: FAILED_INFO };

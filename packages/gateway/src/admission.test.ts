@@ -13,7 +13,7 @@ import { ensureCaptchaTables } from './libsql-schema';
 import { createLibsqlStore } from './libsql-store';
 import { addressSubjectOf, networkOf } from './network';
 import type { JudgedNetwork, NetworkKind } from './networks/network-kind';
-import { FAILURES_BEFORE_LOCK, HAND_MIN_MS, KIND_FLOOR, LEVEL_POLICY, LOCK_MS, NETWORK_CHALLENGE_LIMIT, SWEEP_EVERY_MS } from './policy';
+import { ADDRESS_FETCHES, CARRIER_NAT_VISITORS, FAILURES_BEFORE_LOCK, HAND_MIN_MS, KIND_FLOOR, LEVEL_POLICY, LOCK_MS, SWEEP_EVERY_MS } from './policy';
 import type { CaptchaStore } from './store';
 
 // Equivalent mutants (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
@@ -120,9 +120,9 @@ describe('a challenge admitted', () => {
       fetchedBy: { address: '2001:db8:1:2::/64', network: '2001:db8:1::/48', kind: 'unknown' },
     });
     expect(sent).toEqual(NOTHING_SENT);
-    // Counted for the levels as the /64 and its /48, and once against the network's challenge limit.
-    expect(signals()).toEqual({ 'address:2001:db8:1:2::/64:challenges': 1, 'network:2001:db8:1::/48:challenges': 1 });
-    expect(hits()).toEqual({ 'challenges:net:2001:db8:1::/48': 1 });
+    // A fetch costs nothing: counted for the /64 alone, for its level and its share of fetches; its /48 is only read.
+    expect(signals()).toEqual({ 'address:2001:db8:1:2::/64:challenges': 1 });
+    expect(hits()).toEqual({ 'fetches:2001:db8:1:2::/64': 1 });
   });
 
   it('issues a cloud\'s challenge at its kind\'s floor, its whole AS one network', async () => {
@@ -130,7 +130,7 @@ describe('a challenge admitted', () => {
     const { admitted } = await challenge('47.96.1.2');
     expect(KIND_FLOOR.hosting).toBe(2);
     expect(admitted).toMatchObject({ verdict: { level: 2, picture: 'guarded' }, fetchedBy: { address: '47.96.1.2', network: HOSTING_NETWORK, kind: 'hosting' } });
-    expect(signals()).toEqual({ 'address:47.96.1.2:challenges': 1, [`network:${HOSTING_NETWORK}:challenges`]: 1 });
+    expect(signals()).toEqual({ 'address:47.96.1.2:challenges': 1 });
   });
 
   it('refuses a locked address 429 with what is left of its lock as Retry-After (at least 1 s), and counts nothing', async () => {
@@ -151,32 +151,54 @@ describe('a challenge admitted', () => {
     expect(await challenge('198.51.100.7')).toMatchObject({ admitted: { standing: { lockedUntil: 0, failures: FAILURES_BEFORE_LOCK } }, sent: NOTHING_SENT });
   });
 
-  it('refuses the challenge past its network\'s limit in the window 429, Retry-After what is left of the window, and names the route and the kind', async () => {
+  it('doubles an address\'s work once per share of fetches past its first, and refuses it alone past its last, Retry-After what is left of the window', async () => {
     const { clock, challenge, rateLimited, hits } = setUp({ networkChallenges: 3 });
     const start = clock.at;
-    // Three addresses in three /24s of one cloud: one network.
-    for (const ip of ['47.96.1.1', '47.97.1.1', '47.98.1.1']) {
-      expect((await challenge(ip)).admitted).toMatchObject({ fetchedBy: { network: HOSTING_NETWORK } });
-      clock.at += 5 * SECOND;
-    }
+    const doublings: number[] = [];
+    for (let i = 0; i < ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1) doublings.push((await challenge('198.51.100.7')).admitted!.standing.failures);
+    const perShare = (step: number) => Array<number>(ADDRESS_FETCHES.share).fill(step);
+    expect(doublings).toEqual([...perShare(0), ...perShare(1), ...perShare(2), ...perShare(3)]);
+    clock.at += 15 * SECOND;
+    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, sent: tooMany((ADDRESS_FETCHES.windowMs - 15 * SECOND) / SECOND) });
+    expect(rateLimited).toEqual([['/captcha/challenge', 'unknown']]);
+    // Nobody else pays for it: its neighbour on the /24 (and the /24 itself) start afresh.
+    expect(await challenge('198.51.100.8')).toMatchObject({ admitted: { standing: { failures: 0 }, verdict: { level: 0 } }, sent: NOTHING_SENT });
+    expect(hits()).toEqual({ 'fetches:198.51.100.7': ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt, 'fetches:198.51.100.8': 1 });
+    clock.at = start + ADDRESS_FETCHES.windowMs;
+    expect(await challenge('198.51.100.7')).toMatchObject({ admitted: { standing: { failures: 0 } }, sent: NOTHING_SENT });
+  });
+
+  it('never refuses a carrier NAT address for its fetches: past its share (its people\'s) its work doubles instead', async () => {
+    const { challenge, rateLimited } = setUp();
+    const share = ADDRESS_FETCHES.share * CARRIER_NAT_VISITORS;
+    let last = null;
+    for (let i = 0; i < share * (ADDRESS_FETCHES.refuseAt + 1); i += 1) last = await challenge('36.112.0.9');
+    expect(last).toMatchObject({ admitted: { standing: { failures: ADDRESS_FETCHES.refuseAt } }, sent: NOTHING_SENT });
     expect(rateLimited).toEqual([]);
-    expect(await challenge('47.99.1.1')).toEqual({ admitted: null, sent: tooMany((NETWORK_CHALLENGE_LIMIT.windowMs - 15 * SECOND) / SECOND) });
+    // Its /24's other addresses pay nothing for it.
+    expect((await challenge('36.112.0.10')).admitted).toMatchObject({ standing: { failures: 0 }, verdict: { level: 0 } });
+  });
+
+  it('refuses a network whose answered challenges are past its allowance, whatever the address; its bare fetches never count', async () => {
+    const { challenge, answer, rateLimited } = setUp({ networkChallenges: 3 });
+    // Bare fetches from three /24s of one cloud, many: nothing counted for the network.
+    for (const ip of ['47.96.1.1', '47.97.1.1', '47.98.1.1']) for (let i = 0; i < 5; i += 1) expect((await challenge(ip)).admitted).toMatchObject({ fetchedBy: { network: HOSTING_NETWORK } });
+    expect(rateLimited).toEqual([]);
+    // Four answers with work done: the network's allowance of 3 a minute is past.
+    for (const ip of ['47.96.1.1', '47.97.1.1', '47.98.1.1', '47.99.1.1']) {
+      const { admitted } = await challenge(ip);
+      await (await answer(ip)).counted!.settle(false, admitted!.fetchedBy);
+    }
+    expect(await challenge('47.100.1.1')).toEqual({ admitted: null, sent: tooMany(10) });
     expect(rateLimited).toEqual([['/captcha/challenge', 'hosting']]);
-    expect(hits()).toEqual({ [`challenges:net:${HOSTING_NETWORK}`]: 3 });
-    // Another network has its own limit.
+    // Another network has its own allowance.
     expect((await challenge('198.51.100.7')).admitted).not.toBeNull();
-    // The window's end: what is left of it, at least a second; then a new window.
-    clock.at = start + NETWORK_CHALLENGE_LIMIT.windowMs - 1;
-    expect(await challenge('47.99.1.1')).toEqual({ admitted: null, sent: tooMany(1) });
-    clock.at = start + NETWORK_CHALLENGE_LIMIT.windowMs;
-    expect((await challenge('47.99.1.1')).admitted).toMatchObject({ fetchedBy: { address: '47.99.1.1' } });
-    expect(rateLimited).toHaveLength(2);
   });
 
   it('names the route "captcha" when the request matched no route pattern', async () => {
-    const { challenge, rateLimited } = setUp({ networkChallenges: 1 });
-    expect((await challenge('198.51.100.7', null)).admitted).not.toBeNull();
-    expect((await challenge('198.51.100.8', null)).sent.status).toBe(429);
+    const { challenge, rateLimited } = setUp();
+    for (let i = 0; i < ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1) expect((await challenge('198.51.100.7', null)).admitted).not.toBeNull();
+    expect((await challenge('198.51.100.7', null)).sent.status).toBe(429);
     expect(rateLimited).toEqual([['captcha', 'unknown']]);
   });
 
@@ -327,7 +349,26 @@ describe('an answer counted before it is judged', () => {
     await (await answer('198.51.100.7')).counted!.settle(false, admitted!.fetchedBy);
     expect(await store.standing('198.51.100.7', '198.51.100.0/24')).toEqual({ lockedUntil: 0, failures: 1, networkFailures: 0 });
     expect(await store.standing('203.0.113.9', '203.0.113.0/24')).toEqual({ lockedUntil: 0, failures: 0, networkFailures: 1 });
-    expect(signals()).toEqual({ ...before, 'address:203.0.113.9:answers': 1, 'address:203.0.113.9:failures': 1, 'network:203.0.113.0/24:answers': 1, 'network:203.0.113.0/24:failures': 1 });
+    expect(signals()).toEqual({ ...before, 'address:203.0.113.9:answers': 1, 'address:203.0.113.9:failures': 1, 'network:203.0.113.0/24:answers': 1, 'network:203.0.113.0/24:challenges': 1, 'network:203.0.113.0/24:failures': 1 });
+  });
+
+  it('counts an answer that cost nothing toward its sender\'s own lock alone, and a carrier NAT\'s toward nothing', async () => {
+    const { answer, challenge, store, signals, hits } = setUp();
+    await challenge('36.112.0.9');
+    const before = { signals: signals(), hits: hits() };
+    for (let i = 0; i < FAILURES_BEFORE_LOCK; i += 1) {
+      await (await answer('198.51.100.7')).counted!.refused(false);
+      await (await answer('36.112.0.9')).counted!.refused(true);
+    }
+    expect(await answer('198.51.100.7')).toMatchObject({ counted: null, sent: { status: 429 } });
+    expect(await store.standing('198.51.100.7', '198.51.100.0/24')).toMatchObject({ failures: FAILURES_BEFORE_LOCK, networkFailures: 0 });
+    expect(await store.standing('36.112.0.9', '36.112.0.0/24')).toMatchObject({ lockedUntil: 0, networkFailures: 0 });
+    expect((await answer('36.112.0.9')).counted).not.toBeNull();
+    expect(signals()).toEqual(before.signals);
+    expect(hits()).toEqual(before.hits);
+    // An answer to no live puzzle (ownLevel) counts for the sender's own level too, never a NAT's.
+    await (await answer('203.0.113.9')).counted!.refused(true);
+    expect(signals()).toEqual({ ...before.signals, 'address:203.0.113.9:answers': 1, 'address:203.0.113.9:failures': 1 });
   });
 
   it('counts an answer to no live puzzle against the sender\'s own address alone', async () => {
@@ -348,10 +389,13 @@ describe('an answer counted before it is judged', () => {
     const before = signals();
     await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy, HAND_MIN_MS - 1);
     expect(await store.standing('203.0.113.9', '203.0.113.0/24')).toEqual({ lockedUntil: 0, failures: 0, networkFailures: 0 });
-    expect(signals()).toEqual({ ...before, 'address:203.0.113.9:answers': 1, 'address:203.0.113.9:failures': 1, 'network:203.0.113.0/24:answers': 1, 'network:203.0.113.0/24:failures': 1 });
+    expect(signals()).toEqual({ ...before, 'address:203.0.113.9:answers': 1, 'address:203.0.113.9:failures': 1, 'network:203.0.113.0/24:answers': 1, 'network:203.0.113.0/24:challenges': 1, 'network:203.0.113.0/24:failures': 1 });
     await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy, HAND_MIN_MS);
     await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy);
     expect(signals()).toMatchObject({ 'address:203.0.113.9:answers': 3, 'address:203.0.113.9:passes': 2, 'address:203.0.113.9:passesHour': 2, 'network:203.0.113.0/24:passes': 2 });
+    // A pass without the picture: a pass for the levels, not one that makes its address known good.
+    await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy, null, 'accessible');
+    expect(signals()).toMatchObject({ 'address:203.0.113.9:passes': 3, 'address:203.0.113.9:passesHour': 2, 'network:203.0.113.0/24:passes': 3, 'network:203.0.113.0/24:passesHour': 3 });
   });
 });
 

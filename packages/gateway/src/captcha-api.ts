@@ -12,7 +12,7 @@ import {
   VerifyResponseSchema,
 } from '@game-register/puzzle-captcha/protocol';
 import { registerAccessibleRoutes } from './accessible-api';
-import { admission } from './admission';
+import { admission, type FetchedBy } from './admission';
 import type { Difficulty } from './difficulty/engine';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
@@ -25,7 +25,7 @@ import { CHALLENGE_LAYOUT, challengePixelRatio } from './pictures';
 import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, TOKEN_TTL_MS, WORK_ESCALATION } from './policy';
 import type { CaptchaStore } from './store';
 import { signPassToken } from './token';
-import { checkWork, createWorkTask, type WorkRefusal, type WorkSettings } from './work';
+import { checkWork, createWorkTask, type WorkSettings } from './work';
 import { answerSeconds } from './timing';
 import { trailProblem } from './trail';
 
@@ -45,7 +45,7 @@ export interface CaptchaApiOptions {
   drawer: ChallengeDrawer;
   /** Puzzles drawn ahead (CAPTCHA_STOCK); without it, every puzzle is drawn when it is asked for. */
   stock?: ChallengeStock;
-  /** Challenges one network may fetch per NETWORK_CHALLENGE_LIMIT.windowMs (CAPTCHA_NETWORK_CHALLENGES). */
+  /** Challenges one network may have answered with work per minute (CAPTCHA_NETWORK_CHALLENGES). */
   networkChallenges: number;
   now: () => number;
   events: GatewayEvents;
@@ -118,40 +118,40 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       return reply;
     }
     const live = challenge !== null && challenge.expiresAt > at ? challenge : null;
-    const fetchedBy = live && { address: live.address, network: live.network, kind: live.kind };
-    const facts: AnswerFacts | null = live && { level: live.level, picture: live.picture, firstTry: counted.firstTry, ...answerSeconds(request.body.timing) };
-    // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a
-    // hand's. Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone: the
-    // work is what gates an answer, the trail only asks a script to fake one more thing.
-    let workRefusal: WorkRefusal | null = 'missing';
-    if (challenge !== null && challenge.expiresAt > at) {
-      workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
-      if (workRefusal === 'malformed' || workRefusal === 'tampered') {
-        // Only a client that built or altered the task sends these: a plain 400, and it counts as a failure.
-        events.verified('work_refused', facts);
-        await counted.settle(false, fetchedBy);
-        return reply.code(400).send(errorAnswer(400));
-      }
+    if (live === null) {
+      // No live puzzle (never issued, spent, expired): it cost its sender nothing, and moves nothing of anyone else's.
+      events.verified('expired_or_unknown', null);
+      await counted.refused(true);
+      return { status: 'n' as const, info: FAILED_INFO };
     }
-    const failure: VerifyReason | null =
-      challenge === null || challenge.expiresAt <= at
-        ? 'expired_or_unknown'
-        : !judge(challenge.gapX, offsetX, PASS_TOLERANCE).pass
-          ? 'wrong_offset'
-          : workRefusal !== null
-            ? 'work_refused'
-            : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
-              ? 'trail_refused'
-              : null;
+    const fetchedBy: FetchedBy = { address: live.address, network: live.network, kind: live.kind };
+    const facts: AnswerFacts = { level: live.level, picture: live.picture, firstTry: counted.firstTry, ...answerSeconds(request.body.timing) };
+    // The work first: an answer without it cost nothing, so it is judged as nothing, whatever its offset says.
+    // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a hand's.
+    const workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
+    if (workRefusal !== null) {
+      events.verified('work_refused', facts);
+      await counted.refused(false);
+      // Only a client that built or altered the task sends these: a plain 400.
+      if (workRefusal === 'malformed' || workRefusal === 'tampered') return reply.code(400).send(errorAnswer(400));
+      return { status: 'n' as const, info: FAILED_INFO };
+    }
+    // Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone: the work is what
+    // gates an answer, the trail only asks a script to fake one more thing.
+    const failure: VerifyReason | null = !judge(live.gapX, offsetX, PASS_TOLERANCE).pass
+      ? 'wrong_offset'
+      : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
+        ? 'trail_refused'
+        : null;
     // From the puzzle leaving the gateway to its answer, on the gateway's clock: what a client cannot fake.
-    await counted.settle(failure === null, fetchedBy, live && at - (live.expiresAt - CHALLENGE_TTL_MS));
+    await counted.settle(failure === null, fetchedBy, at - (live.expiresAt - CHALLENGE_TTL_MS));
     if (failure) {
       events.verified(failure, facts);
       return { status: 'n' as const, info: FAILED_INFO };
     }
     // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
     // Its token comes from the allowance of the network that fetched the puzzle, whoever answers.
-    if (!(await passAllowed(fetchedBy!, live!.level, reply))) return reply;
+    if (!(await passAllowed(fetchedBy, live.level, reply))) return reply;
     events.verified('passed', facts);
     return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
   });

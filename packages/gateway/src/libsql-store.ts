@@ -93,7 +93,7 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
         return;
       }
       db.transaction(() => {
-        lockIfDue.run({ address, lockedUntil: at + lockMs, limit: FAILURES_BEFORE_LOCK, forgetBefore: at - FAILURE_WINDOW_MS });
+        if (lockMs > 0) lockIfDue.run({ address, lockedUntil: at + lockMs, limit: FAILURES_BEFORE_LOCK, forgetBefore: at - FAILURE_WINDOW_MS });
         if (network !== null) upsertHit.get({ name: networkKey(network), now: at, windowEnds: at + FAILURE_WINDOW_MS });
       })();
     },

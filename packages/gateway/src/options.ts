@@ -34,6 +34,11 @@ export const GatewayOptionsSchema = Type.Object(
     holdout: Type.Optional(Type.Number({ minimum: 0, maximum: HOLDOUT_LIMITS.max, description: 'share of level-0 challenges given the guarded picture, to measure what it costs people' })),
     switches: Type.Optional(Type.Function([], Type.Any(), { description: 'the operator switches now (OperatorSwitches): read at every challenge, so the host may change them at any time' })),
     networks: Type.Optional(Type.Function([], Type.Any(), { description: "the operator's additions to the network kinds now (NetworkAdditions: ASes and CIDRs, carrier or hosting): read at every request" })),
+    originAs: Type.Optional(
+      Type.Union([Type.Object({ source: Type.String(), asns: Type.Array(Type.Integer({ minimum: 0 })), v4: Type.String(), v6: Type.String() }), Type.Null()], {
+        description: 'the origin-AS table networks are judged by (OriginAsTable, as `npm run derive:networks` makes it); null: the one shipped. One of no ranges stops the start',
+      }),
+    ),
     testSeed: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'tests only: every puzzle the same' })),
     clock: Type.Optional(Type.Function([], Type.Number())),
     clientAddress: Type.Optional(Type.Function([Type.Any()], Type.String(), { description: "the client's address as the host read it on arrival (default: request.ip): every count and network is keyed by it" })),
@@ -105,6 +110,7 @@ export function readGatewayOptions(options: unknown): GatewaySettings {
     holdout: given.holdout ?? (given.testSeed == null ? HOLDOUT_LIMITS.default : 0),
     switches: given.switches ?? NO_SWITCHES,
     networks: given.networks ?? (() => NO_ADDITIONS),
+    originAs: given.originAs ?? null,
     testSeed: given.testSeed ?? null,
     clock: given.clock ?? Date.now,
     clientAddress: given.clientAddress ?? requestIp,

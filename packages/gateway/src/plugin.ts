@@ -9,7 +9,7 @@ import { createGate, type CaptchaGate } from './gate';
 import { ensureCaptchaTables } from './libsql-schema';
 import { createLibsqlStore } from './libsql-store';
 import { readGatewayOptions, type GatewayOptions } from './options';
-import { shippedOriginAs } from './networks/default-judge';
+import { checkedOriginAs, shippedOriginAs } from './networks/default-judge';
 import { createNetworkJudge } from './networks/network-kind';
 import { createRedisStore } from './redis-store';
 
@@ -27,6 +27,8 @@ declare module 'fastify' {
  */
 async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
   const captcha = readGatewayOptions(options);
+  // Before anything starts: a table of no ranges stops the start here.
+  const originAs = captcha.originAs ? checkedOriginAs(captcha.originAs) : shippedOriginAs();
   const now = captcha.clock;
   const events = eventsWith(captcha.events);
   if (captcha.store.kind === 'libsql') ensureCaptchaTables(captcha.store.database);
@@ -62,7 +64,7 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
     events,
     onError: (error) => fastify.log.warn({ err: error }, 'a difficulty level could not be stored; it is read again at the next challenge'),
   });
-  const networkJudge = createNetworkJudge(shippedOriginAs(), captcha.networks);
+  const networkJudge = createNetworkJudge(originAs, captcha.networks);
   fastify.decorate('captchaGate', createGate(store, now, events));
   await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now, events, difficulty, networkJudge, clientAddress: captcha.clientAddress });
 }

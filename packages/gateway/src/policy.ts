@@ -32,11 +32,22 @@ export const STOCK_RETRY_AFTER_FAILURE_MS = 1000;
 export const ACCESSIBLE_LIMIT = { max: 6, windowMs: 10 * 60_000 } as const;
 
 /**
- * Challenges (both paths) one /24 or /48 network may fetch per window, from however many addresses: a
- * bot that rotates addresses inside its network is counted as one. Room for a busy carrier-grade NAT.
- * `max` is the default of the `networkChallenges` option.
+ * Challenges (both paths) one network (carrier IPv4 /24, IPv6 /48 or carrier /64, a hosting AS) may have
+ * answered with work per minute, from however many addresses: a bot that rotates addresses inside its network
+ * is counted as one. Bare fetches are not counted here (they cost nothing, so they may not close a network to
+ * its people): each address pays for its own (ADDRESS_FETCHES). Room for a busy carrier-grade NAT. `max` is the
+ * default of the `networkChallenges` option.
  */
 export const NETWORK_CHALLENGE_LIMIT = { max: 300, windowMs: 60_000 } as const;
+
+/**
+ * What one address (an IPv6 /64) may fetch per minute before it pays: `share` is what the people at one address
+ * produce (a person fetches a few puzzles a minute, a household a few more; a carrier NAT address counts
+ * CARRIER_NAT_VISITORS times). Past its share, each further share doubles the address's work once more (up to
+ * WORK_ESCALATION.maxSteps); past `refuseAt` shares, an address that is not a carrier NAT is refused (429, for
+ * itself alone). A carrier NAT address is never refused for its fetches: its people would be.
+ */
+export const ADDRESS_FETCHES = { share: 12, refuseAt: 4, windowMs: 60_000 } as const;
 
 /**
  * The work grows with recent failures: it doubles for each failure of the address and for each
@@ -147,8 +158,12 @@ export const SITE_FLOOR = {
   /** Far above the baseline: this many times it, and at least `minPerMinute`. */
   surgeFactor: 3,
   minPerMinute: 60,
-  /** Concentrated: the ten busiest networks bring more than this share. */
-  concentratedShare: 0.3,
+  /**
+   * Concentrated: the ten busiest networks bring more than this share (each counted up to SITE_SHARE_PER_NETWORK):
+   * at full share, fewer than 10 / 0.15 = 66 networks. With minPerMinute, the floor answers 30 to 66 networks
+   * answering with work at once; fewer are held by their own levels, more are a burst of people.
+   */
+  concentratedShare: 0.15,
   /** The floor never goes above this: the networks' own levels hold attackers, the floor only paces the rest. */
   maxFloor: 1,
   /** Weight of a calm minute in the moving baseline. */
@@ -159,28 +174,8 @@ export const SITE_FLOOR = {
 // "Networks as they are"). `npm run derive:networks` keeps the prefixes of these ASes (and of any an operator
 // names in the site settings) from @ip-location-db/asn in networks/origin-as.json.
 
-/** Access networks: many people behind few addresses (carrier-grade NAT on IPv4, a /64 per phone on IPv6). */
-export const CARRIER_ASNS: readonly number[] = [
-  // China Mobile (with its provincial ASes), China Unicom, China Telecom, CERNET.
-  9808, 56040, 56041, 56042, 56043, 56044, 56045, 56046, 56047, 56048, 24400, 24445,
-  4837, 4808, 17621, 17622, 17816, 9929,
-  4134, 4812, 4811, 4809,
-  4538,
-  // Large access carriers elsewhere: Hong Kong, Taiwan, Japan, Korea, South-East Asia, India, Europe, the US.
-  4760, 9231, 3462, 9605, 17676, 2516, 4766, 9318, 23693, 7552, 45609, 55836, 3320, 3209, 3215, 7018, 22394, 21928, 7922,
-];
-
-/** Clouds and data centres, the carriers' own IDC ASes included: machines, not people. */
-export const HOSTING_ASNS: readonly number[] = [
-  23724, // IDC, China Telecommunications Corporation
-  37963, 45102, // Alibaba Cloud
-  45090, 132203, 132591, // Tencent Cloud
-  55990, 136907, 131444, // Huawei Cloud
-  38365, 55967, // Baidu
-  135377, 59019, // UCloud, Kingsoft Cloud
-  16509, 14618, 8075, 15169, 396982, 31898, // Amazon, Microsoft, Google, Oracle
-  14061, 24940, 16276, 20473, 63949, // DigitalOcean, Hetzner, OVH, Vultr, Linode
-];
+/** Access networks and clouds by origin AS: the reviewed lists, one AS a line with its organisation's name. */
+export { CARRIER_ASNS, HOSTING_ASNS } from './networks/asn-lists';
 
 /**
  * Each kind's pass allowance, a token bucket per counted network (carrier IPv4: its /24; IPv6: its /64;
@@ -212,5 +207,9 @@ export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinA
 /** A carrier NAT address stands for this many visitors in the host's per-address rate limits (server/routes/api/). */
 export const CARRIER_NAT_VISITORS = 10;
 
-/** A network's share of the site's minute is counted up to this many challenges: with SITE_FLOOR.minPerMinute, the floor needs at least six networks at their full share. */
-export const SITE_SHARE_PER_NETWORK = 10;
+/**
+ * A network's share of the site's minute is counted up to this many answered challenges: with
+ * SITE_FLOOR.minPerMinute (60), the floor needs at least 30 networks that are not carriers (a hosting AS counts as
+ * one), each answering with work (docs/decisions.md, "Nothing free moves anyone").
+ */
+export const SITE_SHARE_PER_NETWORK = 2;

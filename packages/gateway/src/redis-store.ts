@@ -26,7 +26,7 @@ return {count, 0}`;
 
 /**
  * Settles a counted answer. A pass takes its count back (never below 0); a failure locks the address once
- * its count has reached the threshold and, when a network is named (KEYS[3]), counts one failure for it in
+ * its count has reached the threshold (unless the lock is 0 ms: a carrier NAT, never locked; Redis refuses PX 0) and, when a network is named (KEYS[3]), counts one failure for it in
  * a fixed window from its first. KEYS: address count, address lock[, network count]. ARGV: passed (1/0),
  * threshold, now, lock ms, window ms.
  */
@@ -36,7 +36,7 @@ if ARGV[1] == '1' then
   return 0
 end
 local now = tonumber(ARGV[3])
-if tonumber(redis.call('HGET', KEYS[1], 'count') or '0') >= tonumber(ARGV[2]) then
+if tonumber(ARGV[4]) > 0 and tonumber(redis.call('HGET', KEYS[1], 'count') or '0') >= tonumber(ARGV[2]) then
   redis.call('SET', KEYS[2], now + tonumber(ARGV[4]), 'PX', ARGV[4])
 end
 if KEYS[3] then

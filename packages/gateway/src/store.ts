@@ -60,7 +60,7 @@ export interface CaptchaStore {
   countAttempt(address: string): Promise<{ failures: number; lockedUntil: number }>;
   /**
    * Settles a counted answer: a pass takes back its own count (never the failures before it); a failure
-   * stays counted and, from FAILURES_BEFORE_LOCK on, locks the address for `lockMs`. A failure also counts
+   * stays counted and, from FAILURES_BEFORE_LOCK on, locks the address for `lockMs` (0: never, a carrier NAT). A failure also counts
    * for `network` (the network that fetched the puzzle; null: none, an answer to no live puzzle, which costs
    * its sender nothing and so counts against nobody else), in a fixed window of FAILURE_WINDOW_MS from its
    * first, so a trickle of people's misses on a shared network never pins it.

@@ -1,7 +1,8 @@
 // Everything under /api, registered here in the order a request goes through it:
 //   1. read      the request line, once, in the server's rewriteUrl (app.ts, api-reading/reading.ts); here the
 //                body, from its raw bytes (`withBody`): no other parser sees them
-//   2. limit     the rate limit of the budget the reading pays from (rate-limits.ts; unreadable pays reg's)
+//   2. limit     the rate limit of the budget the reading pays from (rate-limits.ts; unreadable pays 'unproven';
+//                a reg strict mode gates pays at step 4: reg's budget with an accepted pass token, else 'unproven')
 //      or refuse what cannot be read one way (400, 404, 405, 415), never forwarded
 //   3. listed code  reg's `code` made a listed one (`withListedCode`, listed-code.ts)
 //   4. gate      strict mode: reg's pass token spent (`captchaGate.spend`) and dropped (`withoutPassToken`), or
@@ -72,8 +73,10 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   fastify.addHook('preValidation', async function pipeline(request, reply) {
     let reading = withBody(readingOf(request) ?? UNREAD, request.headers['content-type'], Buffer.isBuffer(request.body) ? request.body : undefined);
     keepReading(request, reading);
-    // 2. limit (a spent budget throws the 429), or refuse.
-    await limiters[budgetOf(reading)].call(this, request, reply);
+    // 2. limit (a spent budget throws the 429), or refuse. A reg strict mode gates pays after its gate (step 4):
+    // reg's budget when its pass token is accepted, its own ('unproven') when not.
+    const regGate = reading.call === 'reg' && reading.refusal === null ? gate : null;
+    if (regGate === null) await limiters[budgetOf(reading)].call(this, request, reply);
     if (reading.refusal !== null) return refuse(request, reply, reading.refusal);
     // 3. listed code.
     const settings = channels();
@@ -81,8 +84,9 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
     if (listed !== reading) request.log.info({ channel: channelLabel(reading.sentCode, settings) }, 'reg code rewritten to a listed one');
     reading = listed;
     // 4. gate.
-    if (gate !== null && reading.call === 'reg') {
-      const verdict = await gate.spend(passTokenOf(reading));
+    if (regGate !== null) {
+      const verdict = await regGate.spend(passTokenOf(reading));
+      await limiters[verdict.ok ? 'reg' : 'unproven'].call(this, request, reply);
       if (!verdict.ok) {
         if (verdict.refusal === 'unavailable') request.log.warn({ refusal: verdict.refusal }, 'reg refused: the captcha store is unavailable');
         keepReading(request, withGateRefusal(reading, verdict.refusal));

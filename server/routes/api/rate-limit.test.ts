@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { strictConfig } from '../../captcha/test-support';
+import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS } from '@game-register/gateway/policy';
+import { passToken, strictConfig } from '../../captcha/test-support';
 import { sendRaw } from '../../../testing/http/raw-http';
 import { startTestRedis, type TestRedis } from '../../../testing/redis/test-redis';
 import { buildTestApp, testConfig } from '../../../testing/server/test-support';
@@ -44,11 +45,11 @@ describe('per-address rate limits', () => {
     expect((await call('/api/Index/checkuser?param=x')).statusCode).toBe(200);
   });
 
-  it('charges a request refused as unreadable to reg\'s budget, the strictest', async () => {
+  it('charges a request refused as unreadable to a budget of its own, as strict as reg\'s: reg\'s and the checks\' stay whole', async () => {
     const statuses = [];
     for (const target of ['/api/Index/checkuser?param=a&param=b', '/api/Index/checkuser/code/EVIL', '/api/Index%2Fcheckuser']) statuses.push((await call(target)).statusCode);
     expect(statuses).toEqual([400, 400, 429]);
-    expect((await call('/api/Index/reg')).statusCode).toBe(429);
+    expect((await call('/api/Index/reg')).statusCode).toBe(200);
     expect((await call('/api/Index/checkuser?param=x')).statusCode).toBe(200);
   });
 
@@ -59,7 +60,7 @@ describe('per-address rate limits', () => {
 });
 
 describe('per-address rate limits, on a real socket (what inject cannot send)', () => {
-  it('charges a reg with a raw # in its request line to reg\'s budget and refuses it, and strict mode\'s accessible path likewise', async () => {
+  it('charges a reg with a raw # in its request line to the unreadable\'s budget and refuses it, and strict mode\'s accessible path likewise', async () => {
     const { app } = await buildTestApp(strictConfig({}, { rateLimit: { windowMs: 60_000, checksPerWindow: 100, regPerWindow: 2 } }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
@@ -71,6 +72,45 @@ describe('per-address rate limits, on a real socket (what inject cannot send)', 
     await app.close();
     expect(regs).toEqual([400, 400, 429]);
     expect([accessible.status, dots.status]).toEqual([429, 429]);
+  });
+});
+
+describe('budgets behind a carrier NAT, in strict mode', () => {
+  const REG = 2;
+  const regQuery = (name: string, token?: string) =>
+    `/api/Index/reg?name=${name}&Password=secret1&rePassword=secret1&wash=1&washType=2&code=H5REG&mobile=138001380${String(name.length).padStart(2, '0')}&QQ=&islogin=true${token ? `&captchaToken=${token}` : ''}`;
+
+  it('spends a budget of their own on regs without an accepted pass token: the next person with one registers', async () => {
+    const { app } = await buildTestApp(strictConfig({}, { rateLimit: { windowMs: 60_000, checksPerWindow: 100, regPerWindow: REG } }));
+    try {
+      const at = '198.51.100.9';
+      const bare = [];
+      for (let i = 0; i < REG + 3; i += 1) bare.push((await app.inject({ method: 'POST', url: regQuery(`bot${i}`, i % 2 ? 'forged.token' : undefined), remoteAddress: at })).statusCode);
+      expect(bare).toEqual([200, 200, 429, 429, 429]); // the gate's own answer, then the budget of the unproven
+      const token = await passToken(app, at);
+      expect((await app.inject({ method: 'POST', url: regQuery('person', token), remoteAddress: at })).json()).toMatchObject({ status: 'y' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts a carrier NAT address's regs and 无障碍验证 fetches as its people's, another address's as one person's", async () => {
+    const { app } = await buildTestApp(strictConfig({}, { rateLimit: { windowMs: 60_000, checksPerWindow: 1000, regPerWindow: REG } }));
+    try {
+      const statuses = async (address: string, count: number, url: (i: number) => string) => {
+        const seen = new Set<number>();
+        for (let i = 0; i < count; i += 1) seen.add((await app.inject({ method: 'POST', url: url(i), remoteAddress: address })).statusCode);
+        return seen;
+      };
+      const nat = '36.128.9.1'; // China Mobile, in the shipped origin-AS table
+      expect(await statuses(nat, REG * CARRIER_NAT_VISITORS, (i) => regQuery(`p${i}`))).toEqual(new Set([200]));
+      expect(await statuses(nat, 1, (i) => regQuery(`q${i}`))).toEqual(new Set([429]));
+      expect(await statuses('198.51.100.9', REG + 1, (i) => regQuery(`r${i}`))).toEqual(new Set([200, 429]));
+      expect(await statuses(nat, ACCESSIBLE_LIMIT.max * CARRIER_NAT_VISITORS, () => '/api/captcha/accessible')).toEqual(new Set([200]));
+      expect(await statuses(nat, 1, () => '/api/captcha/accessible')).toEqual(new Set([429]));
+    } finally {
+      await app.close();
+    }
   });
 });
 

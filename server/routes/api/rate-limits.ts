@@ -41,14 +41,21 @@ export async function budgetLimiters(fastify: FastifyInstance, { rateLimit: sett
   const onExceeded = (request: FastifyRequest) => metrics.rateLimited(routeLabelOf(request));
   const limit = (max: number | ((request: FastifyRequest) => number), limitName: string, timeWindow = windowMs) =>
     fastify.rateLimit({ max, timeWindow, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit) as Limiter;
-  // A carrier's IPv4 address is a NAT of many people (docs/decisions.md, "Networks as they are"): its checks count as theirs.
+  // A carrier's IPv4 address is a NAT of many people (docs/decisions.md, "Networks as they are"): each budget counts as theirs.
   const judge = createNetworkJudge(shippedOriginAs(), () => switches().networks);
-  const perVisitor = (max: number) => (request: FastifyRequest) => (isCarrierNat(judge(request.ip).kind, request.ip) ? max * CARRIER_NAT_VISITORS : max);
+  const perVisitor = (max: number) => (request: FastifyRequest) => {
+    const address = clientAddressOf(request);
+    return isCarrierNat(judge(address).kind, address) ? max * CARRIER_NAT_VISITORS : max;
+  };
   return {
     checks: limit(perVisitor(checksPerWindow), 'checks'),
-    reg: limit(regPerWindow, 'reg'),
+    // reg with a pass token the gate accepted (strict mode), or any reg (strict mode off).
+    reg: limit(perVisitor(regPerWindow), 'reg'),
+    // What cost its sender nothing: a reg without an accepted pass token, a request that cannot be read. Its own
+    // budget, so that a flood of them never spends the one a person with a pass token needs.
+    unproven: limit(perVisitor(regPerWindow), 'unproven'),
     // Strict mode's path without the picture has its own, tighter limit.
-    accessible: limit(ACCESSIBLE_LIMIT.max, 'accessible', ACCESSIBLE_LIMIT.windowMs),
+    accessible: limit(perVisitor(ACCESSIBLE_LIMIT.max), 'accessible', ACCESSIBLE_LIMIT.windowMs),
     // The puzzle's beacons do not use up the visitor's checks.
     funnel: limit(perVisitor(checksPerWindow), 'funnel'),
   };

@@ -7,6 +7,7 @@ import type { NetworkKind } from '../networks/network-kind';
 import type { OperatorSwitches } from './level-decision';
 import { createDifficulty, type LevelVerdict } from './engine';
 import type { Level } from './levels';
+import { SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../policy';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -33,7 +34,7 @@ function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned
   });
   /** A challenge from `ip` (its network of `kind`) now, answered (passed or not) when `answer` says. */
   const visit = async (ip: string, answer?: 'pass' | 'fail', kind: NetworkKind = 'unknown', network = networkOf(ip)): Promise<LevelVerdict> => {
-    const verdict = await difficulty.challenge(ip, { network, kind }, clock.at);
+    const verdict = (await difficulty.challenge(ip, { network, kind }, clock.at)).verdict;
     if (answer) await difficulty.answered(ip, network, kind, answer, clock.at);
     return verdict;
   };
@@ -141,29 +142,35 @@ describe('the site floor', () => {
     expect(difficulty.siteLevel()).toBe(0);
   });
 
-  /** Three minutes of 300 challenges a minute from `networks` /24s. */
-  const surge = async ({ clock, visit, settle }: ReturnType<typeof setUp>, networks: number) => {
+  /** Three minutes of 300 challenges a minute from `networks` /24s, answered with work (`answer`) or left bare. */
+  const surge = async ({ clock, visit, settle }: ReturnType<typeof setUp>, networks: number, answer?: 'pass' | 'fail') => {
     for (let minute = 0; minute < 3; minute += 1) {
       for (let i = 0; i < 300; i += 1) {
-        await visit(`100.${64 + (i % networks)}.0.${(i % 200) + 1}`);
+        await visit(`100.${64 + (i % networks)}.0.${(i % 200) + 1}`, answer);
         clock.at += 200;
         await settle();
       }
     }
   };
 
-  it('rises to 1, never more, for everyone when the site surges from a dozen networks, and a person then gets level 1', async () => {
+  it('rises to 1, never more, for everyone when the site surges from forty networks answering with work, and a person then gets level 1', async () => {
     const run = setUp();
-    await surge(run, 12);
+    await surge(run, 40, 'fail');
     expect(run.difficulty.siteLevel()).toBe(1);
     expect(levelOf(await run.visit('198.51.100.5'))).toBe(1);
+  });
+
+  it('stays at 0 through bare fetches from forty networks: a fetch costs nothing, and moves nobody\'s floor', async () => {
+    const run = setUp();
+    await surge(run, 40);
+    expect(run.difficulty.siteLevel()).toBe(0);
   });
 
   it('stays at 0 through a campaign from a dozen carrier /24s: their challenges are people', async () => {
     const run = setUp();
     for (let minute = 0; minute < 3; minute += 1) {
       for (let i = 0; i < 300; i += 1) {
-        await run.visit(`36.128.${i % 12}.${(i % 200) + 1}`, undefined, 'carrier');
+        await run.visit(`36.128.${i % 12}.${(i % 200) + 1}`, 'pass', 'carrier');
         run.clock.at += 200;
         await run.settle();
       }
@@ -171,9 +178,9 @@ describe('the site floor', () => {
     expect(run.difficulty.siteLevel()).toBe(0);
   });
 
-  it('stays at 0 when a few networks flood it: each counts up to its share', async () => {
+  it(`stays at 0 when fewer than ${SITE_FLOOR.minPerMinute / SITE_SHARE_PER_NETWORK} networks flood it with answers: each counts up to its share`, async () => {
     const run = setUp();
-    await surge(run, 5);
+    await surge(run, SITE_FLOOR.minPerMinute / SITE_SHARE_PER_NETWORK - 1, 'fail');
     expect(run.difficulty.siteLevel()).toBe(0);
     expect(levelOf(await run.visit('198.51.100.5'))).toBe(0);
   });

@@ -74,7 +74,7 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
 
   /**
    * Counts an event for an address and its network (null: the address alone) and moves their levels. A
-   * carrier's challenges are left out of the site's minute: a campaign arrives through a few carrier /24s.
+   * carrier's answers are left out of the site's minute: a campaign arrives through a few carrier /24s.
    */
   const observe = async (event: SignalEvent, address: string, network: string | null, kind: NetworkKind, at: number) => {
     const reading = await signals.record(event, address, network, at, kind !== 'carrier');
@@ -82,21 +82,26 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
   };
 
   return {
-    /** The level a challenge is issued at (sealed into it by the caller). */
-    async challenge(address: string, { network, kind }: Pick<JudgedNetwork, 'network' | 'kind'>, at: number): Promise<LevelVerdict> {
+    /**
+     * The level a challenge is issued at (sealed into it by the caller), and its network's answered challenges in
+     * the last minute (what its allowance is checked against: admission.ts). The fetch counts for its address alone.
+     */
+    async challenge(address: string, { network, kind }: Pick<JudgedNetwork, 'network' | 'kind'>, at: number): Promise<{ verdict: LevelVerdict; networkAnswered: number }> {
       if (at - siteReadAt >= SITE_READ_EVERY_MS) {
         siteReadAt = at;
         readSite(at).catch(onError);
       }
       const { reading, ...levels } = await observe('challenge', address, network, kind, at);
-      return decideLevel({ kind, ...levels, site: siteLevel, addressCounts: reading.address.counts, switches: switches(), pinned, holdout, draw: random(), now: at });
+      const nat = kind === 'carrier' && !address.includes(':');
+      const verdict = decideLevel({ kind, nat, ...levels, site: siteLevel, addressCounts: reading.address.counts, switches: switches(), pinned, holdout, draw: random(), now: at });
+      return { verdict, networkAnswered: reading.network.counts.challengesPerMinute };
     },
     /**
-     * An answer judged: counted for the address and network that fetched its puzzle, whose levels move with it
-     * (hard evidence at once); an answer to no live puzzle, for the sender's address alone (network null). What
-     * it counts as is level-decision.ts's answerEvidence.
+     * An answer whose work was done, judged: counted for the address and network that fetched its puzzle, whose
+     * levels move with it (hard evidence at once); an answer to no live puzzle, for the sender's address alone
+     * (network null). What it counts as is level-decision.ts's answerEvidence.
      */
-    async answered(address: string, network: string | null, kind: NetworkKind, evidence: 'pass' | 'fail', at: number): Promise<void> {
+    async answered(address: string, network: string | null, kind: NetworkKind, evidence: 'pass' | 'fail' | 'accessiblePass', at: number): Promise<void> {
       await observe(evidence, address, network, kind, at);
     },
     siteLevel: () => siteLevel,

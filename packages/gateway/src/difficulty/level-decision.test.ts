@@ -5,7 +5,7 @@ import { answerEvidence, decideLevel, passAllowance, type LevelEvidence } from '
 
 const none = { underAttack: null, peopleFirst: null };
 const calm: LevelEvidence = {
-  kind: 'unknown', address: 0, network: 0, site: 0, addressCounts: { successes1h: 0, failures10m: 0 },
+  kind: 'unknown', nat: false, address: 0, network: 0, site: 0, addressCounts: { successes1h: 0, failures10m: 0 },
   switches: none, pinned: null, holdout: 0, draw: 0.5, now: 0,
 };
 const levelOf = (change: Partial<LevelEvidence>) => decideLevel({ ...calm, ...change }).level;
@@ -29,6 +29,9 @@ describe("a visitor's level", () => {
     expect(levelOf({ switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 0.5, failures10m: 0 } })).toBe(0);
     expect(levelOf({ switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 0.4, failures10m: 0 } })).toBe(2);
     expect(levelOf({ switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 3, failures10m: 0.5 } })).toBe(2);
+    // Never a carrier NAT address: one person's pass there would exempt everyone behind it, bots too.
+    expect(levelOf({ kind: 'carrier', nat: true, switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 3, failures10m: 0 } })).toBe(2);
+    expect(levelOf({ kind: 'carrier', nat: false, switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 3, failures10m: 0 } })).toBe(0);
     const peopleFirst = { cap: 1 as const, until: 100 };
     expect(levelOf({ address: 3, network: 3, switches: { ...none, peopleFirst }, now: 50 })).toBe(1);
     expect(levelOf({ address: 3, switches: { ...none, peopleFirst }, now: 100 })).toBe(3);

@@ -19,11 +19,13 @@ export interface OperatorSwitches {
 export interface LevelEvidence {
   /** Its network's kind (networks/network-kind.ts). */
   kind: NetworkKind;
+  /** Its address is a carrier's IPv4 address: a NAT of many people, never known good as one person is. */
+  nat: boolean;
   /** The levels its address and its network are at (hysteresis.ts), and the site's own (site-floor.ts). */
   address: Level;
   network: Level;
   site: Level;
-  /** Its address's passes in the last hour and failures in the last ten minutes (sliding counts: fractions). */
+  /** Its address's puzzle passes in the last hour and failures in the last ten minutes (sliding counts: fractions). */
   addressCounts: { successes1h: number; failures10m: number };
   switches: OperatorSwitches;
   /** A level the operator pinned for everyone (CAPTCHA_LEVEL), or null: from the evidence. */
@@ -59,15 +61,15 @@ export function passAllowance(kind: NetworkKind, level: Level, pinned: boolean):
 /**
  * A visitor's level. Pinned: that level, no holdout. Otherwise the highest of its address's, its network's,
  * its kind's floor (KIND_FLOOR: a cloud starts escalated) and the site's floor (up to SITE_FLOOR.maxFloor);
- * then the operator's "under attack" floor unless it is known good (passed within the hour, failed nothing
- * since), then the "people first" cap, each until its end. A level-0 challenge is in the holdout by the draw.
+ * then the operator's "under attack" floor unless it is known good (passed a puzzle within the hour, failed
+ * nothing since; never a carrier NAT address, whose pass is one person's of many), then the "people first" cap, each until its end. A level-0 challenge is in the holdout by the draw.
  */
 export function decideLevel(evidence: LevelEvidence): LevelVerdict {
   const { kind, switches, pinned, now } = evidence;
   if (pinned !== null) return { level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned], allowance: passAllowance(kind, pinned, true) };
   let level = Math.max(evidence.address, evidence.network, KIND_FLOOR[kind], Math.min(evidence.site, SITE_FLOOR.maxFloor)) as Level;
   // Sliding counts, hence the halves.
-  const knownGood = evidence.addressCounts.successes1h >= 0.5 && evidence.addressCounts.failures10m < 0.5;
+  const knownGood = !evidence.nat && evidence.addressCounts.successes1h >= 0.5 && evidence.addressCounts.failures10m < 0.5;
   const { underAttack, peopleFirst } = switches;
   if (underAttack !== null && now < underAttack.until && !knownGood) level = Math.max(level, underAttack.floor) as Level;
   if (peopleFirst !== null && now < peopleFirst.until) level = Math.min(level, peopleFirst.cap) as Level;

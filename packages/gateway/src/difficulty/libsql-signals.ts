@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '../libsql-schema';
 import { parseBaseline } from './redis-signals';
-import { COUNTED, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from './signals';
+import { COUNTED, countsForSite, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, SHARE_STEPS, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from './signals';
 
 /** The signals in the embedded database: one row per counter and window (captcha_signals), one per state (captcha_levels). */
 export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalStore & { sweep(at: number): void } {
@@ -11,6 +11,7 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
   const selectCount = db.prepare('SELECT count FROM captcha_signals WHERE key = ? AND expires_at > ?');
   // A minute's networks are the keys `site:networks:<minute>:<network>`; ';' is the character after ':'.
   const selectBusiest = db.prepare('SELECT count FROM captcha_signals WHERE key >= ? AND key < ? ORDER BY count DESC LIMIT ?');
+  const selectAtLeast = db.prepare('SELECT count(*) AS n FROM captcha_signals WHERE key >= ? AND key < ? AND count >= ?');
   const selectState = db.prepare('SELECT state FROM captcha_levels WHERE key = ? AND expires_at > ?');
   const upsertState = db.prepare('INSERT INTO captcha_levels (key, state, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at');
   const deleteState = db.prepare('DELETE FROM captcha_levels WHERE key = ?');
@@ -28,13 +29,11 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
 
   const record: SignalStore['record'] = async (event, address, network, at, forSite = true) =>
     db.transaction(() => {
-      for (const counter of COUNTED[event]) {
-        const bucket = bucketOf(counter, at);
-        for (const [entity, subject] of subjectsOf(address, network)) increment.run(counterKey(entity, subject, counter, bucket), at + bucketTtlMs(counter));
+      for (const [entity, subject] of subjectsOf(address, network)) {
+        for (const counter of COUNTED[event][entity]) increment.run(counterKey(entity, subject, counter, bucketOf(counter, at)), at + bucketTtlMs(counter));
       }
-      if (event === 'challenge' && network !== null && forSite) {
+      if (countsForSite(event) && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
-        increment.run(`site:challenges:${minute}`, at + 3 * SITE_MINUTE_MS);
         increment.run(`site:networks:${minute}:${network}`, at + 3 * SITE_MINUTE_MS);
       }
       const reading = (entity: SignalEntity, subject: string) => ({
@@ -51,9 +50,11 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
     },
     async site(at) {
       const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
-      const busiest = (selectBusiest.all(`site:networks:${minute}:`, `site:networks:${minute};`, TOP_NETWORKS) as { count: number }[]).map((row) => row.count);
+      const [from, to] = [`site:networks:${minute}:`, `site:networks:${minute};`];
+      const busiest = (selectBusiest.all(from, to, TOP_NETWORKS) as { count: number }[]).map((row) => row.count);
+      const atLeast = SHARE_STEPS.map((step) => (selectAtLeast.get(from, to, step) as { n: number }).n);
       const baseline = parseBaseline(stateText('site:baseline', at));
-      return { minute, ...sharesCapped(count(`site:challenges:${minute}`, at), busiest), baseline, state: state('site:level', at) };
+      return { minute, ...sharesCapped(atLeast, busiest), baseline, state: state('site:level', at) };
     },
     async saveSite(value, baseline, ttlMs) {
       db.transaction(() => {

@@ -152,7 +152,7 @@ describe("each level's picture and work, as a visitor at that level meets them",
   it.each(table)('at level %i: the %s picture, %i times the puzzle\'s work and %i times the accessible path\'s (quota %s)', async (level, picture, workFactor, accessibleWorkFactor, networkSuccessesPerHour) => {
     const until = Date.UTC(2026, 10, 26, 9);
     const { difficulty, clock } = setUp({ switches: { underAttack: level === 0 ? null : { floor: level, until }, peopleFirst: null } });
-    const verdict = await difficulty.challenge('198.51.100.7', { network: '198.51.100.0/24', kind: 'unknown' }, clock.at);
+    const verdict = (await difficulty.challenge('198.51.100.7', { network: '198.51.100.0/24', kind: 'unknown' }, clock.at)).verdict;
     expect(verdict).toMatchObject({ level, picture, holdout: false });
     expect(verdict.policy).toEqual({ picture, workFactor, accessibleWorkFactor, networkSuccessesPerHour });
   });
@@ -166,7 +166,7 @@ describe("a level the operator pinned", () => {
   ] as [Level, 'plain' | 'guarded', number, number][])('at %i sets its %s picture and its work (%i, %i) for every visitor, whatever the evidence', async (level, picture, workFactor, accessibleWorkFactor) => {
     const { difficulty, clock } = setUp({ pinned: level });
     for (const ip of ['198.51.100.7', '203.0.113.9']) {
-      const verdict = await difficulty.challenge(ip, { network: networkOf(ip), kind: 'unknown' }, clock.at);
+      const verdict = (await difficulty.challenge(ip, { network: networkOf(ip), kind: 'unknown' }, clock.at)).verdict;
       expect(verdict).toMatchObject({ level, picture, holdout: false, policy: { picture, workFactor, accessibleWorkFactor } });
       await difficulty.answered(ip, networkOf(ip), 'unknown', 'pass', clock.at);
     }
@@ -175,7 +175,7 @@ describe("a level the operator pinned", () => {
   it.each([2, 3] as Level[])('at %i applies no quota of its level: a network gets its kind\'s 8 passes at once, then one every 30 s', async (level) => {
     const { burst, grantedSteps, difficulty, clock } = setUp({ pinned: level });
     // Puzzles fetched at the pinned level (sealed into them), then answered right.
-    expect((await difficulty.challenge('198.51.100.7', { network: '198.51.100.0/24', kind: 'unknown' }, clock.at)).level).toBe(level);
+    expect(((await difficulty.challenge('198.51.100.7', { network: '198.51.100.0/24', kind: 'unknown' }, clock.at)).verdict).level).toBe(level);
     expect(await burst('198.51.100.0/24', 'unknown', level)).toBe(8);
     expect(await grantedSteps('198.51.100.0/24', 'unknown', level, 10 * SECOND, 2 * MINUTE)).toEqual(multiples(3, 4));
   });

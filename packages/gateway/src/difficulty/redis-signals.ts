@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { COUNTED, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from './signals';
+import { COUNTED, countsForSite, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, SHARE_STEPS, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from './signals';
 
 type Run = <T>(command: () => Promise<T>) => Promise<T>;
 /** A MULTI's replies, each checked: a failed command fails the whole reading. */
@@ -18,7 +18,6 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
   const key = {
     counter: (entity: SignalEntity, subject: string, counter: string, bucket: number) => `${prefix}sig:${entity}:${subject}:${counter}:${bucket}`,
     state: (entity: SignalEntity, subject: string) => `${prefix}level:${entity}:${subject}`,
-    siteCount: (minute: number) => `${prefix}site:challenges:${minute}`,
     siteNetworks: (minute: number) => `${prefix}site:networks:${minute}`,
     siteState: `${prefix}site:level`,
     siteBaseline: `${prefix}site:baseline`,
@@ -26,15 +25,14 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
   return {
     async record(event, address, network, at, forSite = true) {
       const multi = redis.multi();
-      for (const counter of COUNTED[event]) {
-        for (const [entity, subject] of subjectsOf(address, network)) {
+      for (const [entity, subject] of subjectsOf(address, network)) {
+        for (const counter of COUNTED[event][entity]) {
           const name = key.counter(entity, subject, counter, bucketOf(counter, at));
           multi.incr(name).pexpire(name, bucketTtlMs(counter));
         }
       }
-      if (event === 'challenge' && network !== null && forSite) {
+      if (countsForSite(event) && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
-        multi.incr(key.siteCount(minute)).pexpire(key.siteCount(minute), SITE_KEY_MS);
         multi.zincrby(key.siteNetworks(minute), 1, network).pexpire(key.siteNetworks(minute), SITE_KEY_MS);
       }
       const subjects = subjectsOf(address, network);
@@ -53,11 +51,12 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
     },
     async site(at) {
       const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
-      const [count, busiest, state, baseline] = values(
-        await run(() => redis.multi().get(key.siteCount(minute)).zrevrange(key.siteNetworks(minute), 0, TOP_NETWORKS - 1, 'WITHSCORES').get(key.siteState).get(key.siteBaseline).exec()),
-      ) as [string | null, string[], string | null, string | null];
+      const multi = redis.multi();
+      for (const step of SHARE_STEPS) multi.zcount(key.siteNetworks(minute), step, '+inf');
+      const replies = values(await run(() => multi.zrevrange(key.siteNetworks(minute), 0, TOP_NETWORKS - 1, 'WITHSCORES').get(key.siteState).get(key.siteBaseline).exec()));
+      const [busiest, state, baseline] = replies.slice(SHARE_STEPS.length) as [string[], string | null, string | null];
       const counts = busiest.filter((_, i) => i % 2 === 1).map(Number);
-      return { minute, ...sharesCapped(Number(count ?? 0), counts), baseline: parseBaseline(baseline), state: parseState(state) };
+      return { minute, ...sharesCapped(replies.slice(0, SHARE_STEPS.length).map(Number), counts), baseline: parseBaseline(baseline), state: parseState(state) };
     },
     async saveSite(state, baseline, ttlMs) {
       const multi = redis.multi();

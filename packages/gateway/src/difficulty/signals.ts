@@ -5,8 +5,12 @@ import type { LevelState } from './hysteresis';
 import { SITE_SHARE_PER_NETWORK } from '../policy';
 import type { EntityCounts } from './pressure';
 
-/** Something that happened to an address and its network. */
-export type SignalEvent = 'challenge' | 'pass' | 'fail';
+/**
+ * Something that happened to an address and its network: a puzzle fetched (free: it counts for the fetching
+ * address alone), or an answer whose work was checked and found done, then judged (a pass, a failure; a pass
+ * on the path without the picture). Only answers with work count for a network and the site.
+ */
+export type SignalEvent = 'challenge' | 'pass' | 'fail' | 'accessiblePass';
 /** An entity whose level is kept: an address (IPv6: its /64) or a network (/24, IPv6 /48). */
 export type SignalEntity = 'address' | 'network';
 
@@ -24,13 +28,20 @@ export const SIGNAL_WINDOWS = {
 } as const;
 export type Counter = keyof typeof SIGNAL_WINDOWS;
 export const COUNTERS = Object.keys(SIGNAL_WINDOWS) as Counter[];
-/** What each event counts. */
-export const COUNTED: Readonly<Record<SignalEvent, readonly Counter[]>> = {
-  challenge: ['challenges'],
-  pass: ['answers', 'passes', 'passesHour'],
-  fail: ['answers', 'failures'],
+/**
+ * What each event counts, per entity. An address's challenges are its fetches; a network's are the answers
+ * its puzzles came back with, work done: a bare fetch costs nothing, so it moves nobody's network. An
+ * address's passes in the hour (what makes it known good) are puzzle passes only.
+ */
+export const COUNTED: Readonly<Record<SignalEvent, Readonly<Record<SignalEntity, readonly Counter[]>>>> = {
+  challenge: { address: ['challenges'], network: [] },
+  pass: { address: ['answers', 'passes', 'passesHour'], network: ['challenges', 'answers', 'passes', 'passesHour'] },
+  accessiblePass: { address: ['answers', 'passes'], network: ['challenges', 'answers', 'passes', 'passesHour'] },
+  fail: { address: ['answers', 'failures'], network: ['challenges', 'answers', 'failures'] },
 };
-/** The site's minutes: how many challenges, and from which networks (the ten busiest make its concentration). */
+/** Whether an event counts for the site's minute (with a network named, not a carrier's): answers with work only. */
+export const countsForSite = (event: SignalEvent) => event !== 'challenge';
+/** The site's minutes: how many answered challenges, and from which networks (the ten busiest make its concentration). */
 export const SITE_MINUTE_MS = 60_000;
 export const TOP_NETWORKS = 10;
 
@@ -68,8 +79,8 @@ export interface SiteReading {
 
 export interface SignalStore {
   /**
-   * Counts `event` for an address and its network (a challenge also for the site's minute and its network's
-   * share of it, unless `forSite` is false), then reads both entities' counts and stored states: one round
+   * Counts `event` for an address and its network as COUNTED says (an answer also for the site's minute and its
+   * network's share of it, unless `forSite` is false), then reads both entities' counts and stored states: one round
    * trip on Redis. A null network: the address alone (its network's reading is empty).
    */
   record(event: SignalEvent, address: string, network: string | null, at: number, forSite?: boolean): Promise<Record<SignalEntity, EntityReading>>;
@@ -109,15 +120,18 @@ export function parseState(text: string | null | undefined): LevelState | null {
 /** The share of a minute's challenges from its busiest networks (0 when it had none). */
 export const topShare = (total: number, busiest: readonly number[]) => (total > 0 ? Math.min(1, busiest.reduce((sum, count) => sum + count, 0) / total) : 0);
 
+/** The thresholds a site reading counts networks at: 1 to SITE_SHARE_PER_NETWORK answers in the minute. */
+export const SHARE_STEPS = Array.from({ length: SITE_SHARE_PER_NETWORK }, (_, i) => i + 1);
+
 /**
- * A minute's challenges and its busiest networks' share, each network counted up to SITE_SHARE_PER_NETWORK:
- * the site's floor reads evidence a few networks cannot make alone (site-floor.ts). Only the busiest are
- * known by count; any other network past the cap would make the floor's reading larger, never smaller.
+ * A minute's answered challenges and its busiest networks' share, each network counted up to
+ * SITE_SHARE_PER_NETWORK: the site's floor reads evidence a few networks cannot make alone (site-floor.ts).
+ * `atLeast[i]`: how many networks answered at least SHARE_STEPS[i] times in the minute (their capped sum is
+ * the sum of these); `busiest`: the ten busiest networks' counts.
  */
-export function sharesCapped(total: number, busiest: readonly number[]): { challenges: number; topNetworksShare: number } {
-  const capped = busiest.map((count) => Math.min(count, SITE_SHARE_PER_NETWORK));
-  const challenges = Math.max(0, total - busiest.reduce((sum, count, i) => sum + count - capped[i]!, 0));
-  return { challenges, topNetworksShare: topShare(challenges, capped) };
+export function sharesCapped(atLeast: readonly number[], busiest: readonly number[]): { challenges: number; topNetworksShare: number } {
+  const challenges = atLeast.reduce((sum, count) => sum + count, 0);
+  return { challenges, topNetworksShare: topShare(challenges, busiest.map((count) => Math.min(count, SITE_SHARE_PER_NETWORK))) };
 }
 
 /** The entities an event counts for: the address, and its network unless null. */

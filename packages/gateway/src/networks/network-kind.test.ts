@@ -12,6 +12,21 @@ describe('the kind of a network, from its origin AS', () => {
     expect(judge()('36.139.1.1')).toMatchObject({ kind: 'carrier', asn: 56040 });
   });
 
+  it('knows the carriers\' ASes the dataset holds beyond the backbones: TieTong, CNIX, provincial and 5G ASes', () => {
+    expect(judge()('36.192.9.1')).toMatchObject({ kind: 'carrier', asn: 9394 }); // China TieTong
+    expect(judge()('1.119.130.1')).toMatchObject({ kind: 'carrier', asn: 4847 }); // CNIX
+    expect(judge()('36.140.254.7')).toMatchObject({ kind: 'carrier', asn: 24444 }); // China Mobile Shandong
+    expect(judge()('42.157.170.1')).toMatchObject({ kind: 'carrier', asn: 140292 }); // China Telecom Suzhou 5G
+  });
+
+  it('knows the clouds past the largest ones, and the carriers\' IDCs and cloud, as hosting', () => {
+    expect(judge()('14.103.2.9')).toEqual({ kind: 'hosting', asn: 137718, network: 'as:137718' }); // Volcano Engine
+    expect(judge()('5.161.7.7')).toMatchObject({ kind: 'hosting', asn: 213230 }); // Hetzner's second AS
+    expect(judge()('5.10.100.1')).toMatchObject({ kind: 'hosting', asn: 36351 }); // IBM Cloud
+    expect(judge()('36.111.130.1')).toMatchObject({ kind: 'hosting', asn: 58519 }); // China Telecom's cloud
+    expect(judge()('36.27.210.1')).toMatchObject({ kind: 'hosting', asn: 136190 }); // China Telecom Jinhua IDC
+  });
+
   it('counts a carrier IPv6 visitor by its /64', () => {
     expect(judge()('2409:8054:0:1:aaaa::1')).toEqual({ kind: 'carrier', asn: 56040, network: '2409:8054:0:1::/64' });
   });

@@ -63,6 +63,14 @@ describe('createOriginAs', () => {
     expect(origin.holds(150)).toBe(false);
     expect(origin.holds(0)).toBe(false);
     expect(origin.source).toBe('test table');
+    expect(origin.ranges).toBe(5);
+  });
+
+  it('holds only the ASes it has ranges of, whatever its list of ASes says', () => {
+    const origin = createOriginAs({ ...table, asns: [100, 200, 300, 400] });
+    expect(origin.holds(300)).toBe(true);
+    expect(origin.holds(400)).toBe(false);
+    expect(createOriginAs({ source: 's', asns: [7], v4: '', v6: '' }).ranges).toBe(0);
   });
 
   it('reads gaps and sizes of more than ten base-36 digits exactly', () => {

@@ -45,10 +45,11 @@ function lookup<T>({ starts, ends, asns }: Ranges<T>, value: T): number | null {
   return found >= 0 && ends[found]! >= value ? asns[found]! : null;
 }
 
-/** The AS an address is announced by (null: not one the table holds), and which ASes it holds. */
+/** The AS an address is announced by (null: not one the table holds), and which ASes it holds prefixes of. */
 export function createOriginAs(table: OriginAsTable) {
   const v4 = decode(table.v4, table.asns, Number);
   const v6 = decode(table.v6, table.asns, (value) => value.toString(16).padStart(16, '0'));
+  const held = new Set([...v4.asns, ...v6.asns]);
   return {
     asnOf(address: string): number | null {
       const number = ipv4Number(address);
@@ -56,7 +57,9 @@ export function createOriginAs(table: OriginAsTable) {
       const top = ipv6Top64(address);
       return top === null ? null : lookup(v6, top);
     },
-    holds: (asn: number) => table.asns.includes(asn),
+    holds: (asn: number) => held.has(asn),
+    /** How many ranges it decoded to, IPv4 and IPv6. */
+    ranges: v4.starts.length + v6.starts.length,
     source: table.source,
   };
 }

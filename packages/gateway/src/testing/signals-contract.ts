@@ -1,5 +1,6 @@
 import { freshState } from '../difficulty/hysteresis';
 import { SIGNAL_WINDOWS } from '../difficulty/signals';
+import { SITE_SHARE_PER_NETWORK } from '../policy';
 import type { StoreBacking } from './store-backing';
 import type { CaptchaStore } from '../store';
 
@@ -21,31 +22,50 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
     });
     afterEach(() => backing.close());
 
-    it('counts challenges, answers, failures and passes for the address and for its whole network', async () => {
+    it('counts an address\'s fetches for the address alone, and its answers for the address and its whole network', async () => {
       const { signals } = store;
       for (let i = 0; i < 3; i += 1) await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(1000));
       await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(2000));
       await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(3000));
+      const mine = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(3500));
+      expect(mine.address.counts).toEqual({ challengesPerMinute: 4, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
       const reading = await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(4000));
       expect(reading.address.counts).toEqual({ challengesPerMinute: 1, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0 });
-      expect(reading.network.counts).toEqual({ challengesPerMinute: 4, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
-      const other = await signals.record('challenge', '203.0.113.1', '203.0.113.0/24', at(5000));
+      // The network's challenges are the answers that came back with work: four bare fetches moved nothing.
+      expect(reading.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
+      const other = await signals.record('pass', '203.0.113.1', '203.0.113.0/24', at(5000));
       expect(other.network.counts.challengesPerMinute).toBe(1);
+    });
+
+    it('makes a pass without the picture a pass for the levels, but not one that makes its address known good', async () => {
+      const { signals } = store;
+      await signals.record('accessiblePass', '198.51.100.7', '198.51.100.0/24', at(1000));
+      const reading = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(2000));
+      expect(reading.address.counts).toMatchObject({ answers10m: 1, successes10m: 1, successes1h: 0 });
+      expect(reading.network.counts).toMatchObject({ challengesPerMinute: 1, answers10m: 1, successes10m: 1, successes1h: 1 });
+    });
+
+    it('counts nothing for a network when none is named: the address alone', async () => {
+      const { signals } = store;
+      const reading = await signals.record('fail', '198.51.100.7', null, at(1000));
+      expect(reading.address.counts).toMatchObject({ answers10m: 1, failures10m: 1 });
+      expect((await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(2000))).network.counts).toMatchObject({ challengesPerMinute: 0, answers10m: 0 });
+      expect((await signals.site(at(61_000))).challenges).toBe(0);
     });
 
     it('slides each window: its oldest bucket fades as the window leaves it, then counts nothing', async () => {
       const { signals } = store;
-      for (let i = 0; i < 10; i += 1) await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(0));
+      for (let i = 0; i < 10; i += 1) await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(0));
       await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(0));
-      // Challenges are kept in 10 s buckets: 55 s on, all ten are within the minute; 65 s on, their bucket is
+      // Challenges are kept in 10 s buckets: 55 s on, all eleven are within the minute; 65 s on, their bucket is
       // half out of it; 75 s on, wholly.
-      const counted = async (ms: number) => (await signals.record('challenge', '198.51.100.9', '198.51.100.0/24', at(ms))).network.counts.challengesPerMinute;
-      expect(await counted(55_000)).toBe(10 + 1);
-      expect(await counted(65_000)).toBeCloseTo(10 / 2 + 2);
+      const counted = async (ms: number) => (await signals.record('pass', '198.51.100.9', '198.51.100.0/24', at(ms))).network.counts.challengesPerMinute;
+      expect(await counted(55_000)).toBe(11 + 1);
+      expect(await counted(65_000)).toBeCloseTo(11 / 2 + 2);
       expect(await counted(75_000)).toBe(3);
       // Passes: out of the 10-minute count after 12 minutes, still in the hour's.
       const hour = await signals.record('challenge', '198.51.100.9', '198.51.100.0/24', at(12 * 60_000));
-      expect(hour.network.counts).toMatchObject({ successes10m: 0, successes1h: 1 });
+      expect(hour.network.counts).toMatchObject({ successes10m: 0, successes1h: 4 });
     });
 
     it('keeps a level state for an address or a network, gives it back with the counts, and forgets it', async () => {
@@ -59,13 +79,15 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect((await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(2000))).network.state).toBeNull();
     });
 
-    it('reads the site\'s last whole minute: its challenges and the share of its ten busiest networks', async () => {
+    it('reads the site\'s last whole minute: its answered challenges, each network counted up to its share, and its ten busiest networks\' share', async () => {
       const { signals } = store;
-      for (let i = 0; i < 10; i += 1) await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(1000));
-      for (let net = 1; net <= 30; net += 1) await signals.record('challenge', `10.0.${net}.1`, `10.0.${net}.0/24`, at(2000));
+      for (let i = 0; i < 10; i += 1) await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(1000));
+      for (let net = 1; net <= 30; net += 1) await signals.record('pass', `10.0.${net}.1`, `10.0.${net}.0/24`, at(2000));
+      for (let i = 0; i < 50; i += 1) await signals.record('challenge', `10.1.${i}.1`, `10.1.${i}.0/24`, at(3000)); // bare fetches
+      await signals.record('fail', '10.2.0.1', '10.2.0.0/24', at(4000), false); // not for the site (a carrier's)
       const site = await signals.site(at(61_000));
-      expect(site.challenges).toBe(40);
-      expect(site.topNetworksShare).toBeCloseTo((10 + 9) / 40); // the busy /24 and nine of the others
+      expect(site.challenges).toBe(SITE_SHARE_PER_NETWORK + 30);
+      expect(site.topNetworksShare).toBeCloseTo((SITE_SHARE_PER_NETWORK + 9) / (SITE_SHARE_PER_NETWORK + 30)); // the busy /24 and nine of the others
       expect((await signals.site(at(1000))).challenges).toBe(0); // the minute before had none
     });
 

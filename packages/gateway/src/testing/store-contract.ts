@@ -74,6 +74,16 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       expect((await store.standing('198.51.100.1', NET)).lockedUntil).toBe(0);
     });
 
+    it('never locks with a lock of 0 ms (a carrier NAT), and still counts the failures for its network', async () => {
+      const other = await backing.open(null);
+      for (let i = 0; i < FAILURES_BEFORE_LOCK + 3; i += 1) {
+        const counted = await (i % 2 ? other : store).countAttempt('36.128.5.1');
+        expect(counted.lockedUntil).toBe(0);
+        await (i % 2 ? other : store).settleAttempt('36.128.5.1', '36.128.5.0/24', false, 0);
+      }
+      expect(await store.standing('36.128.5.1', '36.128.5.0/24')).toEqual({ lockedUntil: 0, failures: FAILURES_BEFORE_LOCK + 3, networkFailures: FAILURES_BEFORE_LOCK + 3 });
+    });
+
     it('counts answers before they are judged, atomically: racing answers each see their own count', async () => {
       const other = await backing.open(null);
       const counts = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? other : store).countAttempt('198.51.100.3')));
