@@ -9,10 +9,9 @@
 //   grey        (b) the same NCC on the raw grey pictures, under the piece's mask (matchTemplate's mask).
 //   dark        (c) the darkened-region finder: the contrast between the background under the piece's
 //               mask and a ring just outside it (darker or lighter), the best x.
-//   continuity  (d) what a person uses: the places that look like a gap (the 10 best outline matches of
-//               `sobel`), and among
-//               them the one where the piece's pixels just inside its rim continue the picture's just
-//               outside the gap (colour differences, each capped so that one stroke across weighs little).
+//   continuity  (d) what a person uses: among the places that look like a gap (the 10 best of `sobel`), the
+//               one where the piece's pixels just inside its rim continue the picture's just outside it
+//               (colour differences, each capped so that one stroke across weighs little).
 import { PIECE_BLEED } from '@game-register/puzzle-captcha/core';
 import { cpuSecondsSince } from '@game-register/gateway/testing';
 import { argMax, canny, correlateAlongRow, crop, gaussianBlur, sobelMagnitude, type Box, type Plane } from './public-pixels';
@@ -29,10 +28,8 @@ export const PUBLIC_METHOD_LABELS: Record<PublicMethod, string> = {
   continuity: '(d) content continuity',
 };
 
-/** Opaque enough to be the piece rather than its shadow. */
-const OPAQUE = 204;
-const CANNY = { low: 100, high: 200 } as const;
-const HOLE_CANDIDATES = 10;
+/** Opaque enough to be the piece rather than its shadow; Canny's thresholds; places continuity compares. */
+const [OPAQUE, CANNY, HOLE_CANDIDATES] = [204, { low: 100, high: 200 }, 10] as const;
 /** A colour difference (sum over R, G, B) counts at most this much: a stroke across the rim is one outlier. */
 const COLOUR_CAP = 120;
 
@@ -178,8 +175,7 @@ function continuity(prepared: Prepared): number {
     }
     return sum / outside.xs.length;
   };
-  const validShift = (shift: number) => outside.xs.every((x) => x + shift >= 0 && x + shift < background.width);
-  const ranked = candidates.filter((i) => validShift(shifts[i]!)).sort((a, b) => error(shifts[a]!) - error(shifts[b]!));
+  const ranked = candidates.filter((i) => outside.xs.every((x) => x + shifts[i]! >= 0 && x + shifts[i]! < background.width)).sort((a, b) => error(shifts[a]!) - error(shifts[b]!));
   return shifts[ranked[0] ?? argMax(scores)]! / scale + PIECE_BLEED;
 }
 
