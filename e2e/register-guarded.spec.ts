@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { settingsFolder, startInstance, type SiteInstance } from './site-instance';
 import { accessibleFlow, dragFlow, isAccessibleChallengeResponse, isChallengeResponse, keyboardFlow, registerThrough, seededGap, tapFlow } from './strict-flows';
 
-// The guarded picture (levels 2-3: decoy gaps, grain, strokes, a smaller tilted piece, at 10 times the work)
+// The guarded picture (levels 2-3: gaps of the piece's shape filling its row, grain, strokes; 10 times the work)
 // stays passable by drag, keyboard, one tap and 无障碍验证. One more instance of the built server, strict and
 // pinned at level 2, with the level-0 strict server's test seed: the gap is planned before the picture is
 // painted, so the flows of e2e/strict-flows.ts find it where they find it at level 0. Run in the phone project

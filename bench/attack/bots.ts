@@ -5,27 +5,50 @@
 // one machine can pose as many addresses. Jump and replay bots meet a second server with a fixed test seed
 // (every puzzle the same, its answer found once from outside), so they even know the answer; guess and
 // vision bots meet ordinary random puzzles.
+// Then the public slider solvers' methods (bots-public.ts: edge maps, grey, darkness, continuity) on the
+// picture of every level, drawn as the server draws it, each with its pass rate and CPU per success.
 //   npm run bench:bots [-- attempts]     BOTS_ATTEMPTS=40 (default), BOTS=jump,replay,guess,vision,
-//   BOTS_MODES=one,net24,many24, BOTS_PACE=0 (answer without waiting as long as the faked drag took).
+//   BOTS_MODES=one,net24,many24, BOTS_PACE=0 (answer without waiting as long as the faked drag took),
+//   BOTS_PUBLIC_PUZZLES=60 per level (0: skip), BOTS_PUBLIC_RATIO=2, BOTS_PUBLIC_ONLY=1 (no server, no bots).
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { ensureBuilt } from '../../scripts/build-if-stale';
 import { addressPlan, BOTS, createClient, findSeededAnswer, runBot, summarise, type AddressMode, type BotName, type BotReport } from '../../testing/attackers';
 import { DEPLOYED_STRICT_ENV, startServer } from '../common/server-process';
+import { GUESS_FLOOR, measurePublicMethods, publicChecks, publicRows, type PublicTally } from './bots-public';
 
 const ATTEMPTS = Number(process.argv[2] ?? process.env.BOTS_ATTEMPTS ?? 40);
 const MODE_LABELS: Record<AddressMode, string> = { one: 'one address', net24: 'addresses in one /24', many24: 'one /24 per attempt' };
 const BOT_NAMES = (process.env.BOTS ?? BOTS.join(',')).split(',').filter((name): name is BotName => (BOTS as readonly string[]).includes(name));
 const MODES = (process.env.BOTS_MODES ?? 'one,net24,many24').split(',').filter((mode): mode is AddressMode => Object.hasOwn(MODE_LABELS, mode));
 const PACE = process.env.BOTS_PACE !== '0';
+const PUBLIC_PUZZLES = Number(process.env.BOTS_PUBLIC_PUZZLES ?? 60);
+const PUBLIC_RATIO = Number(process.env.BOTS_PUBLIC_RATIO ?? 2);
+const PUBLIC_ONLY = process.env.BOTS_PUBLIC_ONLY === '1';
 /** Goals of issue 16, printed beside the figures. */
 export const GOALS = { visionMaxPassRate: 0.05, cpuSecondsPerSuccess: 10, jumpAndReplayPasses: 0 };
 
 // Strict mode as deployed (adaptive levels), trusting X-Forwarded-For from loopback; the seeded server also has the fixed test seed.
 const DEPLOYED = DEPLOYED_STRICT_ENV;
 
+/** The public methods on every level's picture: the table, issue 44's goals, and the tallies for the JSON. */
+async function publicMethods(): Promise<PublicTally[]> {
+  if (PUBLIC_PUZZLES <= 0) return [];
+  console.log(`[bench:bots] public methods: ${PUBLIC_PUZZLES} puzzles per level at pixel ratio ${PUBLIC_RATIO}; guess floor ${(100 * GUESS_FLOOR).toFixed(1)}%`);
+  const tallies = await measurePublicMethods({ puzzles: PUBLIC_PUZZLES, pixelRatio: PUBLIC_RATIO });
+  console.table(publicRows(tallies));
+  for (const [label, ok] of publicChecks(tallies)) console.log(`  ${ok ? 'PASS' : 'MISS'} ${label}`);
+  return tallies;
+}
+
 async function main() {
+  if (PUBLIC_ONLY) {
+    const tallies = await publicMethods();
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/bots-public.json', `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), pixelRatio: PUBLIC_RATIO, guessFloor: GUESS_FLOOR, tallies }, null, 2)}\n`);
+    return true;
+  }
   ensureBuilt({ customDist: false });
   const random = await startServer({ ...DEPLOYED, CAPTCHA_TEST_SEED: undefined });
   const seeded = await startServer(DEPLOYED);
@@ -69,8 +92,10 @@ async function main() {
       ],
     ];
     for (const [label, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${label}`);
+    const tallies = await publicMethods();
     mkdirSync('bench-results', { recursive: true });
-    writeFileSync('bench-results/bots.json', `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), attempts: ATTEMPTS, pace: PACE, goals: GOALS, rows }, null, 2)}\n`);
+    const publicResults = { pixelRatio: PUBLIC_RATIO, guessFloor: GUESS_FLOOR, tallies };
+    writeFileSync('bench-results/bots.json', `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), attempts: ATTEMPTS, pace: PACE, goals: GOALS, rows, publicMethods: publicResults }, null, 2)}\n`);
     // The goals are the issue's, not yet met by today's picture: report them, exit 0 unless the bench broke.
     return true;
   } finally {

@@ -6,3 +6,4 @@ export { verifyBody } from './bot-attempts';
 export { BOTS, findSeededAnswer, offsetRange, runBot, runGuessBot, runJumpBot, runReplayBot, runVisionBot, summarise, type BotChallenge, type BotName, type BotOptions, type BotReport } from './bots';
 export { decodePicture, locateGap, type DecodedPicture, type VisionChallenge } from './vision';
 export { jumpTrail } from './jump-trail';
+export { PUBLIC_METHOD_LABELS, PUBLIC_METHODS, solvePublic, type PublicMethod } from './public-solvers';

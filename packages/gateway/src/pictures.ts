@@ -102,7 +102,8 @@ const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d') as unkno
 /**
  * One puzzle with a generated picture at `pixelRatio` device pixels per canvas unit, from the widget's own
  * shapes and picture generator: plain (the widget's own painting, one gap) for levels 0-1, or with the core's
- * guarded sequence (decoy gaps, varied shading, grain, a piece smaller than its gap: core/guard.ts) for 2-3.
+ * guarded sequence (gaps of the piece's shape filling its row in the picture's own colours, ghost outlines,
+ * shapes and grain across the row: core/guard.ts) for 2-3.
  */
 export function paintChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT, { board, piece } = challengeCanvases(pixelRatio, layout), picture: PictureKind = 'guarded') {
   const plan = planPuzzle(random, layout, 0, -1);
