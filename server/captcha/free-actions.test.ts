@@ -38,7 +38,7 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     /** A person's pass: the puzzle, a second of looking and dragging, the right answer. */
     const personPass = async (address: string) => {
       const puzzle = await openPuzzle(app, address);
-      clock.at += 1000;
+      clock.at += 1200; // a 900 ms drag and a reaction
       return (await verify(app, await humanAnswer(puzzle), address)).json<{ status: string; token?: string }>();
     };
     return { app, clock, levelAt, personPass };

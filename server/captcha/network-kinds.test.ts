@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import Database from 'libsql';
 import gateway, { type OriginAsTable } from '@game-register/gateway';
-import { ADDRESS_FETCHES, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
+import { ADDRESS_FETCHES, BROWSER_TRIES_PER_MS, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
 
@@ -33,7 +33,7 @@ describe('networks as they are, in strict mode', () => {
         const address = i % 2 === 0 ? '36.128.5.1' : `36.128.5.${(i % 250) + 2}`;
         const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
         expect(levelOf(puzzle)).toBe(0);
-        clock.at += 800; // a person's drag: sooner would count against the network (HAND_MIN_MS)
+        clock.at += 1200; // a person's 900 ms drag and a reaction: sooner would count against the network (REACTION_MS)
         expect((await verify(app, await humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' });
       }
     } finally {
@@ -53,6 +53,47 @@ describe('networks as they are, in strict mode', () => {
       }
       expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.6.200')).json<Sealed>())).toBeGreaterThan(0);
       expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.7.200')).json<Sealed>())).toBe(0); // another carrier /24
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('raises a carrier /24 on right answers sooner than their own trail and a reaction, past the hand\'s least', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        const [slow, fast] = [`36.128.12.${i + 1}`, `36.128.13.${i + 1}`];
+        const [slowPuzzle, fastPuzzle] = [(await challenge(app, { pixelRatio: 1 }, slow)).json<Sealed>(), (await challenge(app, { pixelRatio: 1 }, fast)).json<Sealed>()];
+        clock.at += 700; // past HAND_MIN_MS, but the trail says the drag itself took 900 ms
+        expect((await verify(app, await humanAnswer(fastPuzzle), fast)).json()).toMatchObject({ status: 'y' }); // the pass stands
+        clock.at += 500; // 1200 ms: the drag and a reaction
+        expect((await verify(app, await humanAnswer(slowPuzzle), slow)).json()).toMatchObject({ status: 'y' });
+        clock.at += 1000;
+      }
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.13.200')).json<Sealed>())).toBeGreaterThan(0);
+      expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.12.200')).json<Sealed>())).toBe(0);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+
+  it('raises a carrier /24 on 无障碍验证 solutions sooner than a browser makes their tries; one at a browser\'s pace moves nothing', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      const solve = async (address: string, paceMs: (counter: number) => number) => {
+        const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<OpenPuzzle>();
+        const work = await solvedWork(offer.work);
+        clock.at += paceMs(work.solution.counter);
+        return (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload: { id: offer.id, work }, remoteAddress: address })).json<{ status: string }>().status;
+      };
+      for (let i = 0; i < 40; i += 1) {
+        expect(await solve(`36.128.14.${i + 1}`, () => 0)).toBe('y'); // at once: a script's
+        expect(await solve(`36.128.15.${i + 1}`, (counter) => Math.ceil(counter / BROWSER_TRIES_PER_MS) + 50)).toBe('y');
+        clock.at += 1000;
+      }
+      const levelAt = async (address: string) => (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<Sealed>().work.parameters.data.lv;
+      expect(await levelAt('36.128.14.200')).toBeGreaterThan(0);
+      expect(await levelAt('36.128.15.200')).toBe(0);
     } finally {
       await app.close();
     }

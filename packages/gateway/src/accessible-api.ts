@@ -6,6 +6,7 @@ import { AccessibleChallengeResponseSchema, AccessibleVerifyRequestSchema, Verif
 import type { admission, FetchedBy } from './admission';
 import { kindOf } from './networks/network-kind';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
+import { accessibleFitsMs, type AnswerTiming } from './difficulty/level-decision';
 import { clampLevel } from './difficulty/levels';
 import type { AnswerFacts, GatewayEvents } from './events';
 import { escalatedWorkCost, workDoublings } from './limits';
@@ -25,6 +26,14 @@ export interface AccessibleRoutesOptions extends Pick<ReturnType<typeof admissio
 
 /** The level sealed into a task that checkWork found signed by us (its `lv`). */
 const sealedLevel = (work: SolvedWork) => clampLevel(Number(work.task.parameters.data?.lv ?? 0));
+/**
+ * How long a solved task took, from when it left (its sealed `at`) to now, against the least a browser needs for
+ * the tries its counter shows; null for a task sealed without `at`.
+ */
+const timingOf = (work: SolvedWork, now: number): AnswerTiming | null => {
+  const issuedAt = work.task.parameters.data?.at;
+  return typeof issuedAt === 'number' ? { answeredInMs: now - issuedAt, fitsMs: accessibleFitsMs(work.solution.counter) } : null;
+};
 /** Who fetched a task that checkWork found signed by us (`by`, `net`, `nk`); null for a task without them. */
 const sealedFetcher = (work: SolvedWork): FetchedBy | null => {
   const data = work.task.parameters.data ?? {};
@@ -43,7 +52,7 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
     const expiresAt = at + CHALLENGE_TTL_MS;
     const doublings = workDoublings(standing, WORK_ESCALATION.accessibleMaxSteps);
     const maxCounter = escalatedWorkCost(accessibleMax * verdict.policy.accessibleWorkFactor, doublings);
-    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings, { level: verdict.level, picture: 'none', fetchedBy });
+    const task = await createWorkTask(await store.secret(), id, expiresAt, maxCounter, 'accessible', doublings, { level: verdict.level, picture: 'none', fetchedBy, issuedAt: at });
     events.challengeIssued({ level: verdict.level, picture: 'none', holdout: false, doublings });
     reply.header('cache-control', 'no-store');
     return { id, work: task, maxCounter, expiresAt };
@@ -64,7 +73,7 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
     // Signed by us and solved: who fetched it and its level can be believed.
     const fetchedBy = refusal === null ? sealedFetcher(request.body.work) : null;
     if (refusal !== null) await counted.refused(refusal === 'expired' || refusal === 'spent');
-    else await counted.settle(true, fetchedBy, null, 'accessible');
+    else await counted.settle(true, fetchedBy, timingOf(request.body.work, at), 'accessible');
     if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
       events.verified('work_refused', null);
       return reply.code(400).send(errorAnswer(400));

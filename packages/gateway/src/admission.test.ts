@@ -387,10 +387,10 @@ describe('an answer counted before it is judged', () => {
     const { answer, challenge, store, signals } = setUp();
     const { admitted } = await challenge('203.0.113.9');
     const before = signals();
-    await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy, HAND_MIN_MS - 1);
+    await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy, { answeredInMs: HAND_MIN_MS - 1, fitsMs: HAND_MIN_MS });
     expect(await store.standing('203.0.113.9', '203.0.113.0/24')).toEqual({ lockedUntil: 0, failures: 0, networkFailures: 0 });
     expect(signals()).toEqual({ ...before, 'address:203.0.113.9:answers': 1, 'address:203.0.113.9:failures': 1, 'network:203.0.113.0/24:answers': 1, 'network:203.0.113.0/24:challenges': 1, 'network:203.0.113.0/24:failures': 1 });
-    await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy, HAND_MIN_MS);
+    await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy, { answeredInMs: HAND_MIN_MS, fitsMs: HAND_MIN_MS });
     await (await answer('203.0.113.9')).counted!.settle(true, admitted!.fetchedBy);
     expect(signals()).toMatchObject({ 'address:203.0.113.9:answers': 3, 'address:203.0.113.9:passes': 2, 'address:203.0.113.9:passesHour': 2, 'network:203.0.113.0/24:passes': 2 });
     // A pass without the picture: a pass for the levels, not one that makes its address known good.

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer } from './answers';
 import type { Difficulty, LevelVerdict } from './difficulty/engine';
-import { answerEvidence, passAllowance } from './difficulty/level-decision';
+import { answerEvidence, passAllowance, type AnswerTiming } from './difficulty/level-decision';
 import type { Level } from './difficulty/levels';
 import type { GatewayEvents } from './events';
 import { addressSubjectOf } from './network';
@@ -132,11 +132,12 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
        * Settles an answer whose work was done, judged: the lock's count (a pass takes its own back), a failure
        * against the network that fetched its puzzle (its neighbours' work doubles with it), and for the levels
        * against the address and network that fetched it (null: a task sealed without them, the sender's address
-       * alone). `answeredInMs`: from its puzzle leaving the gateway to now (null: not known), for answerEvidence.
+       * alone). `timing`: from its task leaving the gateway to now, and the least a person takes (null: not
+       * known), for answerEvidence.
        */
-      settle: async (passed: boolean, fetchedBy: FetchedBy | null, answeredInMs: number | null = null, path: 'puzzle' | 'accessible' = 'puzzle') => {
+      settle: async (passed: boolean, fetchedBy: FetchedBy | null, timing: AnswerTiming | null = null, path: 'puzzle' | 'accessible' = 'puzzle') => {
         const { address: subject, network: counted, kind: fetchedKind } = fetchedBy ?? { address, network: null, kind };
-        const evidence = answerEvidence(passed, answeredInMs);
+        const evidence = answerEvidence(passed, timing);
         await Promise.all([
           store.settleAttempt(address, counted, passed, nat ? 0 : LOCK_MS),
           difficulty.answered(subject, counted, fetchedKind, evidence === 'pass' && path === 'accessible' ? 'accessiblePass' : evidence, now()),

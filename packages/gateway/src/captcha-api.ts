@@ -14,6 +14,7 @@ import {
 import { registerAccessibleRoutes } from './accessible-api';
 import { admission, type FetchedBy } from './admission';
 import type { Difficulty } from './difficulty/engine';
+import { puzzleFitsMs } from './difficulty/level-decision';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from './challenge-stock';
@@ -143,8 +144,10 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
         ? 'trail_refused'
         : null;
-    // From the puzzle leaving the gateway to its answer, on the gateway's clock: what a client cannot fake.
-    await counted.settle(failure === null, fetchedBy, at - (live.expiresAt - CHALLENGE_TTL_MS));
+    // From the puzzle leaving the gateway to its answer, on the gateway's clock (what a client cannot fake),
+    // against the least a person takes: its own trail's length and a reaction.
+    const timing = { answeredInMs: at - (live.expiresAt - CHALLENGE_TTL_MS), fitsMs: puzzleFitsMs(trail, trail.length >= MIN_DRAG_TRAIL) };
+    await counted.settle(failure === null, fetchedBy, timing);
     if (failure) {
       events.verified(failure, facts);
       return { status: 'n' as const, info: FAILED_INFO };

@@ -20,6 +20,19 @@ export const CHALLENGE_TTL_MS = 2 * 60_000;
  * still passes, but counts as a failure for the levels (difficulty/level-decision.ts).
  */
 export const HAND_MIN_MS = 600;
+/**
+ * The least a person takes to see the picture and start to drag, on top of the drag itself: a right answer whose
+ * drag trail lasted T came back no sooner than T + REACTION_MS after the puzzle left, or no hand made it
+ * (difficulty/level-decision.ts, answerFits). A person's visual reaction alone is about 200-250 ms, and the
+ * picture's download and the answer's upload come on top.
+ */
+export const REACTION_MS = 200;
+/**
+ * 无障碍验证's solution shows how many tries it took: no browser makes more than this many tries a millisecond
+ * (a desktop Chromium makes 16-40, a phone fewer: `npm run bench:work`), so a solution of counter c that came back
+ * sooner than c / this many ms was not solved in a visitor's browser, and counts as a failure for the levels.
+ */
+export const BROWSER_TRIES_PER_MS = 100;
 export const TOKEN_TTL_MS = 2 * 60_000;
 /** How often the routes ask the store to drop what has expired (a no-op on Redis). */
 export const SWEEP_EVERY_MS = 60_000;

@@ -1,7 +1,7 @@
 // The difficulty rule as a pure function: each input of the evidence moves the verdict the way the policy says,
 // and nothing else does. The numbers themselves are pinned through the engine in policy-table.test.ts.
-import { HAND_MIN_MS, LEVEL_POLICY, PASS_ALLOWANCE } from '../policy';
-import { answerEvidence, decideLevel, passAllowance, type LevelEvidence } from './level-decision';
+import { BROWSER_TRIES_PER_MS, HAND_MIN_MS, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS } from '../policy';
+import { accessibleFitsMs, answerEvidence, decideLevel, passAllowance, puzzleFitsMs, type LevelEvidence } from './level-decision';
 
 const none = { underAttack: null, peopleFirst: null };
 const calm: LevelEvidence = {
@@ -65,11 +65,27 @@ describe("a network's pass allowance", () => {
 });
 
 describe('what an answer counts as for the levels', () => {
-  it('is a failure when wrong, or when right sooner than a hand can drag', () => {
-    expect(answerEvidence(false, 5000)).toBe('fail');
-    expect(answerEvidence(true, HAND_MIN_MS)).toBe('pass');
-    expect(answerEvidence(true, HAND_MIN_MS - 1)).toBe('fail');
+  it('is a failure when wrong, or when right sooner than its task fits', () => {
+    expect(answerEvidence(false, { answeredInMs: 5000, fitsMs: 600 })).toBe('fail');
+    expect(answerEvidence(true, { answeredInMs: 1200, fitsMs: 1200 })).toBe('pass');
+    expect(answerEvidence(true, { answeredInMs: 1199, fitsMs: 1200 })).toBe('fail');
     expect(answerEvidence(true, null)).toBe('pass');
     expect(answerEvidence(false, null)).toBe('fail');
+  });
+
+  it('fits a drag to its own trail and a reaction, never under a hand\'s least; anything else to the least', () => {
+    const trail = (ms: number) => [{ t: 0 }, { t: ms / 2 }, { t: ms }];
+    expect(puzzleFitsMs(trail(900), true)).toBe(900 + REACTION_MS);
+    expect(puzzleFitsMs(trail(100), true)).toBe(HAND_MIN_MS);
+    expect(puzzleFitsMs(trail(HAND_MIN_MS - REACTION_MS + 1), true)).toBe(HAND_MIN_MS + 1);
+    expect(puzzleFitsMs(trail(5000), false)).toBe(HAND_MIN_MS); // too few samples to be a drag: the keyboard, a tap
+    expect(puzzleFitsMs([], true)).toBe(HAND_MIN_MS);
+    expect(puzzleFitsMs([{ t: 40 }, { t: 1040 }], true)).toBe(1000 + REACTION_MS); // from its first sample
+  });
+
+  it('fits 无障碍验证\'s solution to the tries its counter shows, at a browser\'s best speed', () => {
+    expect(accessibleFitsMs(40_000)).toBe(40_000 / BROWSER_TRIES_PER_MS);
+    expect(accessibleFitsMs(0)).toBe(0);
+    expect(accessibleFitsMs(-5)).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
 // round trips). Pure: no store, no clock, no random source of its own; every number comes from the policy.
 import type { PictureKind } from '../events';
 import type { NetworkKind } from '../networks/network-kind';
-import { HAND_MIN_MS, HOLDOUT_LIMITS, KIND_FLOOR, LEVEL_POLICY, PASS_ALLOWANCE, SITE_FLOOR } from '../policy';
+import { BROWSER_TRIES_PER_MS, HAND_MIN_MS, HOLDOUT_LIMITS, KIND_FLOOR, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS, SITE_FLOOR } from '../policy';
 import type { Allowance } from '../store';
 import type { Level, LevelPolicy } from './levels';
 
@@ -78,10 +78,27 @@ export function decideLevel(evidence: LevelEvidence): LevelVerdict {
   return { level, picture: holdout ? 'guarded' : policy.picture, holdout, policy, allowance: passAllowance(kind, level, false) };
 }
 
+/** How long an answer took, from its task leaving the gateway, against the least a person could have taken. */
+export interface AnswerTiming {
+  answeredInMs: number;
+  fitsMs: number;
+}
+
+/**
+ * The least time a puzzle's answer can take from a person: its drag trail's own length and a person's reaction
+ * (REACTION_MS), and never less than HAND_MIN_MS (an answer without a drag: the keyboard, a tap).
+ */
+export const puzzleFitsMs = (trail: readonly { t: number }[], isDrag: boolean) =>
+  isDrag && trail.length > 1 ? Math.max(HAND_MIN_MS, trail[trail.length - 1]!.t - trail[0]!.t + REACTION_MS) : HAND_MIN_MS;
+
+/** The least time 无障碍验证's solution of `counter` can take in a browser (BROWSER_TRIES_PER_MS). */
+export const accessibleFitsMs = (counter: number) => Math.max(0, counter) / BROWSER_TRIES_PER_MS;
+
 /**
  * What a judged answer counts as for the levels: a failure, or a pass; a right answer that came back sooner
- * than a hand can drag (HAND_MIN_MS from its puzzle leaving the gateway) counts as a failure: people do not
- * produce it, so even a carrier's level, which rises on failures alone, rises on it. The pass itself stands.
+ * than its task fits (a drag's trail and a person's reaction; 无障碍验证's tries at a browser's best speed) counts
+ * as a failure: people do not produce it, so even a carrier's level, which rises on failures alone, rises on it.
+ * The pass itself stands. No timing (null): a pass.
  */
-export const answerEvidence = (passed: boolean, answeredInMs: number | null): 'pass' | 'fail' =>
-  passed && (answeredInMs === null || answeredInMs >= HAND_MIN_MS) ? 'pass' : 'fail';
+export const answerEvidence = (passed: boolean, timing: AnswerTiming | null): 'pass' | 'fail' =>
+  passed && (timing === null || timing.answeredInMs >= timing.fitsMs) ? 'pass' : 'fail';
