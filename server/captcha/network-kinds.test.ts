@@ -128,6 +128,24 @@ describe('networks as they are, in strict mode', () => {
     }
   });
 
+  it('counts a carrier IPv6 /48 as one network: a home\'s /56 rotating /64s shares one allowance', async () => {
+    const { app, clock } = await strictApp();
+    try {
+      const statuses = [];
+      for (let i = 0; i < PASS_ALLOWANCE.carrier.burst + 10; i += 1) {
+        const address = `240e:3b0:1:${(0x100 + i).toString(16)}::1`; // China Telecom: 130 /64s of one /56
+        const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
+        clock.at += 1200;
+        statuses.push((await verify(app, await humanAnswer(puzzle), address)).statusCode);
+        clock.at -= 1200; // the bucket refills with time: held still, it gives its burst alone
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(PASS_ALLOWANCE.carrier.burst);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+
   it('starts a cloud at level 2 and counts its whole AS as one network: a new /24 each attempt buys no more passes', async () => {
     const { app, clock } = await strictApp();
     try {

@@ -57,7 +57,13 @@ export function createClient({ base, address = null }: ClientOptions): Client {
     const headers: Record<string, string> = {};
     if (address) headers['x-forwarded-for'] = address;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const send = () => fetch(`${base}${path}`, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // A kept-alive connection the server closed while the bot's own CPU work held its event loop fails at once
+    // ("fetch failed", the socket already gone): sent again once, on a new connection. Anything else is thrown.
+    const response = await send().catch((error: unknown) => {
+      if (error instanceof TypeError && error.message === 'fetch failed') return send();
+      throw error;
+    });
     return answerOf(response);
   };
   return {

@@ -11,7 +11,7 @@ import type { Level } from './difficulty/levels';
 import { eventsWith } from './events';
 import { ensureCaptchaTables } from './libsql-schema';
 import { createLibsqlStore } from './libsql-store';
-import { addressSubjectOf, networkOf } from './network';
+import { networkOf } from './network';
 import type { JudgedNetwork, NetworkKind } from './networks/network-kind';
 import { ADDRESS_FETCHES, CARRIER_NAT_VISITORS, FAILURES_BEFORE_LOCK, HAND_MIN_MS, KIND_FLOOR, LEVEL_POLICY, LOCK_MS, SWEEP_EVERY_MS } from './policy';
 import type { CaptchaStore } from './store';
@@ -27,7 +27,7 @@ const HOSTING_NETWORK = 'as:37963';
 /** The judge of these tests: 36.112.x.x and 2409:8a00::/32 a carrier's, 47.x.x.x a cloud's (its whole AS one network), the rest unknown. */
 const judge = (ip: string): JudgedNetwork => {
   if (ip.startsWith('36.112.')) return { kind: 'carrier', asn: 9808, network: networkOf(ip) };
-  if (ip.startsWith('2409:8a00:')) return { kind: 'carrier', asn: 9808, network: addressSubjectOf(ip) };
+  if (ip.startsWith('2409:8a00:')) return { kind: 'carrier', asn: 9808, network: networkOf(ip) };
   if (ip.startsWith('47.')) return { kind: 'hosting', asn: 37963, network: HOSTING_NETWORK };
   return { kind: 'unknown', asn: null, network: networkOf(ip) };
 };
@@ -214,7 +214,7 @@ describe('a challenge admitted', () => {
     expect((await challenge('36.112.0.9')).admitted).toMatchObject({ standing: { lockedUntil: 0, failures: 0, networkFailures: 0 }, fetchedBy: { kind: 'carrier' } });
     expect((await challenge('198.51.100.7')).admitted).toMatchObject({ standing: { lockedUntil: 0, failures: 2, networkFailures: 2 }, fetchedBy: { kind: 'unknown' } });
     // A carrier's IPv6 address is a phone's own /64, not a NAT.
-    expect((await challenge('2409:8a00:1:2::9')).admitted).toMatchObject({ standing: { lockedUntil: 0, failures: 2, networkFailures: 2 }, fetchedBy: { kind: 'carrier', network: '2409:8a00:1:2::/64' } });
+    expect((await challenge('2409:8a00:1:2::9')).admitted).toMatchObject({ standing: { lockedUntil: 0, failures: 2, networkFailures: 2 }, fetchedBy: { kind: 'carrier', address: '2409:8a00:1:2::/64', network: '2409:8a00:1::/48' } });
   });
 
   it('admits and counts on a clock at 0 (a host test\'s): no lock is "until 0"', async () => {

@@ -45,7 +45,7 @@ export const STOCK_RETRY_AFTER_FAILURE_MS = 1000;
 export const ACCESSIBLE_LIMIT = { max: 6, windowMs: 10 * 60_000 } as const;
 
 /**
- * Challenges (both paths) one network (carrier IPv4 /24, IPv6 /48 or carrier /64, a hosting AS) may have
+ * Challenges (both paths) one network (a /24, an IPv6 /48, a hosting AS) may have
  * answered with work per minute, from however many addresses: a bot that rotates addresses inside its network
  * is counted as one. Bare fetches are not counted here (they cost nothing, so they may not close a network to
  * its people): each address pays for its own (ADDRESS_FETCHES). Room for a busy carrier-grade NAT. `max` is the
@@ -191,8 +191,8 @@ export const SITE_FLOOR = {
 export { CARRIER_ASNS, HOSTING_ASNS } from './networks/asn-lists';
 
 /**
- * Each kind's pass allowance, a token bucket per counted network (carrier IPv4: its /24; IPv6: its /64;
- * hosting: its whole AS; unknown: its /24 or /48): `burst` passes at once, then `perMinute`. Checked when a
+ * Each kind's pass allowance, a token bucket per counted network (carrier and unknown: its /24 or /48;
+ * hosting: its whole AS): `burst` passes at once, then `perMinute`. Checked when a
  * pass is made, against the network that fetched the puzzle. A campaign brings a busy carrier /24 tens of
  * people a minute; a fast bot from an unknown /24 gets its burst; a cloud farm a handful per AS.
  */
@@ -207,11 +207,14 @@ export const KIND_FLOOR: Readonly<Record<'carrier' | 'hosting' | 'unknown', 0 | 
 
 /**
  * A carrier network's level (and a carrier IPv4 address's, a NAT's) rises only on evidence people do not
- * produce: failures. Its challenges and passes a minute are what a campaign looks like, and count for nothing.
+ * produce: failures, and passes past what a campaign brings. A campaign brings one /24 (or IPv6 /48) tens of
+ * people a minute, 60 a minute for ten minutes at the most we plan for (difficulty/engine.test.ts plays it):
+ * 900 passes in 10 minutes is half as much again, and a pool of solvers, not people. Its challenges a minute
+ * count for nothing.
  */
 export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinAnswers: number } = {
-  hot: { challengesPerMinute: Infinity, failures10m: 40, successes10m: Infinity },
-  calm: { challengesPerMinute: Infinity, failures10m: 15, successes10m: Infinity },
+  hot: { challengesPerMinute: Infinity, failures10m: 40, successes10m: 900 },
+  calm: { challengesPerMinute: Infinity, failures10m: 15, successes10m: 300 },
   hotFailureShare: 0.4,
   hardFailureShare: 0.6,
   hardMinAnswers: 30,

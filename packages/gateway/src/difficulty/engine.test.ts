@@ -87,6 +87,21 @@ describe('a visitor\'s level', () => {
     expect(changes).toEqual([]);
   });
 
+  it('raises a carrier /24 whose passes run past a campaign\'s: 120 a minute, every one right, reaches the guarded picture within ten minutes', async () => {
+    const { clock, visit, changes } = setUp();
+    let level = 0;
+    let minutes = 0;
+    for (let i = 0; i < 1200 && level < 2; i += 1) {
+      level = levelOf(await visit(`36.128.7.${(i % 250) + 1}`, 'pass', 'carrier'));
+      clock.at += SECOND / 2;
+      minutes = i / 120;
+    }
+    expect(level).toBe(2);
+    expect(minutes).toBeLessThan(10);
+    expect(minutes).toBeGreaterThan(5); // 900 passes first: what no campaign brings one /24 in ten minutes
+    expect(changes.filter(({ entity }) => entity === 'network').map(({ to }) => to)).toEqual([1, 2]);
+  });
+
   it('raises a carrier /24 on failures alone: most of many answers failed', async () => {
     const { clock, visit } = setUp();
     for (let i = 0; i < 40; i += 1) {

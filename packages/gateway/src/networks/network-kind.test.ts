@@ -27,8 +27,9 @@ describe('the kind of a network, from its origin AS', () => {
     expect(judge()('36.27.210.1')).toMatchObject({ kind: 'hosting', asn: 136190 }); // China Telecom Jinhua IDC
   });
 
-  it('counts a carrier IPv6 visitor by its /64', () => {
-    expect(judge()('2409:8054:0:1:aaaa::1')).toEqual({ kind: 'carrier', asn: 56040, network: '2409:8054:0:1::/64' });
+  it('counts a carrier IPv6 visitor\'s network by its /48: the /64s and /56s of one pool are one network', () => {
+    expect(judge()('2409:8054:0:1:aaaa::1')).toEqual({ kind: 'carrier', asn: 56040, network: '2409:8054:0::/48' });
+    expect(judge()('2409:8054:0:ff00::1')).toEqual({ kind: 'carrier', asn: 56040, network: '2409:8054:0::/48' });
   });
 
   it('counts a cloud, and a carrier IDC, as hosting by its whole AS', () => {

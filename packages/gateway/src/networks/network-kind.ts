@@ -1,6 +1,6 @@
 // A network as it is (docs/decisions.md, "Networks as they are"): its kind from its origin AS (the policy's
 // lists, the operator's additions) and what is counted as one network for that kind.
-import { addressSubjectOf, networkOf } from '../network';
+import { networkOf } from '../network';
 import { CARRIER_ASNS, HOSTING_ASNS } from '../policy';
 import { cidrMatcher, ipv4Number } from './address-bits';
 import type { OriginAs } from './origin-as';
@@ -25,8 +25,9 @@ export interface JudgedNetwork {
   kind: NetworkKind;
   asn: number | null;
   /**
-   * Carrier IPv4: its /24; IPv6 of any carrier: its /64 (a phone's own); hosting: its whole AS (a farm over a
-   * hundred /24s of one cloud is one attacker), or the operator's CIDR; unknown: its /24 or /48.
+   * Carrier and unknown: its /24 or /48 (a carrier's IPv6 pool hands each phone a /64 and each home a /56, so a
+   * bot that rotates /64s inside one /48 is one network, as one rotating addresses inside a NAT pool's /24 is);
+   * hosting: its whole AS (a farm over a hundred /24s of one cloud is one attacker), or the operator's CIDR.
    */
   network: string;
 }
@@ -55,9 +56,7 @@ export function createNetworkJudge(originAs: OriginAs, additions: () => NetworkA
     const asn = originAs.asnOf(address);
     const listed = cidrs.find((rule) => rule.test(address));
     const kind: NetworkKind = listed?.kind ?? (asn === null ? 'unknown' : (asns.get(asn) ?? 'unknown'));
-    const ipv4 = ipv4Number(address) !== null;
     if (kind === 'hosting') return { kind, asn, network: listed ? `cidr:${listed.cidr}` : `as:${asn}` };
-    if (kind === 'carrier') return { kind, asn, network: ipv4 ? networkOf(address) : addressSubjectOf(address) };
     return { kind, asn, network: networkOf(address) };
   };
 }
