@@ -76,7 +76,7 @@ export async function bot(base: string, count: number, lanes: number, addressOf:
 
 /** checkuser's throughput and p99 alone, then beside one client flooding the challenge route (all refused past its limit), on the embedded store. */
 export async function checkuserUnderFlood(seconds: number) {
-  // The network's limit at 5 challenges a minute: the flood is refused from its sixth request on.
+  // One address's flood: refused past its fetches a minute (ADDRESS_FETCHES: 4 shares of 12), by its own count.
   const server = await startServer({ ...DEPLOYED_STRICT_ENV, ...LIFTED_LIMITS, CAPTCHA_TEST_SEED: undefined, CAPTCHA_STOCK: '0', CAPTCHA_NETWORK_CHALLENGES: '5', REDIS_URL: undefined });
   try {
     const url = `${server.base}/api/Index/checkuser?param=bench_user&name=name`;

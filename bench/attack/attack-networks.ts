@@ -1,16 +1,19 @@
 // The network part of the attack bench (ATTACK_PARTS=networks; issue 34): people through carrier /24s and
 // NAT addresses, a cloud farm over one AS, a fast bot, hoarding, answering from other networks, answers to
-// ids never issued, a spent network's refused flood, and checkuser beside a refused flood on the embedded
+// ids never issued, a flood of bare fetches over one /24, and checkuser beside a refused flood on the embedded
 // store; each goal with what was measured. Cases run one after another (their figures are their own).
 import { PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import type { Goal } from './attack-goals';
 import { answerPuzzle, bot, checkuserUnderFlood, inLanes, networkServer, people, tryPuzzle } from './attack-network-cases';
 import type { BotChallenge } from '../../testing/attackers';
 import { freeActionCases } from './attack-free-cases';
+import { patientCases } from './attack-patient-cases';
 
 /** The cases to play (ATTACK_NETWORK_CASES, comma-separated; all by default). */
 const FREE_CASES = 'free-failures,free-nat-answers,fetch-flood,tokenless-regs,nat-registers,accessible-under-attack,six-networks,nat-redis';
-const CASES = (process.env.ATTACK_NETWORK_CASES || `people,farm,fast,hoard,ids,flood,checkuser,${FREE_CASES}`).split(',').map((name) => name.trim());
+/** The patient solvers (issue 44): ATTACK_PATIENT_MINUTES each (10 by default, the issue's), ATTACK_SOLVER the public method. */
+const PATIENT_CASES = 'patient-24,patient-56,patient-pool,patient-accessible';
+const CASES = (process.env.ATTACK_NETWORK_CASES || `people,farm,fast,hoard,ids,flood,checkuser,${FREE_CASES},${PATIENT_CASES}`).split(',').map((name) => name.trim());
 /** Scale of the cases (ATTACK_NETWORK_SCALE, 0.1-1): 1 plays the issue's numbers. */
 const SCALE = Math.min(1, Math.max(0.1, Number(process.env.ATTACK_NETWORK_SCALE || 1)));
 const n = (count: number) => Math.max(1, Math.round(count * SCALE));
@@ -117,7 +120,7 @@ export async function networkGoals(redisUrl: string): Promise<Goal[]> {
       const after = await people(base, 12, 10, (i) => `36.128.20.${1 + i}`);
       return { refused: [...spent, ...more].filter((tried) => tried.status === 429).length, after };
   });
-  say("a spent network's refused flood (390 in a minute, 5 the next): nobody else's level moves; 12 people behind another carrier /24 get level 0, none 429",
+  say("390 bare fetches in a minute over one /24's addresses, 5 the next: nobody else's level moves; 12 people behind another carrier /24 get level 0, none 429",
     `${flood.refused} refused; the 12 got levels ${[...new Set(flood.after.map((tried) => tried.level))].join(', ')}, ${flood.after.filter((tried) => tried.status === 429).length} refused`,
     flood.after.every((tried) => tried.level === 0 && tried.status === 200));
   });
@@ -132,5 +135,7 @@ export async function networkGoals(redisUrl: string): Promise<Goal[]> {
 
   // What costs its sender nothing moves nothing of anyone else's (issue 43).
   await freeActionCases(redisUrl, play, say);
+  // Solvers that wait out any fixed timing rule, from carrier networks (issue 44).
+  await patientCases(redisUrl, play, say);
   return goals;
 }

@@ -1,0 +1,116 @@
+// The patient-solver cases of the attack bench (ATTACK_PARTS=networks; issue 44): what bot operators really
+// run, against strict mode at its default settings on Redis, on real time. A public solver (edge-map template
+// matching by default: ATTACK_SOLVER, one of testing/attackers' PUBLIC_METHODS) reads guarded pictures; plain
+// ones it reads as a person does (the bench's generic eyes). Each answer is held 650-700 ms after its puzzle
+// left, with a hand-like trail, 6 in flight. Beside it, people on the same networks: one every 10 s.
+import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
+import { createClient, locateGap, outcomeOf, PUBLIC_METHODS, solvePublic, verifyBody, type BotChallenge, type PublicMethod } from '../../testing/attackers';
+import { freePort } from '../../scripts/free-port';
+import { DEPLOYED_STRICT_ENV, startServer } from '../common/server-process';
+import { people } from './attack-network-cases';
+
+type Say = (goal: string, measured: string, met: boolean) => void;
+const MINUTES = Math.max(0.5, Number(process.env.ATTACK_PATIENT_MINUTES || 10));
+const SOLVER = (PUBLIC_METHODS as readonly string[]).includes(process.env.ATTACK_SOLVER ?? '') ? (process.env.ATTACK_SOLVER as PublicMethod) : 'canny';
+const random = seededRandom(4401);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface PatientRun {
+  attempts: number;
+  accounts: number;
+  /** Seconds from the start to the first guarded puzzle the solver met (null: never). */
+  guardedAfterS: number | null;
+  levels: Set<number>;
+  cpuSeconds: number;
+}
+
+/** The solver for `minutes`: `lanes` attempts at once, each from `addressOf(i)`, each answer held `holdMs` after its puzzle left. */
+async function patientSolver(base: string, addressOf: (i: number) => string, minutes: number, path: 'puzzle' | 'accessible' = 'puzzle'): Promise<PatientRun> {
+  const run: PatientRun = { attempts: 0, accounts: 0, guardedAfterS: null, levels: new Set(), cpuSeconds: 0 };
+  const started = Date.now();
+  const until = started + minutes * 60_000;
+  let next = 0;
+  await Promise.all(Array.from({ length: 6 }, async () => {
+    while (Date.now() < until) {
+      const address = addressOf(next++);
+      const client = createClient({ base, address });
+      const sent = Date.now();
+      const cpuBefore = process.cpuUsage();
+      run.attempts += 1;
+      if (path === 'accessible') {
+        const offer = await fetch(`${base}/api/captcha/accessible`, { method: 'POST', headers: { 'x-forwarded-for': address } }).then(async (response) => (response.ok ? response.json() : null), () => null);
+        if (!offer) continue;
+        const { work } = solvedWork(offer.work);
+        const answer = await fetch(`${base}/api/captcha/accessible/verify`, { method: 'POST', headers: { 'x-forwarded-for': address, 'content-type': 'application/json' }, body: JSON.stringify({ id: offer.id, work }) }).then((response) => response.json(), () => null);
+        if (answer?.status === 'y') run.accounts += 1;
+        continue;
+      }
+      const fetched = await client.challenge();
+      if (fetched.status !== 200) {
+        await sleep(1000);
+        continue;
+      }
+      const challenge = fetched.body as BotChallenge;
+      const data = (challenge as { work?: { parameters?: { data?: { lv?: number; pic?: string } } } }).work?.parameters?.data ?? {};
+      run.levels.add(Number(data.lv ?? 0));
+      const guarded = data.pic === 'guarded';
+      if (guarded && run.guardedAfterS === null) run.guardedAfterS = (Date.now() - started) / 1000;
+      const offsetX = guarded ? (await solvePublic(SOLVER, challenge)).offsetX : (await locateGap(challenge, { informed: false })).offsetX;
+      const work = challenge.work ? solvedWork(challenge.work).work : undefined;
+      const trail = humanTrail(offsetX, challenge, random);
+      const cpu = process.cpuUsage(cpuBefore);
+      run.cpuSeconds += (cpu.user + cpu.system) / 1e6;
+      await sleep(Math.max(0, sent + 650 + 50 * random() - Date.now()));
+      if (outcomeOf(await client.verify(verifyBody(challenge, offsetX, trail, work))) === 'passed') run.accounts += 1;
+    }
+  }));
+  return run;
+}
+
+/** A fresh strict server on Redis (its own prefix), as deployed but for the proxy it trusts. */
+async function onServer<T>(redisUrl: string, prefix: string, run: (base: string) => Promise<T>): Promise<T> {
+  const server = await startServer({ ...DEPLOYED_STRICT_ENV, CAPTCHA_TEST_SEED: undefined, CAPTCHA_STOCK: '20', REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}:`, METRICS_PORT: String(await freePort()) });
+  try {
+    return await run(server.base);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The solver and, beside it, one person every 10 s from `personOf(i)`: what each met. */
+async function withPeople(base: string, solver: () => Promise<PatientRun>, personOf: (i: number) => string) {
+  const count = Math.round(MINUTES * 6);
+  const [run, crowd] = await Promise.all([solver(), people(base, count, MINUTES * 60, personOf)]);
+  const served = crowd.filter((tried) => tried.status === 200 && tried.level === 0).length;
+  return { run, people: `${served} of ${crowd.length} people on the same networks served at level 0, ${crowd.filter((tried) => tried.outcome === 'passed').length} passed` };
+}
+
+const ran = (run: PatientRun) => `${run.accounts} accounts of ${run.attempts} attempts, levels ${[...run.levels].sort().join(', ') || '-'}, ${run.cpuSeconds.toFixed(1)} CPU-s`;
+
+export async function patientCases(redisUrl: string, play: (name: string, run: () => Promise<void>) => Promise<void>, say: Say) {
+  const scale = MINUTES / 10;
+  await play('patient-24', async () => {
+    const { run, people: met } = await onServer(redisUrl, 'patient-24', (base) => withPeople(base, () => patientSolver(base, (i) => `36.128.50.${1 + (i % 250)}`, MINUTES), (i) => `36.128.50.${1 + ((i * 37) % 250)}`));
+    say(`a patient ${SOLVER} solver from one China Mobile /24 for ${MINUTES} min: at most ${Math.round(30 * scale)} accounts`, `${ran(run)}; ${met}`, run.accounts <= 30 * scale);
+  });
+  await play('patient-56', async () => {
+    const { run, people: met } = await onServer(redisUrl, 'patient-56', (base) => withPeople(base, () => patientSolver(base, (i) => `240e:3b0:1:${(0x100 + (i % 256)).toString(16)}::1`, MINUTES), (i) => `240e:3b0:1:${(0x100 + ((i * 37) % 256)).toString(16)}::9`));
+    say(`a patient ${SOLVER} solver from one China Telecom IPv6 /56 for ${MINUTES} min: at most ${Math.round(30 * scale)} accounts`, `${ran(run)}; ${met}`, run.accounts <= 30 * scale);
+  });
+  await play('patient-pool', async () => {
+    const address = (i: number) => (i % 2 === 0 ? `36.128.${60 + ((i >> 1) % 25)}.${1 + ((i * 7) % 250)}` : `58.32.${(i >> 1) % 25}.${1 + ((i * 7) % 250)}`);
+    const { run, people: met } = await onServer(redisUrl, 'patient-pool', (base) => withPeople(base, () => patientSolver(base, address, MINUTES), (i) => address(i * 13 + 1)));
+    const guardedSoon = run.guardedAfterS !== null && run.guardedAfterS <= 180;
+    say(`a patient ${SOLVER} solver over 50 carrier /24s (China Mobile, China Telecom) for ${MINUTES} min: the guarded picture within 3 minutes, at most ${Math.round(150 * scale)} accounts`,
+      `${ran(run)}; guarded after ${run.guardedAfterS === null ? 'never' : `${run.guardedAfterS.toFixed(0)} s`}; ${met}`, guardedSoon && run.accounts <= 150 * scale);
+  });
+  await play('patient-accessible', async () => {
+    const minutes = Math.min(MINUTES, 2);
+    const [accessible, puzzle] = [
+      await onServer(redisUrl, 'patient-acc', (base) => patientSolver(base, (i) => `36.128.70.${1 + (i % 250)}`, minutes, 'accessible')),
+      await onServer(redisUrl, 'patient-acc-p', (base) => patientSolver(base, (i) => `36.128.71.${1 + (i % 250)}`, minutes)),
+    ];
+    say(`无障碍验证 by script from one carrier /24 for ${minutes} min: no more accounts than the puzzle path gives the same script`,
+      `无障碍验证 ${ran(accessible)}; the puzzle ${ran(puzzle)}`, accessible.accounts <= puzzle.accounts);
+  });
+}
