@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface PatientRun {
   attempts: number;
   accounts: number;
-  /** Seconds from the start to the first guarded puzzle the solver met (null: never). */
+  /** Seconds from the start to the first puzzle at a guarded level (2 or 3) the solver met (null: never). */
   guardedAfterS: number | null;
   levels: Set<number>;
   cpuSeconds: number;
@@ -54,7 +54,8 @@ async function patientSolver(base: string, addressOf: (i: number) => string, min
       const data = (challenge as { work?: { parameters?: { data?: { lv?: number; pic?: string } } } }).work?.parameters?.data ?? {};
       run.levels.add(Number(data.lv ?? 0));
       const guarded = data.pic === 'guarded';
-      if (guarded && run.guardedAfterS === null) run.guardedAfterS = (Date.now() - started) / 1000;
+      // The guarded level, not the holdout's guarded picture at level 0.
+      if (Number(data.lv ?? 0) >= 2 && run.guardedAfterS === null) run.guardedAfterS = (Date.now() - started) / 1000;
       const offsetX = guarded ? (await solvePublic(SOLVER, challenge)).offsetX : (await locateGap(challenge, { informed: false })).offsetX;
       const work = challenge.work ? solvedWork(challenge.work).work : undefined;
       const trail = humanTrail(offsetX, challenge, random);
