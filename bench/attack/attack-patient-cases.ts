@@ -39,7 +39,10 @@ async function patientSolver(base: string, addressOf: (i: number) => string, min
       run.attempts += 1;
       if (path === 'accessible') {
         const offer = await fetch(`${base}/api/captcha/accessible`, { method: 'POST', headers: { 'x-forwarded-for': address } }).then(async (response) => (response.ok ? response.json() : null), () => null);
-        if (!offer) continue;
+        if (!offer) {
+          await sleep(1000); // refused (429): wait as the puzzle path does
+          continue;
+        }
         const { work } = solvedWork(offer.work);
         const answer = await fetch(`${base}/api/captcha/accessible/verify`, { method: 'POST', headers: { 'x-forwarded-for': address, 'content-type': 'application/json' }, body: JSON.stringify({ id: offer.id, work }) }).then((response) => response.json(), () => null);
         if (answer?.status === 'y') run.accounts += 1;
