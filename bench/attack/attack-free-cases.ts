@@ -5,9 +5,7 @@
 // Mobile (36.128.0.0/15 in the shipped table), the cloud Alibaba Cloud (8.128.0.0/12).
 import { solvedWork } from '@game-register/gateway/testing';
 import { createClient, type BotChallenge } from '../../testing/attackers';
-import { freePort } from '../../scripts/free-port';
-import { DEPLOYED_STRICT_ENV, startServer } from '../common/server-process';
-import { answerPuzzle, inLanes, people, tryPuzzle } from './attack-network-cases';
+import { answerPuzzle, inLanes, people, tryPuzzle, withNetworkServer } from './attack-network-cases';
 
 type Say = (goal: string, measured: string, met: boolean) => void;
 type Tried = Awaited<ReturnType<typeof tryPuzzle>>;
@@ -17,15 +15,7 @@ const refused = (tries: readonly Tried[]) => tries.filter((tried) => tried.statu
 const calm = (tries: readonly Tried[]) => tries.every((tried) => tried.status === 200 && tried.level === 0);
 
 /** A fresh strict server on Redis (its own prefix), with `env` added. */
-async function freeServer<T>(redisUrl: string, prefix: string, env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
-  const metricsPort = await freePort();
-  const server = await startServer({ ...DEPLOYED_STRICT_ENV, CAPTCHA_TEST_SEED: undefined, CAPTCHA_STOCK: '20', REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}:`, METRICS_PORT: String(metricsPort), ...env });
-  try {
-    return await run(server.base);
-  } finally {
-    await server.stop();
-  }
-}
+const freeServer = withNetworkServer;
 
 /** A person behind `address`: passes a puzzle at a person's pace, then registers with its token (name and mobile from `i`). */
 async function personRegisters(base: string, address: string, i: number, prefix: string) {

@@ -50,10 +50,10 @@ export async function inLanes<T>(count: number, lanes: number, spacingMs: number
   return results;
 }
 
-/** A fresh strict server on Redis (its own prefix), as deployed but for the proxy it trusts; puzzles from the system's random source. */
-export async function networkServer(redisUrl: string, prefix: string) {
+/** A fresh strict server on Redis (its own prefix), as deployed but for the proxy it trusts and `env`; puzzles from the system's random source. */
+export async function networkServer(redisUrl: string, prefix: string, env: Record<string, string> = {}) {
   const metricsPort = await freePort();
-  const server = await startServer({ ...DEPLOYED_STRICT_ENV, CAPTCHA_TEST_SEED: undefined, CAPTCHA_STOCK: '20', REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}:`, METRICS_PORT: String(metricsPort) });
+  const server = await startServer({ ...DEPLOYED_STRICT_ENV, CAPTCHA_TEST_SEED: undefined, CAPTCHA_STOCK: '20', REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}:`, METRICS_PORT: String(metricsPort), ...env });
   /** The level changes the server counted, by entity, level moved to and kind ("network:1:carrier 2"). */
   const levelChanges = async () => {
     const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((response) => response.text(), () => '');
@@ -62,6 +62,16 @@ export async function networkServer(redisUrl: string, prefix: string) {
       .map(([, entity, to, kind, count]) => `${entity}:${to}:${kind} ${count}`);
   };
   return { ...server, levelChanges };
+}
+
+/** Runs `run` against a fresh networkServer, and stops it after. */
+export async function withNetworkServer<T>(redisUrl: string, prefix: string, env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
+  const server = await networkServer(redisUrl, prefix, env);
+  try {
+    return await run(server.base);
+  } finally {
+    await server.stop();
+  }
 }
 
 /** People: `count` visitors within `seconds`, from `addressOf(i)`, each looking 2-6 s before the drag. */

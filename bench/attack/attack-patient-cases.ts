@@ -5,9 +5,7 @@
 // left, with a hand-like trail, 6 in flight. Beside it, people on the same networks: one every 10 s.
 import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 import { createClient, locateGap, outcomeOf, PUBLIC_METHODS, solvePublic, verifyBody, type BotChallenge, type PublicMethod } from '../../testing/attackers';
-import { freePort } from '../../scripts/free-port';
-import { DEPLOYED_STRICT_ENV, startServer } from '../common/server-process';
-import { people } from './attack-network-cases';
+import { people, withNetworkServer } from './attack-network-cases';
 
 type Say = (goal: string, measured: string, met: boolean) => void;
 const MINUTES = Math.max(0.5, Number(process.env.ATTACK_PATIENT_MINUTES || 10));
@@ -72,14 +70,7 @@ async function patientSolver(base: string, addressOf: (i: number) => string, min
 }
 
 /** A fresh strict server on Redis (its own prefix), as deployed but for the proxy it trusts. */
-async function onServer<T>(redisUrl: string, prefix: string, run: (base: string) => Promise<T>): Promise<T> {
-  const server = await startServer({ ...DEPLOYED_STRICT_ENV, CAPTCHA_TEST_SEED: undefined, CAPTCHA_STOCK: '20', REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}:`, METRICS_PORT: String(await freePort()) });
-  try {
-    return await run(server.base);
-  } finally {
-    await server.stop();
-  }
-}
+const onServer = <T>(redisUrl: string, prefix: string, run: (base: string) => Promise<T>) => withNetworkServer(redisUrl, prefix, {}, run);
 
 /** The solver and, beside it, one person every 10 s from `personOf(i)`: what each met. */
 async function withPeople(base: string, solver: () => Promise<PatientRun>, personOf: (i: number) => string) {

@@ -45,7 +45,8 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    * then its level (difficulty/engine.ts). Null once its 429 is sent: its address is locked, or fetched past
    * ADDRESS_FETCHES.refuseAt shares (never a carrier NAT address), or its network's answered challenges are past
    * its allowance. A fetch costs nothing, so it counts for its address alone: past its share, the address's
-   * work doubles once per share. A refusal counts nothing and writes nothing. (Not the reply itself: a reply is
+   * work doubles once per share. A refusal of the address (locked, past its fetches) counts nothing and writes
+   * nothing; one for its network's allowance has counted the fetch for the address alone. (Not the reply itself: a reply is
    * a thenable, and awaiting one waits for the send.)
    */
   const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Admitted | null> => {

@@ -3,7 +3,7 @@
 // level-decision.ts. One store round trip for a calm visitor (count and read at once); a hot entity's state is
 // written back as well.
 import type { GatewayEvents } from '../events';
-import type { JudgedNetwork, NetworkKind } from '../networks/network-kind';
+import { isCarrierNat, type JudgedNetwork, type NetworkKind } from '../networks/network-kind';
 import { CARRIER_PRESSURE } from '../policy';
 import { decideLevel, type LevelVerdict, type OperatorSwitches } from './level-decision';
 import { freshState, isForgettable, nextState, type LevelState } from './hysteresis';
@@ -92,7 +92,7 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
         readSite(at).catch(onError);
       }
       const { reading, ...levels } = await observe('challenge', address, network, kind, at);
-      const nat = kind === 'carrier' && !address.includes(':');
+      const nat = isCarrierNat(kind, address);
       const verdict = decideLevel({ kind, nat, ...levels, site: siteLevel, addressCounts: reading.address.counts, switches: switches(), pinned, holdout, draw: random(), now: at });
       return { verdict, networkAnswered: reading.network.counts.challengesPerMinute };
     },
