@@ -44,9 +44,14 @@ interface Registration {
   answer: { status?: string; info?: string };
 }
 
-/** One address (and /24) per player: strict mode counts failures by address and network, and one player's answers in flight must not raise another's work. */
-const PUZZLES_FROM = ['198.51.100.10', '203.0.113.10'];
-const REGISTRATIONS_FROM = ['198.51.100.20', '203.0.113.20'];
+/**
+ * One /24 per instance, its puzzles and its registrations from addresses of their own: strict mode counts failures
+ * by address and network, and one player's answers in flight must not raise another's work. Each player rotates
+ * over 40 addresses, as many visitors do: one address past its fetches a minute (ADDRESS_FETCHES) is refused.
+ */
+const NETWORKS = ['198.51.100', '203.0.113'];
+const PUZZLES_FROM = (instance: number, n: number) => `${NETWORKS[instance]}.${10 + (n % 40)}`;
+const REGISTRATIONS_FROM = (instance: number, n: number) => `${NETWORKS[instance]}.${60 + (n % 40)}`;
 const FOCUSED_FROM = '192.0.2.10';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let serial = 0;
@@ -70,16 +75,16 @@ function startLoad() {
   let running = true;
   const loops = apps.flatMap((app, instance) => [
     (async () => {
-      while (running) {
-        const answer = await challenge(app, { pixelRatio: 1 }, PUZZLES_FROM[instance]);
+      for (let n = 0; running; n += 1) {
+        const answer = await challenge(app, { pixelRatio: 1 }, PUZZLES_FROM(instance, n));
         puzzles.push({ at: Date.now(), instance, status: answer.statusCode, retryAfter: answer.headers['retry-after'] as string | undefined });
         await sleep(100);
       }
     })(),
     (async () => {
-      while (running) {
+      for (let n = 0; running; n += 1) {
         // The puzzle solved on this instance, the registration sent to the other (one balancer, two instances).
-        const token = await passToken(app, REGISTRATIONS_FROM[instance]).catch(() => null);
+        const token = await passToken(app, REGISTRATIONS_FROM(instance, n)).catch(() => null);
         if (token !== null) registrations.push(await register(apps[1 - instance]!, 1 - instance, token));
         else await sleep(100);
       }

@@ -258,6 +258,13 @@ describe('a pass allowed', () => {
     expect(quotaRefused).toEqual([[3, 'unknown'], [2, 'hosting']]);
   });
 
+  it('neither doubles nor refuses an address\'s fetches at a pinned level: one address plays every visitor', async () => {
+    const { challenge } = setUp({ pinned: 0 });
+    let last = null;
+    for (let i = 0; i <= ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1) last = await challenge('198.51.100.7');
+    expect(last).toMatchObject({ admitted: { standing: { failures: 0 } }, sent: NOTHING_SENT });
+  });
+
   it('takes no level quota at a pinned level: the kind\'s bucket alone', async () => {
     const { gate, challenge } = setUp({ pinned: 3 });
     expect((await challenge('198.51.100.7')).admitted).toMatchObject({ verdict: { level: 3, allowance: passAllowance('unknown', 3, true) } });

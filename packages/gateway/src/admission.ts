@@ -56,8 +56,11 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     // failures of its network as judged (a hosting network: its whole AS).
     const address = addressSubjectOf(ip);
     const nat = isCarrierNat(kind, ip);
-    const share = ADDRESS_FETCHES.share * (nat ? CARRIER_NAT_VISITORS : 1);
-    const max = nat ? Number.MAX_SAFE_INTEGER : share * ADDRESS_FETCHES.refuseAt;
+    // A pinned level (CAPTCHA_LEVEL: tests and benches that play every visitor from one address) sets the work
+    // and never escalates it: no doubling and no refusal for an address's fetches either.
+    const pinned = difficulty.pinned !== null;
+    const share = pinned ? Number.MAX_SAFE_INTEGER : ADDRESS_FETCHES.share * (nat ? CARRIER_NAT_VISITORS : 1);
+    const max = nat || pinned ? Number.MAX_SAFE_INTEGER : share * ADDRESS_FETCHES.refuseAt;
     const { standing, hit } = await store.admitChallenge(address, network, `fetches:${address}`, ADDRESS_FETCHES.windowMs, max);
     if (hit === null || standing.lockedUntil > at) {
       tooMany(reply, standing.lockedUntil - at);
