@@ -10,11 +10,11 @@ import unreadRequests from './plugins/unread-requests';
 import health from './plugins/health';
 import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
-import api from './routes/api/pipeline';
+import api from './api/pipeline';
 import { openLiveSite, type LiveSite } from './site/live-site';
 import type { ChannelSettingsGetter } from './channels/settings';
-import { readApiRequestLine } from './api-reading/reading';
-import { fastifyTrustProxy, readForwardedFor } from './forwarded-for';
+import { readApiRequestLine } from './api/reading/reading';
+import { fastifyTrustProxy, readForwardedFor } from './api/client-address';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@ import type { Level } from '@game-register/gateway';
 import { ConfigError } from './config-error';
 import { LOG_LEVELS, readServerEnv, TRUST_PROXY_FORMS } from './config-schema';
 import type { SiteSettingsSources } from './site/read-settings';
-import { parseForwardCookies } from './api-reading/cookie-names';
+import { parseForwardCookies } from './api/reading/cookie-names';
 import { readAdsConfig, type AdsConfig } from './ads/ads-config';
 
 export { LOG_LEVELS };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AdsSettings, TencentAccount } from '@game-register/site-settings';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
-import type { AdClicks } from '../api-reading/ad-clicks';
+import type { AdClicks } from '../api/reading/ad-clicks';
 import { tencentAccountFor } from './settings';
 
 /**

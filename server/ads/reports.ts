@@ -9,7 +9,7 @@ import { regOutcome } from '../metrics/answers';
 import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
 import database from '../plugins/database';
 import { openDatabase } from '../db/database';
-import { readingOf } from '../api-reading/reading';
+import { readingOf } from '../api/reading/reading';
 import { createAdsMetrics, NO_ADS_METRICS } from './ads-metrics';
 import { startDelivery } from './delivery';
 import { conversionOf, logged, siteHostsOf } from './event';
@@ -27,7 +27,7 @@ const anyPlatformOn = (ads: AdsSettings) => AD_PLATFORMS.some((platform) => ads[
 
 export interface AdReports {
   /**
-   * One of the /api pipeline's records (an onSend hook, routes/api/pipeline.ts): reg answered `y` with an ad
+   * One of the /api pipeline's records (an onSend hook, api/pipeline.ts): reg answered `y` with an ad
    * click (the request's reading read it) becomes a conversion in the outbox before the answer leaves.
    */
   record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;

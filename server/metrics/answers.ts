@@ -6,7 +6,7 @@ export type FunnelCall = 'checkuser' | 'checktel' | 'reg';
 export type CheckVerdict = 'y' | 'n' | 'error';
 export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'gate_unavailable' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
 
-/** The puzzle's steps in the funnel, as the app tells them (routes/api/funnel-beacon.ts). */
+/** The puzzle's steps in the funnel, as the app tells them (api/handlers/funnel-beacon.ts). */
 export type PuzzleStep = 'shown' | 'passed';
 
 /** Why the backend refused a registration, from its `info` text; anything unknown is `other`. */

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NO_METRICS, type Metrics } from '../metrics/contract';
 import { createMetrics } from '../metrics/prometheus-metrics';
-import { backendCallOf } from '../api-reading/reading';
-import type { BackendCall } from '../api-reading/calls';
+import { backendCallOf } from '../api/reading/reading';
+import type { BackendCall } from '../api/reading/calls';
 import { channelLabel, queryValue } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
 import { errorAnswer } from '@game-register/gateway/answers';
@@ -38,7 +38,7 @@ const CALL_LABELS: Readonly<Record<BackendCall, string>> = { checkuser: '/api/In
 /**
  * Prometheus metrics on their own listener (never the public port, which answers /metrics with 404), the
  * request-duration histogram and the register page's views. The funnel of the three calls is one of the /api
- * pipeline's records (routes/api/pipeline.ts, metrics/funnel-record.ts), in the embedded and the proxy mode alike.
+ * pipeline's records (api/pipeline.ts, api/records/funnel-record.ts), in the embedded and the proxy mode alike.
  */
 export default fp(
   async function metricsPlugin(fastify: FastifyInstance, { listen, channels }: MetricsOptions) {

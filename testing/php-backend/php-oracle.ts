@@ -6,9 +6,9 @@ import { parseExposition, scrape } from '../../server/metrics/test-support';
 import { sendRaw, type RawResponse } from '../http/raw-http';
 import { startTestPhp, type PhpReading, type TestPhp } from './test-php';
 import type { RawRequest } from '../hostile/hostile-spellings';
-import { API_CALLS, isBackendCall, type BackendCall } from '../../server/api-reading/calls';
-import { readBody } from '../../server/api-reading/read-body';
-import { readTarget } from '../../server/api-reading/read-target';
+import { API_CALLS, isBackendCall, type BackendCall } from '../../server/api/reading/calls';
+import { readBody } from '../../server/api/reading/read-body';
+import { readTarget } from '../../server/api/reading/read-target';
 
 /** The channels the oracle's gateway lists: the app's requests name the default. */
 export const ORACLE_CHANNELS: ChannelSettings = { default: 'H5REG', allowed: ['CH7'], param: 'c' };

@@ -220,7 +220,7 @@ export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinA
   hardMinAnswers: 30,
 };
 
-/** A carrier NAT address stands for this many visitors in the host's per-address rate limits (server/routes/api/). */
+/** A carrier NAT address stands for this many visitors in the host's per-address rate limits (server/api/steps/). */
 export const CARRIER_NAT_VISITORS = 10;
 
 /**

@@ -3,18 +3,18 @@ import { isApiTarget, readTarget } from './read-target';
 // Equivalent mutants (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
 // isApiTarget's first line is a fast path: every target it takes (`/api/…`, `/api`, `/api?…`) the decoding and
 // the pattern below take too, so narrowing or dropping it changes nothing but the time.
-// Equivalent mutant (server/api-reading/read-target.ts, ConditionalExpression): `target.startsWith('/api/') || target === '/api' || target.startsWith('/api?')` -> `false`: the fast path dropped, the pattern answers the same
-// Equivalent mutant (server/api-reading/read-target.ts, LogicalOperator): `target.startsWith('/api/') || target === '/api' || target.startsWith('/api?')` -> `(target.startsWith('/api/') || target === '/api') && target.startsWith('/api?')`: a narrower fast path, the pattern answers the rest
-// Equivalent mutant (server/api-reading/read-target.ts, ConditionalExpression): `target.startsWith('/api/') || target === '/api'` -> `false`: a narrower fast path, the pattern answers the rest
-// Equivalent mutant (server/api-reading/read-target.ts, LogicalOperator): `target.startsWith('/api/') || target === '/api'` -> `target.startsWith('/api/') && target === '/api'`: a narrower fast path, the pattern answers the rest
-// Equivalent mutant (server/api-reading/read-target.ts, ConditionalExpression): `target === '/api'` -> `false`: a narrower fast path, the pattern answers the rest
-// Equivalent mutant (server/api-reading/read-target.ts, StringLiteral): `'/api'` -> `""`: the fast path then takes the empty target, which is no path and read by the API anyway
+// Equivalent mutant (server/api/reading/read-target.ts, ConditionalExpression): `target.startsWith('/api/') || target === '/api' || target.startsWith('/api?')` -> `false`: the fast path dropped, the pattern answers the same
+// Equivalent mutant (server/api/reading/read-target.ts, LogicalOperator): `target.startsWith('/api/') || target === '/api' || target.startsWith('/api?')` -> `(target.startsWith('/api/') || target === '/api') && target.startsWith('/api?')`: a narrower fast path, the pattern answers the rest
+// Equivalent mutant (server/api/reading/read-target.ts, ConditionalExpression): `target.startsWith('/api/') || target === '/api'` -> `false`: a narrower fast path, the pattern answers the rest
+// Equivalent mutant (server/api/reading/read-target.ts, LogicalOperator): `target.startsWith('/api/') || target === '/api'` -> `target.startsWith('/api/') && target === '/api'`: a narrower fast path, the pattern answers the rest
+// Equivalent mutant (server/api/reading/read-target.ts, ConditionalExpression): `target === '/api'` -> `false`: a narrower fast path, the pattern answers the rest
+// Equivalent mutant (server/api/reading/read-target.ts, StringLiteral): `'/api'` -> `""`: the fast path then takes the empty target, which is no path and read by the API anyway
 // callOf looks for a call's path among the shorter prefixes; the empty prefix names no call (`/api` alone is a 404, pinned below).
-// Equivalent mutant (server/api-reading/read-target.ts, EqualityOperator): `length > 0` -> `length >= 0`: the empty prefix is no call's path
+// Equivalent mutant (server/api/reading/read-target.ts, EqualityOperator): `length > 0` -> `length >= 0`: the empty prefix is no call's path
 // readPairs skips an empty query and empty pairs (`a=1&&b=2`) early; read on, an empty pair is a name that is no field, dropped the same.
-// Equivalent mutant (server/api-reading/read-pairs.ts, ConditionalExpression): `raw === ''` -> `false`: '' splits into one empty pair, skipped
-// Equivalent mutant (server/api-reading/read-pairs.ts, ConditionalExpression): `pair === ''` -> `false`: an empty name is no field's, dropped
-// Equivalent mutant (server/api-reading/read-pairs.ts, StringLiteral): `''` -> `"Stryker was here!"`: (both checks) that text read as a pair is no field's name, dropped as well
+// Equivalent mutant (server/api/reading/read-pairs.ts, ConditionalExpression): `raw === ''` -> `false`: '' splits into one empty pair, skipped
+// Equivalent mutant (server/api/reading/read-pairs.ts, ConditionalExpression): `pair === ''` -> `false`: an empty name is no field's, dropped
+// Equivalent mutant (server/api/reading/read-pairs.ts, StringLiteral): `''` -> `"Stryker was here!"`: (both checks) that text read as a pair is no field's name, dropped as well
 
 const REG_QUERY = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
 

@@ -1,7 +1,7 @@
-// The rules of forwarded-for.ts, without a server (mutation testing runs this file once per mutant; the
-// wiring through a whole app is in forwarded-for-app.test.ts).
+// The rules of client-address.ts, without a server (mutation testing runs this file once per mutant; the
+// wiring through a whole app is in client-address-app.test.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { believedForwardedFor, fastifyTrustProxy, forwardedAddress, readForwardedFor } from './forwarded-for';
+import { believedForwardedFor, fastifyTrustProxy, forwardedAddress, readForwardedFor } from './client-address';
 
 describe('an X-Forwarded-For entry', () => {
   it('is read as its ip with or without a port', () => {

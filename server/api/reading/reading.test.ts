@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { backendCallOf, budgetOf, keepReading, readApiRequestLine, readingOf, UNREAD, withBody, withoutQueryField, withQueryField } from './reading';
 
 // Equivalent mutants (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
-// Equivalent mutant (server/api-reading/reading.ts, ConditionalExpression): `reading.call === null` -> `false`: a reading without a call always has a refusal (readTarget gives one with every null call), so the check before it already returns
+// Equivalent mutant (server/api/reading/reading.ts, ConditionalExpression): `reading.call === null` -> `false`: a reading without a call always has a refusal (readTarget gives one with every null call), so the check before it already returns
 
 const raw = (method: string, url: string, headers: Record<string, string | string[]> = {}) => ({ method, url, headers }) as unknown as IncomingMessage;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { readingOf } from '../../api-reading/reading';
+import { readingOf } from '../reading/reading';
 import { channelLabel } from '../../channels/rules';
 import type { ChannelSettingsGetter } from '../../channels/settings';
 import type { PuzzleStep } from '../../metrics/answers';

@@ -1,10 +1,10 @@
-// The /api rate limits: one limiter per budget (api-reading/calls.ts), per address, shared through Redis
+// The /api rate limits: one limiter per budget (api/reading/calls.ts), per address, shared through Redis
 // when the instances share it. The pipeline (pipeline.ts) charges each request the budget its reading pays.
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS, createNetworkJudge, isCarrierNat, shippedOriginAs } from '@game-register/gateway/policy';
-import type { Budget } from '../../api-reading/calls';
-import { backendCallOf } from '../../api-reading/reading';
+import type { Budget } from '../reading/calls';
+import { backendCallOf } from '../reading/reading';
 import type { ServerConfig } from '../../config';
 import type { Metrics } from '../../metrics/contract';
 import { clientAddressOf } from '../../plugins/request-log';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fixedChannels } from '../../channels/settings';
 import { passToken, strictConfig } from '../../captcha/test-support';
 import { buildTestApp, tempDir } from '../../../testing/server/test-support';
-import { readApiRequestLine, readingOf } from '../../api-reading/reading';
+import { readApiRequestLine, readingOf } from '../reading/reading';
 import { withListedCode } from './listed-code';
 
 const channels = fixedChannels({ default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' });

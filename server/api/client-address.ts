@@ -2,7 +2,7 @@
 // how each is read, so that no spelling of the header makes a client of its own.
 import { isIP } from 'node:net';
 import type { FastifyRequest, FastifyServerOptions, onRequestHookHandler } from 'fastify';
-import type { TrustProxy } from './config';
+import type { TrustProxy } from '../config';
 
 /** TRUST_PROXY as Fastify's trustProxy. Fastify 5.12 ignores a number (it trusts nothing), so a hop count is a function. */
 export function fastifyTrustProxy(trust: TrustProxy): NonNullable<FastifyServerOptions['trustProxy']> {

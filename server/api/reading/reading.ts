@@ -8,7 +8,7 @@ import { isApiTarget, readTarget } from './read-target';
 
 /**
  * An /api request as the server understood it, read once; every part of the server acts on this alone. It
- * is never changed in place: the pipeline's steps (routes/api/pipeline.ts) each make a new one from the last
+ * is never changed in place: the pipeline's steps (api/pipeline.ts) each make a new one from the last
  * (`withBody` here, `withListedCode`, `withoutPassToken`, `withGateRefusal`) and keep it on the request.
  */
 export interface ApiReading {

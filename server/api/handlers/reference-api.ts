@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AnswerSchema } from '@game-register/gateway/answers';
-import { API_CALLS } from '../../api-reading/calls';
-import { readingOf } from '../../api-reading/reading';
+import { API_CALLS } from '../reading/calls';
+import { readingOf } from '../reading/reading';
 import { hashPassword } from '../../db/password';
 import {
   checkTelAnswer,
@@ -43,7 +43,7 @@ export default async function referenceApi(fastify: FastifyInstance) {
 
   fastify.post('/Index/reg', answering, async (request) => {
     const read = fieldsOf(request);
-    // reg's fields in the app's order: the one reading's list (server/api-reading/calls.ts).
+    // reg's fields in the app's order: the one reading's list (server/api/reading/calls.ts).
     const fields: Params = Object.fromEntries(API_CALLS.reg.query.map((field) => [field, read[field]]));
     const rejection = registrationRejection(fields, fastify.accounts);
     if (rejection) return rejection;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { appRequest, HOSTILE_SPELLINGS, hostileSpellingArbitrary, type RawRequest } from '../../testing/hostile/hostile-spellings';
-import { judgeThroughPhp, startPhpGateway, type PhpGateway } from '../../testing/php-backend/php-oracle';
+import { appRequest, HOSTILE_SPELLINGS, hostileSpellingArbitrary, type RawRequest } from '../../../testing/hostile/hostile-spellings';
+import { judgeThroughPhp, startPhpGateway, type PhpGateway } from '../../../testing/php-backend/php-oracle';
 
 /** What a client could not put on the wire (raw whitespace or controls in the target, line breaks in a header). */
 const sendable = ({ target, headers }: RawRequest) =>

@@ -1,15 +1,15 @@
 // Everything under /api, registered here in the order a request goes through it:
-//   1. read      the request line, once, in the server's rewriteUrl (app.ts, api-reading/reading.ts); here the
+//   1. read      the request line, once, in the server's rewriteUrl (app.ts, reading/reading.ts); here the
 //                body, from its raw bytes (`withBody`): no other parser sees them
 //   2. limit     the rate limit of the budget the reading pays from (rate-limits.ts; unreadable pays 'unproven';
 //                a reg strict mode gates pays at step 4: reg's budget with an accepted pass token, else 'unproven')
 //      or refuse what cannot be read one way (400, 404, 405, 415), never forwarded
 //   3. listed code  reg's `code` made a listed one (`withListedCode`, listed-code.ts)
 //   4. gate      strict mode: reg's pass token spent (`captchaGate.spend`) and dropped (`withoutPassToken`), or
-//                the gate's answer (`withGateRefusal`) (captcha/gate.ts)
+//                the gate's answer (`withGateRefusal`) (steps/gate.ts)
 //   5. handler   the beacon, strict mode's routes, and the reference API or the proxy (what it forwards:
-//                api-reading/forward.ts)
-//   then the records, as the answer leaves: the funnel's metrics (metrics/funnel-record.ts), the logs (the
+//                api/forward/forward.ts)
+//   then the records, as the answer leaves: the funnel's metrics (api/records/funnel-record.ts), the logs (the
 //   request log's line at the root, plugins/request-log.ts; each step's own line where it acts), the ad outbox
 //   (ads/reports.ts).
 // Each step takes the request's reading (readingOf) and keeps the new one it makes (keepReading); no step
@@ -18,21 +18,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaGate } from '@game-register/gateway';
 import { errorAnswer } from '@game-register/gateway/answers';
-import { budgetOf, keepReading, readingOf, UNREAD, withBody, type ApiReading } from '../../api-reading/reading';
-import { openAdReports } from '../../ads/reports';
-import { passTokenOf, withGateRefusal, withoutPassToken } from '../../captcha/gate';
-import { channelLabel } from '../../channels/rules';
-import type { ChannelSettingsGetter } from '../../channels/settings';
-import { usesRedis, type ServerConfig } from '../../config';
-import { NO_METRICS } from '../../metrics/contract';
-import { funnelRecord } from '../../metrics/funnel-record';
-import database from '../../plugins/database';
-import redisConnection from '../../plugins/redis';
-import type { SiteSwitches } from '../../site/operator-switches';
-import funnelBeacon from './funnel-beacon';
-import { withListedCode } from './listed-code';
-import { budgetLimiters } from './rate-limits';
-import referenceApi from './reference-api';
+import { budgetOf, keepReading, readingOf, UNREAD, withBody, type ApiReading } from './reading/reading';
+import { openAdReports } from '../ads/reports';
+import { passTokenOf, withGateRefusal, withoutPassToken } from './steps/gate';
+import { channelLabel } from '../channels/rules';
+import type { ChannelSettingsGetter } from '../channels/settings';
+import { usesRedis, type ServerConfig } from '../config';
+import { NO_METRICS } from '../metrics/contract';
+import { funnelRecord } from './records/funnel-record';
+import database from '../plugins/database';
+import redisConnection from '../plugins/redis';
+import type { SiteSwitches } from '../site/operator-switches';
+import funnelBeacon from './handlers/funnel-beacon';
+import { withListedCode } from './steps/listed-code';
+import { budgetLimiters } from './steps/rate-limits';
+import referenceApi from './handlers/reference-api';
 
 export interface ApiOptions {
   config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis' | 'ads' | 'port'>;
@@ -107,12 +107,12 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   fastify.all('/*', (_request, reply) => reply.code(404).send(errorAnswer(404)));
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
   if (strict) {
-    const { registerStrictMode } = await import('../../captcha/index'); // the native canvas loads only when used
+    const { registerStrictMode } = await import('../captcha/index'); // the native canvas loads only when used
     gate = await registerStrictMode(fastify, { captcha: config.captcha, now, switches });
   }
   await fastify.register(funnelBeacon, { channels, metrics });
   if (config.apiTarget) {
-    const { default: apiProxy } = await import('./proxy'); // its HTTP client costs ~10 MB: loaded only when used
+    const { default: apiProxy } = await import('./forward/proxy'); // its HTTP client costs ~10 MB: loaded only when used
     await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs, forwardCookies: config.apiForwardCookies });
   } else {
     await fastify.register(referenceApi);

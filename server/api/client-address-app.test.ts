@@ -1,8 +1,8 @@
 // The client address as the server takes it behind a trusted proxy, through a whole app: the wiring of
-// forwarded-for.ts (the hook runs first, TRUST_PROXY reaches Fastify). Its rules are pinned in
+// client-address.ts (the hook runs first, TRUST_PROXY reaches Fastify). Its rules are pinned in
 // forwarded-for.test.ts, which loads no server and is what mutation testing runs.
-import { buildTestApp } from '../testing/server/test-support';
-import type { TrustProxy } from './config';
+import { buildTestApp } from '../../testing/server/test-support';
+import type { TrustProxy } from '../config';
 
 describe('the client address behind a trusted proxy', () => {
   /** The address the server took the request for (its log line), sent from loopback with `forwardedFor`. */

@@ -1,8 +1,8 @@
 import { PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
 import type { TokenRefusal } from '@game-register/gateway';
-import { withoutQueryField, type ApiReading } from '../api-reading/reading';
+import { withoutQueryField, type ApiReading } from '../reading/reading';
 
-// Strict mode's gate as steps of the /api pipeline (routes/api/pipeline.ts): reg needs an unspent, unexpired,
+// Strict mode's gate as steps of the /api pipeline (api/pipeline.ts): reg needs an unspent, unexpired,
 // signed pass token, read once with the rest of reg's fields; the gateway's `captchaGate.spend` judges it
 // (and spends it), and these say what the reading becomes. Only types of the gateway: its code (and the
 // native canvas) loads only in strict mode.

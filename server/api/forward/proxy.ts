@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 import { errorAnswer } from '@game-register/gateway/answers';
-import { API_CALLS, BACKEND_CALLS, type BackendCall } from '../../api-reading/calls';
-import { forwardedRequest } from '../../api-reading/forward';
-import { readingOf } from '../../api-reading/reading';
+import { API_CALLS, BACKEND_CALLS, type BackendCall } from '../reading/calls';
+import { forwardedRequest } from './forward';
+import { readingOf } from '../reading/reading';
 import { clientAddressOf } from '../../plugins/request-log';
 import { callBackend } from './backend-call';
 
@@ -30,7 +30,7 @@ function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /**
  * The transport of the backend's three calls to API_TARGET: what is sent (path, query, body, headers) is said
- * by one module, server/api-reading/forward.ts, from the request's reading, never as sent; this one carries
+ * by one module, server/api/forward/forward.ts, from the request's reading, never as sent; this one carries
  * it and brings the answer back. Down: 502 JSON; no answer within timeoutMs: 504 JSON. Nothing else under /api is forwarded. The backend's answer is read whole and answered
  * whether or not the client is still there, so what the backend did is counted, logged and reported. The
  * deadline covers connecting, the headers and the body together, on Node's own timer (docs/decisions.md).

@@ -1,4 +1,4 @@
-import { withQueryField, type ApiReading } from '../../api-reading/reading';
+import { withQueryField, type ApiReading } from '../reading/reading';
 import { isListedChannel } from '../../channels/rules';
 import type { ChannelSettings } from '../../channels/settings';
 

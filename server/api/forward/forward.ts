@@ -1,8 +1,8 @@
 // What the backend receives for each of its three calls, all of it: the path, the query, the body and the
-// headers, rebuilt from the request's reading. The proxy (routes/api/proxy.ts) only carries it.
+// headers, rebuilt from the request's reading. The proxy (api/forward/proxy.ts) only carries it.
 import type { IncomingHttpHeaders } from 'node:http';
-import { API_CALLS, type BackendCall } from './calls';
-import type { ApiReading } from './reading';
+import { API_CALLS, type BackendCall } from '../reading/calls';
+import type { ApiReading } from '../reading/reading';
 
 /** Request headers the backend receives as the client sent them; every other header stays here. */
 export const PASSED_ON_HEADERS = ['accept', 'accept-language', 'user-agent'] as const;

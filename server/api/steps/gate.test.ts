@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { readApiRequestLine, readingOf } from '../api-reading/reading';
+import { readApiRequestLine, readingOf } from '../reading/reading';
 import { passTokenOf, withGateRefusal, withoutPassToken } from './gate';
 
 const readingOfUrl = (url: string) => {

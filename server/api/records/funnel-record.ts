@@ -1,12 +1,12 @@
 // The funnel's record of the backend's three calls, as their answers leave: one of the /api pipeline's records
-// (routes/api/pipeline.ts), read from the request's reading alone (the call, the channel it names, the gate's refusal).
+// (api/pipeline.ts), read from the request's reading alone (the call, the channel it names, the gate's refusal).
 import type { onSendHookHandler } from 'fastify';
-import { isBackendCall } from '../api-reading/calls';
-import { readingOf } from '../api-reading/reading';
-import { channelLabel } from '../channels/rules';
-import type { ChannelSettingsGetter } from '../channels/settings';
-import { leftBeforeReadWhole } from '../plugins/request-log';
-import type { Metrics } from './contract';
+import { isBackendCall } from '../reading/calls';
+import { readingOf } from '../reading/reading';
+import { channelLabel } from '../../channels/rules';
+import type { ChannelSettingsGetter } from '../../channels/settings';
+import { leftBeforeReadWhole } from '../../plugins/request-log';
+import type { Metrics } from '../../metrics/contract';
 
 /**
  * An onSend hook: each answer of checkuser, checktel and reg counted by its verdict or outcome, under the

@@ -1,6 +1,6 @@
 import { forwardedRequest, type ForwardedFrom, type ForwardedTo } from './forward';
-import { readBody } from './read-body';
-import { readTarget } from './read-target';
+import { readBody } from '../reading/read-body';
+import { readTarget } from '../reading/read-target';
 
 const FROM: ForwardedFrom = { headers: {}, clientAddress: '203.0.113.9', protocol: 'https' };
 const TO: ForwardedTo = { target: new URL('http://backend.example:8080'), cookies: [] };
