@@ -14,7 +14,7 @@ import api from './api/pipeline';
 import { openLiveSite, type LiveSite } from './site/live-site';
 import type { ChannelSettingsGetter } from './channels/settings';
 import { readApiRequestLine } from './api/reading/reading';
-import { fastifyTrustProxy, readForwardedFor } from './api/client-address';
+import { clientAddressOnArrival, fastifyTrustProxy, refuseWithoutAddress } from './api/client-address';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +50,7 @@ export async function buildApp(
   options: { logDestination?: LogDestination; now?: () => number; channels?: ChannelSettingsGetter } = {},
 ) {
   const { logDestination, now } = options;
+  const clientAddressOf = clientAddressOnArrival(config.trustProxy);
   const fastify = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     logController: new RequestLogController(),
@@ -59,14 +60,15 @@ export async function buildApp(
     requestTimeout: 30_000,
     // The captcha protocol's signed data is a type list on purpose (no coercion to the first type): allowed, not warned about.
     ajv: { customOptions: { allowUnionTypes: true } },
-    // Every /api request is read once, here, before routing: it is routed, judged and forwarded by that reading.
-    rewriteUrl: (raw) => readApiRequestLine(raw),
+    // Every request's client is decided here, as it arrives, and every /api request is read once, here, before
+    // routing: it is routed, judged and forwarded by that reading, which carries its client.
+    rewriteUrl: (raw) => readApiRequestLine(raw, clientAddressOf(raw)),
   });
-  if (config.trustProxy !== false) fastify.addHook('onRequest', readForwardedFor);
   // The site and its settings first: every scope reads them (a wrong setting stops the start here).
   const site = await openLiveSite({ distDir: config.distDir, sources: config.site, captchaMode: config.captcha.mode, cspImgHosts: config.cspImgHosts, log: fastify.log });
   fastify.decorate('site', site);
-  // First: its onRequest hook reads the client's address before anything can wait (and the client leave).
+  // First: a request whose client has no address is refused before anything else can act on it.
+  await fastify.register(refuseWithoutAddress);
   await fastify.register(requestLog);
   // Before any answer can be sent: the refusals below carry the security headers too.
   await fastify.register(securityHeaders, { site: site.current, trustsProxy: config.trustProxy !== false });

@@ -1,6 +1,6 @@
 // The client address as the server takes it behind a trusted proxy, through a whole app: the wiring of
-// client-address.ts (the hook runs first, TRUST_PROXY reaches Fastify). Its rules are pinned in
-// forwarded-for.test.ts, which loads no server and is what mutation testing runs.
+// client-address.ts (the client decided as the request arrives, the one every record takes). Its rules are
+// pinned in client-address.test.ts, which loads no server and is what mutation testing runs.
 import { buildTestApp } from '../../testing/server/test-support';
 import type { TrustProxy } from '../config';
 

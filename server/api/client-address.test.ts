@@ -1,7 +1,7 @@
 // The rules of client-address.ts, without a server (mutation testing runs this file once per mutant; the
 // wiring through a whole app is in client-address-app.test.ts).
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { believedForwardedFor, fastifyTrustProxy, forwardedAddress, readForwardedFor } from './client-address';
+import type { IncomingMessage } from 'node:http';
+import { believedForwardedFor, clientAddress, clientAddressOf, clientAddressOnArrival, fastifyTrustProxy, forwardedAddress, trustsHop } from './client-address';
 
 describe('an X-Forwarded-For entry', () => {
   it('is read as its ip with or without a port', () => {
@@ -46,28 +46,49 @@ describe('TRUST_PROXY as Fastify takes it', () => {
   });
 });
 
-describe('the first hook behind a trusted proxy', () => {
-  /** The request's headers after the hook, and whether it handed the request on. */
-  function afterHook(headers: Record<string, string | string[]>) {
-    const raw = { headers: { ...headers } };
-    let handedOn = false;
-    void readForwardedFor.call(null as never, { raw } as unknown as FastifyRequest, {} as FastifyReply, () => void (handedOn = true));
-    return { headers: raw.headers, handedOn };
-  }
+describe('the client as decided on arrival', () => {
+  const loopback = trustsHop(['loopback']);
 
-  it('rewrites the header as believed', () => {
-    expect(afterHook({ 'x-forwarded-for': '198.51.100.1, 203.0.113.9:4711' })).toEqual({ headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.9' }, handedOn: true });
+  it('is the connection\'s peer when no proxy is trusted, whatever X-Forwarded-For says', () => {
+    expect(clientAddress('198.51.100.7', '203.0.113.9', trustsHop(false))).toBe('198.51.100.7');
+  });
+
+  it('is the last address a trusted proxy names, read without its port', () => {
+    expect(clientAddress('127.0.0.1', '198.51.100.1, 203.0.113.9:4711', loopback)).toBe('203.0.113.9');
+    expect(clientAddress('127.0.0.1', '[2001:db8::9]:443', loopback)).toBe('2001:db8::9');
   });
 
   it('reads repeated headers as one list', () => {
-    expect(afterHook({ 'x-forwarded-for': ['198.51.100.1', 'h-1', '203.0.113.9'] }).headers).toEqual({ 'x-forwarded-for': '203.0.113.9' });
+    expect(clientAddress('127.0.0.1', ['198.51.100.1', 'h-1', '203.0.113.9'], trustsHop(2))).toBe('203.0.113.9');
+    expect(clientAddress('127.0.0.1', ['198.51.100.1', '203.0.113.9'], trustsHop(2))).toBe('198.51.100.1');
   });
 
-  it('removes the header when no entry is believed, so the connection\'s address counts', () => {
-    expect(afterHook({ 'x-forwarded-for': '203.0.113.9, unknown', host: 'a' })).toEqual({ headers: { host: 'a' }, handedOn: true });
+  it('is the proxy itself when what it names is no address, or when it names none', () => {
+    expect(clientAddress('127.0.0.1', '203.0.113.9, unknown', loopback)).toBe('127.0.0.1');
+    expect(clientAddress('127.0.0.1', undefined, loopback)).toBe('127.0.0.1');
   });
 
-  it('leaves a request without the header as it is', () => {
-    expect(afterHook({ host: 'a' })).toEqual({ headers: { host: 'a' }, handedOn: true });
+  it('stops at the first hop that is not trusted', () => {
+    expect(clientAddress('198.51.100.7', '203.0.113.9', loopback)).toBe('198.51.100.7');
+    expect(clientAddress('127.0.0.1', '198.51.100.66, 203.0.113.9, 10.0.0.2', trustsHop(['loopback', '10.0.0.0/8']))).toBe('203.0.113.9');
+  });
+
+  it('is the entry a hop count reaches, whatever the client wrote before it', () => {
+    expect(clientAddress('127.0.0.1', 'h-1, 198.51.100.66, 203.0.113.9', trustsHop(1))).toBe('203.0.113.9');
+    expect(clientAddress('127.0.0.1', '198.51.100.66, 203.0.113.9, 10.0.0.2', trustsHop(2))).toBe('203.0.113.9');
+  });
+
+  it('is none without a peer (a client that reset before its connection was accepted)', () => {
+    expect(clientAddress(undefined, '203.0.113.9', loopback)).toBeNull();
+  });
+
+  it('is decided once per request: the same whatever the request holds later', () => {
+    const onArrival = clientAddressOnArrival(['loopback']);
+    const raw = { socket: { remoteAddress: '127.0.0.1' }, headers: { 'x-forwarded-for': '203.0.113.9' } } as unknown as IncomingMessage;
+    expect(onArrival(raw)).toBe('203.0.113.9');
+    raw.headers['x-forwarded-for'] = '198.51.100.1';
+    (raw.socket as { remoteAddress?: string }).remoteAddress = undefined;
+    expect(onArrival(raw)).toBe('203.0.113.9');
+    expect(clientAddressOf({ raw })).toBe('203.0.113.9');
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import gateway, { type CaptchaGate, type GatewayOptions } from '@game-register/gateway';
-import { clientAddressOf } from '../plugins/request-log';
+import { clientAddressOf } from '../api/client-address';
 import type { SiteSwitches } from '../site/operator-switches';
 import type { CaptchaConfig } from '../config';
 import { NO_METRICS } from '../metrics/contract';
@@ -48,7 +48,7 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     networks: () => switches().networks,
     testSeed: captcha.testSeed,
     clock,
-    // The address read once on arrival (plugins/request-log.ts): the same the rate limits, the log line and
+    // The address decided once on arrival (api/client-address.ts): the same the rate limits, the log line and
     // the forwarded header use, and still there once the client has gone.
     clientAddress: clientAddressOf,
     events: metrics, // the metrics take the gateway's events as they are (server/metrics/contract.ts)

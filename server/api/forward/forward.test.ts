@@ -2,7 +2,9 @@ import { forwardedRequest, type ForwardedFrom, type ForwardedTo } from './forwar
 import { readBody } from '../reading/read-body';
 import { readTarget } from '../reading/read-target';
 
-const FROM: ForwardedFrom = { headers: {}, clientAddress: '203.0.113.9', protocol: 'https' };
+const FROM: ForwardedFrom = { headers: {}, protocol: 'https' };
+/** The client the server decided on arrival, which the reading carries. */
+const CLIENT = '203.0.113.9';
 const TO: ForwardedTo = { target: new URL('http://backend.example:8080'), cookies: [] };
 
 /** The request the backend gets for a request line and body, read as the server reads them. */
@@ -11,7 +13,7 @@ function forwarded(target: string, contentType?: string, body?: string, from: Fo
   if (refusal !== null || (call !== 'reg' && call !== 'checkuser' && call !== 'checktel')) throw new Error(`refused: ${target}`);
   const read = readBody(call, contentType, body === undefined ? undefined : Buffer.from(body));
   if ('refusal' in read) throw new Error(`refused body: ${body}`);
-  return forwardedRequest(call, { query, body: read.body, bodyType: read.type }, from, to);
+  return forwardedRequest(call, { query, body: read.body, bodyType: read.type, client: CLIENT }, from, to);
 }
 
 /** The path, body and body headers alone. */

@@ -7,10 +7,9 @@ import type { ApiReading } from '../reading/reading';
 /** Request headers the backend receives as the client sent them; every other header stays here. */
 export const PASSED_ON_HEADERS = ['accept', 'accept-language', 'user-agent'] as const;
 
-/** What is known of a request besides its reading: its headers as sent, and its client as read when it arrived (TRUST_PROXY applied). */
+/** What is known of a request besides its reading: its headers as sent. */
 export interface ForwardedFrom {
   headers: IncomingHttpHeaders;
-  clientAddress: string;
   /** `http` or `https`, as the client reached this server (or the trusted proxy in front of it). */
   protocol: string;
 }
@@ -67,7 +66,7 @@ function namedCookies(header: string | undefined, names: readonly string[]): str
  * host, the rebuilt body's length and type, the cookies a setting names (none by default), and the
  * forwarded-for pair this server sets. A header the backend could read as a field never gets through.
  */
-export function forwardedRequest(call: BackendCall, reading: Pick<ApiReading, 'query' | 'body' | 'bodyType'>, from: ForwardedFrom, to: ForwardedTo): ForwardedRequest {
+export function forwardedRequest(call: BackendCall, reading: Pick<ApiReading, 'query' | 'body' | 'bodyType' | 'client'>, from: ForwardedFrom, to: ForwardedTo): ForwardedRequest {
   const query = buildQuery(forwardedPairs(call, reading.query));
   const body = forwardedBody(call, reading);
   const headers: Record<string, string> = {};
@@ -77,7 +76,7 @@ export function forwardedRequest(call: BackendCall, reading: Pick<ApiReading, 'q
   if (body !== null) headers['content-type'] = body.contentType;
   const cookie = namedCookies(from.headers.cookie, to.cookies);
   if (cookie !== null) headers.cookie = cookie;
-  headers['x-forwarded-for'] = from.clientAddress;
+  headers['x-forwarded-for'] = reading.client ?? 'unknown'; // a request without one is refused on arrival
   headers['x-forwarded-proto'] = from.protocol;
   const basePath = to.target.pathname.replace(/\/$/, '');
   return { method: 'POST', path: `${basePath}${API_CALLS[call].path}${query ? `?${query}` : ''}`, headers, body: body?.text ?? null };

@@ -5,7 +5,6 @@ import { errorAnswer } from '@game-register/gateway/answers';
 import { API_CALLS, BACKEND_CALLS, type BackendCall } from '../reading/calls';
 import { forwardedRequest } from './forward';
 import { readingOf } from '../reading/reading';
-import { clientAddressOf } from '../../plugins/request-log';
 import { callBackend } from './backend-call';
 
 /** undici's own timeouts only free the connection, after ours has answered: its timers tick every ~0.5 s. */
@@ -48,7 +47,7 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
   const to = { target, cookies: forwardCookies };
   const forward = (call: BackendCall) => async (request: FastifyRequest, reply: FastifyReply) => {
     const reading = readingOf(request)!; // the pipeline refuses a request without one
-    const { method, path, headers, body } = forwardedRequest(call, reading, { headers: request.headers, clientAddress: clientAddressOf(request), protocol: request.protocol }, to);
+    const { method, path, headers, body } = forwardedRequest(call, reading, { headers: request.headers, protocol: request.protocol }, to);
     const answer = await callBackend(pool, { method, path, headers, body }, timeoutMs);
     if (!answer.ok) {
       const statusCode = answer.failure === 'timeout' ? 504 : 502;

@@ -4,28 +4,31 @@ import { backendCallOf, budgetOf, keepReading, readApiRequestLine, readingOf, UN
 // Equivalent mutants (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
 // Equivalent mutant (server/api/reading/reading.ts, ConditionalExpression): `reading.call === null` -> `false`: a reading without a call always has a refusal (readTarget gives one with every null call), so the check before it already returns
 
+/** The client the server decided on arrival (api/client-address.ts). */
+const CLIENT = '203.0.113.9';
 const raw = (method: string, url: string, headers: Record<string, string | string[]> = {}) => ({ method, url, headers }) as unknown as IncomingMessage;
 
 describe('the one reading of a request', () => {
   it('routes an /api request by its reading: the canonical path and the fields read', () => {
     const request = raw('POST', '/api/index/%72eg?code=CH7&x=1&name=a', { 'x-channel': 'CH7' });
-    expect(readApiRequestLine(request)).toBe('/api/Index/reg?code=CH7&name=a');
+    expect(readApiRequestLine(request, CLIENT)).toBe('/api/Index/reg?code=CH7&name=a');
+    expect(readingOf({ raw: request })?.client).toBe(CLIENT);
     expect(readingOf({ raw: request })).toMatchObject({ call: 'reg', query: { code: 'CH7', name: 'a' }, sentCode: 'CH7', channel: 'CH7', refusal: null });
   });
 
   it('routes what it refuses or cannot name away from every call, and leaves other paths alone', () => {
-    expect(readApiRequestLine(raw('POST', '/api/Index/reg/code/EVIL'))).toBe('/api/-refused');
-    expect(readApiRequestLine(raw('POST', '/api/Index/reg.html'))).toBe('/api/-unknown');
-    expect(readApiRequestLine(raw('GET', '/register?c=CH7'))).toBe('/register?c=CH7');
+    expect(readApiRequestLine(raw('POST', '/api/Index/reg/code/EVIL'), CLIENT)).toBe('/api/-refused');
+    expect(readApiRequestLine(raw('POST', '/api/Index/reg.html'), CLIENT)).toBe('/api/-unknown');
+    expect(readApiRequestLine(raw('GET', '/register?c=CH7'), CLIENT)).toBe('/register?c=CH7');
     expect(readingOf({ raw: raw('GET', '/register') })).toBeUndefined();
   });
 
   it('refuses a check whose query and body name a field with different values, and takes them when they agree', () => {
     const agree = raw('POST', '/api/Index/checkuser?param=a&name=name');
-    readApiRequestLine(agree);
+    readApiRequestLine(agree, CLIENT);
     expect(withBody(readingOf({ raw: agree })!, 'application/json', Buffer.from('{"param":"a","name":"name"}')).refusal).toBeNull();
     const differ = raw('POST', '/api/Index/checkuser?param=a');
-    readApiRequestLine(differ);
+    readApiRequestLine(differ, CLIENT);
     expect(withBody(readingOf({ raw: differ })!, 'application/json', Buffer.from('{"param":"b"}')).refusal).toEqual({ status: 400, reason: 'a field given twice with different values' });
     expect(readingOf({ raw: differ })!.refusal).toBeNull(); // a new reading: the one kept is the pipeline's to replace
   });
@@ -42,23 +45,23 @@ describe('what the reading keeps beside the fields', () => {
   it('keeps reg\'s sent code and ad click, and no other call\'s', () => {
     const headers = { 'x-ad-clicks': 'clickid=a1' };
     const reg = raw('POST', '/api/Index/reg?name=a', headers);
-    readApiRequestLine(reg);
+    readApiRequestLine(reg, CLIENT);
     expect(readingOf({ raw: reg })).toMatchObject({ sentCode: null, adClicks: { clickId: 'a1' } });
     const check = raw('POST', '/api/Index/checkuser?param=a', headers);
-    readApiRequestLine(check);
+    readApiRequestLine(check, CLIENT);
     expect(readingOf({ raw: check })).toMatchObject({ sentCode: null, adClicks: null, channel: null });
   });
 
   it('reads a repeated X-Channel header as one value', () => {
     const request = raw('POST', '/api/Index/checkuser', { 'x-channel': ['CH7', 'CH8'] });
-    expect(readApiRequestLine(request)).toBe('/api/Index/checkuser');
+    expect(readApiRequestLine(request, CLIENT)).toBe('/api/Index/checkuser');
     expect(readingOf({ raw: request })!.channel).toBe('CH7,CH8');
   });
 
   it('names the channel by reg\'s code as sent when reg has fields, else by the X-Channel header', () => {
     const channelOf = (url: string, headers: Record<string, string> = { 'x-channel': 'CH8' }) => {
       const request = raw('POST', url, headers);
-      readApiRequestLine(request);
+      readApiRequestLine(request, CLIENT);
       return readingOf({ raw: request })!.channel;
     };
     expect(channelOf('/api/Index/reg?name=a&code=CH7')).toBe('CH7');
@@ -72,7 +75,7 @@ describe('what the reading keeps beside the fields', () => {
   it('names the backend call a request is, and none for the gateway\'s own calls or other paths', () => {
     const named = (url: string) => {
       const request = raw('POST', url);
-      readApiRequestLine(request);
+      readApiRequestLine(request, CLIENT);
       return backendCallOf({ raw: request });
     };
     expect([named('/api/Index/reg'), named('/api/index/checktel'), named('/api/Index/checkuser')]).toEqual(['reg', 'checktel', 'checkuser']);
@@ -83,7 +86,7 @@ describe('what the reading keeps beside the fields', () => {
 describe('the body of a reading', () => {
   const read = (url: string, contentType?: string, body?: string, method = 'POST') => {
     const request = raw(method, url);
-    readApiRequestLine(request);
+    readApiRequestLine(request, CLIENT);
     return withBody(readingOf({ raw: request })!, contentType, body === undefined ? undefined : Buffer.from(body));
   };
 
@@ -108,7 +111,7 @@ describe('the body of a reading', () => {
 describe('a reading is never changed in place: each step makes a new one', () => {
   const readingOfUrl = (url: string) => {
     const request = raw('POST', url);
-    readApiRequestLine(request);
+    readApiRequestLine(request, CLIENT);
     return { request, reading: readingOf({ raw: request })! };
   };
 

@@ -32,6 +32,8 @@ export interface ApiReading {
   readonly adClicks: AdClicks | null;
   /** Why strict mode's gate refused reg's pass token (the answer is then the gate's); null when it did not. */
   readonly gateRefusal: TokenRefusal | null;
+  /** The client's address, decided on arrival (api/client-address.ts); null only for a request refused for having none. */
+  readonly client: string | null;
 }
 
 /** The header the app names its visit's channel in on every /api call (checks carry no `code`). */
@@ -46,14 +48,14 @@ const headerText = (value: string | string[] | undefined) => (value === undefine
  * is read here, and routed by its reading: to its call's canonical path with the fields read, or, refused or
  * unknown, to a path only the API's catch-all answers. Nothing under /api is routed by the bytes it was sent as.
  */
-export function readApiRequestLine(raw: IncomingMessage): string {
+export function readApiRequestLine(raw: IncomingMessage, client: string | null): string {
   const target = raw.url ?? '/';
   if (!isApiTarget(target)) return target;
   const { call, query, refusal } = readTarget(raw.method ?? 'GET', target);
   const sentCode = call === 'reg' && typeof query.code === 'string' ? query.code : null;
   const channel = call === 'reg' && Object.keys(query).length > 0 ? sentCode : headerText(raw.headers[CHANNEL_HEADER]);
   const adClicks = call === 'reg' ? readAdClicks(raw.headers) : null;
-  readings.set(raw, { call, query, body: null, bodyType: null, refusal, sentCode, channel, adClicks, gateRefusal: null });
+  readings.set(raw, { call, query, body: null, bodyType: null, refusal, sentCode, channel, adClicks, gateRefusal: null, client });
   if (call === null) return refusal?.status === 404 ? '/api/-unknown' : '/api/-refused';
   const search = new URLSearchParams(query).toString();
   return `${API_CALLS[call].path}${search ? `?${search}` : ''}`;
@@ -76,6 +78,7 @@ export const UNREAD: ApiReading = Object.freeze({
   channel: null,
   adClicks: null,
   gateRefusal: null,
+  client: null,
 });
 
 /**

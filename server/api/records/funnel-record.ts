@@ -1,12 +1,14 @@
 // The funnel's record of the backend's three calls, as their answers leave: one of the /api pipeline's records
 // (api/pipeline.ts), read from the request's reading alone (the call, the channel it names, the gate's refusal).
-import type { onSendHookHandler } from 'fastify';
+import type { FastifyRequest, onSendHookHandler } from 'fastify';
 import { isBackendCall } from '../reading/calls';
 import { readingOf } from '../reading/reading';
 import { channelLabel } from '../../channels/rules';
 import type { ChannelSettingsGetter } from '../../channels/settings';
-import { leftBeforeReadWhole } from '../../plugins/request-log';
 import type { Metrics } from '../../metrics/contract';
+
+/** A request whose client left before its body was read whole (never forwarded). */
+const leftBeforeReadWhole = (request: FastifyRequest) => !request.raw.complete && request.raw.destroyed;
 
 /**
  * An onSend hook: each answer of checkuser, checktel and reg counted by its verdict or outcome, under the

@@ -4,7 +4,7 @@ import { passTokenOf, withGateRefusal, withoutPassToken } from './gate';
 
 const readingOfUrl = (url: string) => {
   const raw = { method: 'POST', url, headers: {} } as unknown as IncomingMessage;
-  readApiRequestLine(raw);
+  readApiRequestLine(raw, '203.0.113.9');
   return readingOf({ raw })!;
 };
 

@@ -8,6 +8,7 @@ import { buildTestApp, tempDir } from '../../../testing/server/test-support';
 import { readApiRequestLine, readingOf } from '../reading/reading';
 import { withListedCode } from './listed-code';
 
+const CLIENT = '203.0.113.9';
 const channels = fixedChannels({ default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' });
 const HEAD = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2';
 const TAIL = 'mobile=13800138000&QQ=&islogin=true';
@@ -110,7 +111,7 @@ describe('withListedCode: the pipeline\'s step, reading in, reading out', () => 
   const settings = { default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' };
   const readingOfUrl = (url: string) => {
     const raw = { method: 'POST', url, headers: {} } as unknown as IncomingMessage;
-    readApiRequestLine(raw);
+    readApiRequestLine(raw, CLIENT);
     return readingOf({ raw })!;
   };
 

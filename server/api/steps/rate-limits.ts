@@ -7,7 +7,7 @@ import type { Budget } from '../reading/calls';
 import { backendCallOf } from '../reading/reading';
 import type { ServerConfig } from '../../config';
 import type { Metrics } from '../../metrics/contract';
-import { clientAddressOf } from '../../plugins/request-log';
+import { clientAddressOf } from '../client-address';
 import type { SiteSwitches } from '../../site/operator-switches';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 
