@@ -60,7 +60,7 @@ const boundaries = [
     rules: { 'no-restricted-imports': GATEWAY_RULE([ZONES]) },
   },
   {
-    files: ['packages/site-settings/src/**'],
+    files: ['packages/site-settings/src/**', 'packages/api-wire/src/**'],
     ignores: TESTS,
     rules: { 'no-restricted-imports': ['error', { patterns: [ZONES] }] },
   },

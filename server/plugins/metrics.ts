@@ -5,9 +5,9 @@ import fp from 'fastify-plugin';
 import { NO_METRICS, type Metrics } from '../metrics/contract';
 import { createMetrics } from '../metrics/prometheus-metrics';
 import { backendCallOf } from '../api/reading/reading';
-import type { BackendCall } from '../api/reading/calls';
 import { channelLabel, queryValue } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/settings';
+import { BACKEND_CALL_WIRE } from '@game-register/api-wire';
 import { errorAnswer } from '@game-register/gateway/answers';
 
 declare module 'fastify' {
@@ -34,7 +34,6 @@ function isRegisterPageView(request: FastifyRequest, status: number): boolean {
   return request.method === 'GET' && (status === 200 || status === 304) && REGISTER_PAGE.test(request.url);
 }
 
-const CALL_LABELS: Readonly<Record<BackendCall, string>> = { checkuser: '/api/Index/checkuser', checktel: '/api/Index/checktel', reg: '/api/Index/reg' };
 /**
  * Prometheus metrics on their own listener (never the public port, which answers /metrics with 404), the
  * request-duration histogram and the register page's views. The funnel of the three calls is one of the /api
@@ -59,7 +58,7 @@ export default fp(
         metrics.registerPageView(channelLabel(queryValue(request.url, settings.param), settings));
       }
       // A route's pattern, never its URL: a bounded label; the three calls by name in both modes.
-      const route = call ? CALL_LABELS[call] : (request.routeOptions.url ?? 'unmatched');
+      const route = call ? BACKEND_CALL_WIRE[call].path : (request.routeOptions.url ?? 'unmatched');
       metrics.request(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
       done(null, payload);
     });

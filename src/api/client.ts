@@ -1,9 +1,7 @@
 import { config } from '@/config/env';
 import { createHttpClient } from '@/lib/http-client';
 import { visitChannel } from '@/lib/visit-channel';
-
-/** The header that names the visit's channel to the server's funnel (checks carry no `code`). */
-const CHANNEL_HEADER = 'X-Channel';
+import { WIRE_HEADERS } from '@game-register/api-wire';
 
 export const HTTP_TIMEOUT_MS = 5000;
 
@@ -12,7 +10,7 @@ export const apiClient = createHttpClient({
   baseUrl: config.apiBase,
   timeoutMs: HTTP_TIMEOUT_MS,
   log: config.isDev ? (line) => console.debug('[api]', line) : undefined,
-  headers: () => ({ [CHANNEL_HEADER]: visitChannel(config.channel) }),
+  headers: () => ({ [WIRE_HEADERS.channel]: visitChannel(config.channel) }),
 });
 
 /** The backend's answer to every call. */

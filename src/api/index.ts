@@ -1,5 +1,4 @@
-export { checkUser } from './check-user';
-export { checkTel } from './check-tel';
+export { checkField } from './check-field';
 export { buildRegistrationQuery, pingRegistration, registerAccount, type Registration } from './register-account';
 export { HTTP_TIMEOUT_MS, type CheckAnswer } from './client';
 export { captchaServer, fetchCaptchaChallenge, passTokenQuery, verifyCaptcha } from './captcha';

@@ -1,6 +1,6 @@
 import { apiClient, readCheckAnswer, type CheckAnswer } from './client';
 import { config } from '@/config/env';
-import type { QueryPairs } from '@/lib/http-client';
+import { BACKEND_CALL_WIRE, pathUnderBase, WIRE_HEADERS, type QueryPairs } from '@game-register/api-wire';
 import { visitChannel } from '@/lib/visit-channel';
 import { visitAdClicks } from '@/lib/visit-ad-click';
 
@@ -16,17 +16,18 @@ export interface Registration {
  * fixed, `code` is the visit's channel (src/lib/visit-channel.ts).
  */
 export function buildRegistrationQuery(registration: Registration, channelCode = visitChannel(config.channel)): QueryPairs {
-  return [
-    ['name', registration.name],
-    ['Password', registration.password],
-    ['rePassword', registration.rePassword],
-    ['wash', '1'],
-    ['washType', '2'],
-    ['code', channelCode],
-    ['mobile', registration.mobile],
-    ['QQ', ''],
-    ['islogin', 'true'],
-  ];
+  const values: Record<(typeof BACKEND_CALL_WIRE.reg.fields)[number], string> = {
+    name: registration.name,
+    Password: registration.password,
+    rePassword: registration.rePassword,
+    wash: '1',
+    washType: '2',
+    code: channelCode,
+    mobile: registration.mobile,
+    QQ: '',
+    islogin: 'true',
+  };
+  return BACKEND_CALL_WIRE.reg.fields.map((name) => [name, values[name]] as const);
 }
 
 /**
@@ -35,7 +36,7 @@ export function buildRegistrationQuery(registration: Registration, channelCode =
  */
 export function adHeaders(clicks: string | null, consent: boolean): Record<string, string> {
   if (clicks === null) return {};
-  return consent ? { 'X-Ad-Clicks': clicks, 'X-Ad-Consent': '1' } : { 'X-Ad-Clicks': clicks };
+  return consent ? { [WIRE_HEADERS.adClicks]: clicks, [WIRE_HEADERS.adConsent]: '1' } : { [WIRE_HEADERS.adClicks]: clicks };
 }
 
 /**
@@ -43,7 +44,7 @@ export function adHeaders(clicks: string | null, consent: boolean): Record<strin
  * Returns the backend's answer when it is a `y`/`n` object, otherwise null (counted as success).
  */
 export async function registerAccount(registration: Registration, extraQuery: QueryPairs = [], { adConsent = false } = {}): Promise<CheckAnswer | null> {
-  const answer = await apiClient.post('/Index/reg', {
+  const answer = await apiClient.post(pathUnderBase('reg'), {
     query: [...buildRegistrationQuery(registration), ...extraQuery],
     headers: adHeaders(visitAdClicks(), adConsent),
   });
@@ -52,5 +53,5 @@ export async function registerAccount(registration: Registration, extraQuery: Qu
 
 /** The download screen's call: reg with no query and no body; the answer does not matter. */
 export async function pingRegistration(): Promise<void> {
-  await apiClient.post('/Index/reg');
+  await apiClient.post(pathUnderBase('reg'));
 }

@@ -1,5 +1,7 @@
 /** The one HTTP client: fetch with a timeout, errors told apart, development-only redacted logging. */
-export type QueryPairs = ReadonlyArray<readonly [string, string]>;
+import { buildQuery, type QueryPairs } from '@game-register/api-wire';
+
+export { buildQuery, type QueryPairs }; // the wire's own, which the server builds the backend's query with
 
 export type HttpErrorKind = 'timeout' | 'network' | 'status' | 'parse' | 'aborted';
 
@@ -34,11 +36,6 @@ export interface PostOptions {
 }
 
 const REDACTED_KEYS = new Set(['password', 'repassword']);
-
-/** Builds `a=1&b=2` in the order given, every key and value URL-encoded (spaces as %20). */
-export function buildQuery(pairs: QueryPairs): string {
-  return pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
-}
 
 export function redactQuery(pairs: QueryPairs): string {
   return buildQuery(pairs.map(([key, value]) => [key, REDACTED_KEYS.has(key.toLowerCase()) ? '***' : value] as const));

@@ -1,6 +1,7 @@
 // What the backend receives for each of its three calls, all of it: the path, the query, the body and the
 // headers, rebuilt from the request's reading. The proxy (api/forward/proxy.ts) only carries it.
 import type { IncomingHttpHeaders } from 'node:http';
+import { buildQuery } from '@game-register/api-wire'; // as the app builds it
 import { API_CALLS, type BackendCall } from '../reading/calls';
 import type { ApiReading } from '../reading/reading';
 
@@ -28,10 +29,6 @@ export interface ForwardedRequest {
   /** The body rebuilt from the fields read, in the type it came in; null when none was sent. */
   body: string | null;
 }
-
-/** `a=1&b=2` as the app builds it (src/lib/http-client.ts): every name and value URL-encoded, in order. */
-const buildQuery = (pairs: ReadonlyArray<readonly [string, string]>) =>
-  pairs.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join('&');
 
 /** The call's backend fields that were read, each once, in the order the app sends them. */
 function forwardedPairs(call: BackendCall, fields: Readonly<Record<string, unknown>> | null): [string, string][] {

@@ -1,10 +1,11 @@
 // reg's ad click, as the request's one reading reads it (reading.ts): the ads' records take it from there.
 import type { IncomingHttpHeaders } from 'node:http';
+import { receivedName, WIRE_HEADERS } from '@game-register/api-wire';
 import { clickOfParams, MAX_AD_CLICKS_HEADER, trimmedLandingUrl, type LandingClick } from '@game-register/site-settings/ad-clicks';
 
 /** The headers the app sends with reg only (src/api/register-account.ts); never passed on to the backend. */
-export const AD_CLICKS_HEADER = 'x-ad-clicks';
-export const AD_CONSENT_HEADER = 'x-ad-consent';
+export const AD_CLICKS_HEADER = receivedName(WIRE_HEADERS.adClicks);
+export const AD_CONSENT_HEADER = receivedName(WIRE_HEADERS.adConsent);
 
 /** A registration's click as the server reads it: the click, the channel of its landing, the visitor's consent. */
 export interface AdClicks extends LandingClick {

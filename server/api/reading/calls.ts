@@ -1,3 +1,4 @@
+import { BACKEND_CALL_WIRE, type BackendCall } from '@game-register/api-wire';
 import { PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
 
 /**
@@ -6,14 +7,10 @@ import { PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
  * rate-limit budget that pays for it. Nothing else in the server matches /api paths.
  */
 export const API_CALLS = {
-  checkuser: { path: '/api/Index/checkuser', query: ['param', 'name'], gatewayOnly: [], body: 'fields' },
-  checktel: { path: '/api/Index/checktel', query: ['param', 'name'], gatewayOnly: [], body: 'fields' },
-  reg: {
-    path: '/api/Index/reg',
-    query: ['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin'],
-    gatewayOnly: [PASS_TOKEN_PARAM],
-    body: 'none',
-  },
+  // The backend's three: their paths and fields as the app sends them (the wire, defined once for both).
+  checkuser: { path: BACKEND_CALL_WIRE.checkuser.path, query: BACKEND_CALL_WIRE.checkuser.fields, gatewayOnly: [], body: 'fields' },
+  checktel: { path: BACKEND_CALL_WIRE.checktel.path, query: BACKEND_CALL_WIRE.checktel.fields, gatewayOnly: [], body: 'fields' },
+  reg: { path: BACKEND_CALL_WIRE.reg.path, query: BACKEND_CALL_WIRE.reg.fields, gatewayOnly: [PASS_TOKEN_PARAM], body: 'none' },
   funnel: { path: '/api/funnel', query: [], gatewayOnly: ['step', 'c'], body: 'none' },
   'captcha-challenge': { path: '/api/captcha/challenge', query: [], gatewayOnly: [], body: 'json' },
   'captcha-verify': { path: '/api/captcha/verify', query: [], gatewayOnly: [], body: 'json' },
@@ -35,8 +32,8 @@ interface CallShape {
 export type ApiCall = keyof typeof API_CALLS;
 
 /** The backend's three calls: the only ones ever forwarded, and the ones the funnel counts. */
-export type BackendCall = 'checkuser' | 'checktel' | 'reg';
-export const BACKEND_CALLS: readonly BackendCall[] = ['checkuser', 'checktel', 'reg'];
+export type { BackendCall };
+export const BACKEND_CALLS = Object.keys(BACKEND_CALL_WIRE) as readonly BackendCall[];
 export const isBackendCall = (call: ApiCall | null): call is BackendCall => call === 'checkuser' || call === 'checktel' || call === 'reg';
 
 /** Every field name a call reads, forwarded or not. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { receivedName, WIRE_HEADERS } from '@game-register/api-wire';
 import type { TokenRefusal } from '@game-register/gateway';
 import { API_CALLS, isBackendCall, type ApiCall, type Budget } from './calls';
 import { readAdClicks, type AdClicks } from './ad-clicks';
@@ -37,7 +38,7 @@ export interface ApiReading {
 }
 
 /** The header the app names its visit's channel in on every /api call (checks carry no `code`). */
-export const CHANNEL_HEADER = 'x-channel';
+export const CHANNEL_HEADER = receivedName(WIRE_HEADERS.channel);
 
 const readings = new WeakMap<object, ApiReading>();
 

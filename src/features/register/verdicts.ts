@@ -1,4 +1,4 @@
-import { checkTel, checkUser, type CheckAnswer } from '@/api';
+import { checkField, type CheckAnswer } from '@/api';
 import type { Verdict } from './submit-checks';
 
 function toVerdict(answer: CheckAnswer): Verdict {
@@ -8,7 +8,7 @@ function toVerdict(answer: CheckAnswer): Verdict {
 /** checkuser as a verdict; a thrown call (network, timeout, non-2xx, garbage) becomes no verdict. */
 export async function usernameVerdict(name: string): Promise<Verdict> {
   try {
-    return toVerdict(await checkUser(name));
+    return toVerdict(await checkField('checkuser', name));
   } catch {
     return { status: 'error' };
   }
@@ -16,7 +16,7 @@ export async function usernameVerdict(name: string): Promise<Verdict> {
 
 export async function phoneVerdict(mobile: string): Promise<Verdict> {
   try {
-    return toVerdict(await checkTel(mobile));
+    return toVerdict(await checkField('checktel', mobile));
   } catch {
     return { status: 'error' };
   }
