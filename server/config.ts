@@ -1,18 +1,16 @@
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { WORK_DEFAULTS, type WorkSettings } from '@game-register/gateway/policy';
 import type { Level } from '@game-register/gateway';
 import { ConfigError } from './config-error';
-import { LOG_LEVELS, readServerEnv, TRUST_PROXY_FORMS } from './config-schema';
+import { LOG_LEVELS, readServerEnv } from './config-schema';
+import { parseApiTarget, parseTrustProxy, readSentinelConfig, type SentinelConfig, type TrustProxy } from './config-readers';
 import type { SiteSettingsSources } from './site/read-settings';
 import { parseForwardCookies } from './api/reading/cookie-names';
 import { readAdsConfig, type AdsConfig } from './ads/ads-config';
 
 export { LOG_LEVELS };
+export type { SentinelConfig, TrustProxy };
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Who may set X-Forwarded-For: nobody, a hop count, or the addresses of trusted proxies (never every hop). */
-export type TrustProxy = false | number | string[];
 
 export interface ServerConfig {
   host: string;
@@ -52,15 +50,6 @@ export interface RedisConfig {
   prefix: string;
 }
 
-export interface SentinelConfig {
-  sentinels: { host: string; port: number }[];
-  /** The name the sentinels monitor the primary by (REDIS_SENTINEL_MASTER). */
-  master: string;
-  sentinelPassword: string | null;
-  /** The Redis servers' own password (REDIS_PASSWORD). */
-  password: string | null;
-}
-
 /** Whether the instance keeps its shared state in Redis (REDIS_URL or REDIS_SENTINELS). */
 export const usesRedis = (redis: RedisConfig): boolean => redis.url !== null || Boolean(redis.sentinel);
 
@@ -92,7 +81,6 @@ export interface CaptchaConfig {
 type Env = Record<string, string | undefined>;
 export { ConfigError };
 
-const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const CSP_SOURCE = /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
 // Honoured only when NODE_ENV=test: a production server started without NODE_ENV must opt in explicitly.
 const TEST_HOOKS = ['CAPTCHA_TEST_SEED', 'CAPTCHA_TEST_CLOCK_SPEED'] as const;
@@ -167,67 +155,4 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       cwd,
     },
   };
-}
-
-/** REDIS_SENTINELS with its master's name and passwords; one way to Redis only (REDIS_URL or the sentinels). */
-function readSentinelConfig(v: ReturnType<typeof readServerEnv>['values'], given: boolean, problems: string[]): SentinelConfig | null {
-  if (v.REDIS_SENTINELS === undefined) {
-    if (given) return null; // refused by its rule already
-    const strays = (['REDIS_SENTINEL_MASTER', 'REDIS_SENTINEL_PASSWORD', 'REDIS_PASSWORD'] as const).filter((name) => v[name] !== undefined);
-    if (strays.length > 0) problems.push(`${strays.join(', ')} ${strays.length === 1 ? 'is' : 'are'} set but REDIS_SENTINELS is not (with REDIS_URL, the URL carries the password)`);
-    return null;
-  }
-  if (v.REDIS_URL !== undefined) {
-    problems.push('REDIS_URL and REDIS_SENTINELS are both set: set REDIS_URL for one Redis, or REDIS_SENTINELS and REDIS_SENTINEL_MASTER for Redis behind Sentinel, not both');
-    return null;
-  }
-  if (v.REDIS_SENTINEL_MASTER === undefined) {
-    problems.push('REDIS_SENTINELS is set but REDIS_SENTINEL_MASTER is not: name the master the sentinels monitor (sentinel monitor <name> ...)');
-    return null;
-  }
-  const sentinels = v.REDIS_SENTINELS.split(',').map((entry) => {
-    const [host = '', port = ''] = entry.trim().split(':');
-    return { host, port: Number(port) };
-  });
-  const badPorts = sentinels.filter(({ port }) => port < 1 || port > 65535);
-  if (badPorts.length > 0) problems.push(`REDIS_SENTINELS ports must be from 1 to 65535, got ${badPorts.map(({ host, port }) => `${host}:${port}`).join(', ')}`);
-  return { sentinels, master: v.REDIS_SENTINEL_MASTER, sentinelPassword: v.REDIS_SENTINEL_PASSWORD ?? null, password: v.REDIS_PASSWORD ?? null };
-}
-
-function parseApiTarget(value: string | undefined, problems: string[]): URL | null {
-  if (value === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    problems.push(`API_TARGET must be an http(s) URL such as http://10.0.0.5:9000, got "${value}"`);
-    return null;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
-    problems.push(`API_TARGET must be an http(s) URL without query, fragment or credentials, got "${value}"`);
-    return null;
-  }
-  return url;
-}
-
-function parseTrustProxy(value: string | undefined, problems: string[]): TrustProxy {
-  // `true` is refused by the schema (config-schema.ts), and reaches here unset.
-  if (value === undefined || value.toLowerCase() === 'false' || /^0+$/.test(value)) return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const bad = entries.filter((entry) => !isProxyAddress(entry));
-  if (bad.length > 0) {
-    problems.push(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}, or false; got "${bad.join(', ')}"`);
-    return false;
-  }
-  return entries;
-}
-
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
-  const [address = '', bits, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
