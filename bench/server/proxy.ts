@@ -12,6 +12,7 @@ import { freePort } from '../../scripts/free-port';
 import { LIFTED_LIMITS, startServer, type BenchServer } from '../common/server-process';
 import { median } from '../common/stats';
 import { ensureTools, measured, pin, startNginx, startPhpFpm, untilAnswers, withChildren, wrk, type Load, type Started } from './proxy-parts';
+import { startFloor } from './proxy-floors';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = Number(process.env.PROXY_CONNECTIONS || 10);
@@ -57,6 +58,9 @@ async function main() {
     await untilAnswers(nginxUrl, POST);
     const gw = await gateway(dir, `http://127.0.0.1:${upstreamPort}`);
     stops.push(gw);
+    // Where the time goes: the same forwarding in Node with none of the rules, bare and behind a bare Fastify route.
+    const floors = [await startFloor('node:http', upstreamPort, PROXY_CORE), await startFloor('fastify', upstreamPort, PROXY_CORE)];
+    stops.push(...floors);
     console.log(`[bench:proxy] ${ROUNDS} rounds of ${DURATION_S} s per run (medians), wrk -t1 -c${CONNECTIONS} on core ${LOAD_CORE}; the proxies and the backend on core ${PROXY_CORE}`);
 
     const fpm = startPhpFpm(join(dir, 'fpm'), fpmPort, PROXY_CORE, PHP_WORKERS);
@@ -76,10 +80,12 @@ async function main() {
         await run(() => [gw.pid], `${gw.base}${CALL}`),
         await run(backend, phpUrl),
         await run(() => [front.pid, ...backend()], `${front.base}${CALL}`),
+        await run(() => [floors[0]!.pid], `${floors[0]!.base}${CALL}`),
+        await run(() => [floors[1]!.pid], `${floors[1]!.base}${CALL}`),
       ]);
     }
     await front.stop();
-    const [nginxRow, gatewayRow, aloneRow, behindRow] = [0, 1, 2, 3].map((i) => medianRow(rounds.map((runs) => runs[i]!))) as [Row, Row, Row, Row];
+    const [nginxRow, gatewayRow, aloneRow, behindRow, bareRow, fastifyRow] = [0, 1, 2, 3, 4, 5].map((i) => medianRow(rounds.map((runs) => runs[i]!))) as [Row, Row, Row, Row, Row, Row];
 
     const show = (name: string, row: Row) => ({
       run: name,
@@ -94,7 +100,11 @@ async function main() {
       show('gateway -> trivial upstream', gatewayRow),
       show(`nginx + php-fpm (${PHP_WORKERS} workers) alone`, aloneRow),
       show('gateway -> nginx + php-fpm, same core', behindRow),
+      show('floor: node:http + undici, no rules -> trivial upstream', bareRow),
+      show('floor: bare Fastify route + undici, no rules -> trivial upstream', fastifyRow),
     ]);
+    const times = (row: Row) => `${(row.cpuUsPerCall / nginxRow.cpuUsPerCall).toFixed(2)}x`;
+    console.log(`  CPU per call against nginx: node:http + undici ${times(bareRow)}, bare Fastify + undici ${times(fastifyRow)}, the gateway ${times(gatewayRow)}`);
     const cpuRatio = gatewayRow.cpuUsPerCall / nginxRow.cpuUsPerCall;
     const rpsRatio = nginxRow.rps / gatewayRow.rps;
     const kept = behindRow.rps / aloneRow.rps;
@@ -110,13 +120,13 @@ async function main() {
       [`gateway within ${GOALS.cpuRatio}x of nginx per core (CPU per call ${cpuRatio.toFixed(2)}x, req/s ${rpsRatio.toFixed(2)}x)`, cpuRatio <= GOALS.cpuRatio && rpsRatio <= GOALS.cpuRatio],
       [`gateway p99 under ${GOALS.p99Ms} ms at the same load (${gatewayRow.p99Ms} ms)`, gatewayRow.p99Ms < GOALS.p99Ms],
       [`the backend keeps >= ${GOALS.backendKept * 100}% of its throughput behind the gateway (${(kept * 100).toFixed(1)}%)`, kept >= GOALS.backendKept],
-      [`every answer 2xx`, [nginxRow, gatewayRow, aloneRow, behindRow].every((row) => row.errors === 0)],
+      [`every answer 2xx`, [nginxRow, gatewayRow, aloneRow, behindRow, bareRow, fastifyRow].every((row) => row.errors === 0)],
     ];
     if (rss.length > 1) checks.push([`RSS flat over ${SOAK_S} s at full load (grew ${(growth * 100).toFixed(1)}% after the first sample, goal <= ${GOALS.rssGrowth * 100}%)`, growth <= GOALS.rssGrowth]);
     for (const [label, ok] of checks) console.log(`  ${ok ? 'PASS' : 'MISS'} ${label}`);
 
     mkdirSync('bench-results', { recursive: true });
-    const rows = { nginx: nginxRow, gateway: gatewayRow, phpAlone: aloneRow, gatewayPhp: behindRow };
+    const rows = { nginx: nginxRow, gateway: gatewayRow, phpAlone: aloneRow, gatewayPhp: behindRow, floorNodeHttp: bareRow, floorFastify: fastifyRow };
     writeFileSync('bench-results/proxy.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS, goals: GOALS, rows, allRounds: rounds, cpuRatio, rpsRatio, kept, addedUsPerCall: added, rssMB: rss }, null, 2)}\n`);
     return checks.every(([, ok]) => ok);
   } finally {
