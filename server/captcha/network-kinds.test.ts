@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import Database from 'libsql';
 import gateway, { type OriginAsTable } from '@game-register/gateway';
-import { ACCESSIBLE_ALLOWANCE, LEVEL_POLICY, ADDRESS_FETCHES, BROWSER_TRIES_PER_MS, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
+import { ACCESSIBLE_ALLOWANCE, ACCESSIBLE_SHARE, ADDRESS_FETCHES, LEVEL_POLICY, BROWSER_TRIES_PER_MS, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
 
@@ -77,7 +77,7 @@ describe('networks as they are, in strict mode', () => {
     }
   }, 60_000);
 
-  it('raises a carrier /24 on 无障碍验证 solutions sooner than a browser makes their tries, whose passes then meet the level\'s quota; one at a browser\'s pace moves nothing', async () => {
+  it("raises a carrier /24 whose 无障碍验证 passes come sooner than a browser makes their tries, or far past their share of its passes; people's at a browser's pace, a few among puzzles, move nothing", async () => {
     const { app, clock } = await strictApp();
     try {
       const solve = async (address: string, paceMs: (counter: number) => number) => {
@@ -86,19 +86,30 @@ describe('networks as they are, in strict mode', () => {
         clock.at += paceMs(work.solution.counter);
         return (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload: { id: offer.id, work }, remoteAddress: address })).json<{ status: string }>().status;
       };
-      const scriptPasses = [];
+      const [scriptPasses, patientPasses] = [[] as string[], [] as string[]];
+      const browserPace = (counter: number) => Math.ceil(counter / BROWSER_TRIES_PER_MS) + 50;
       for (let i = 0; i < 40; i += 1) {
         scriptPasses.push(await solve(`36.128.14.${i + 1}`, () => 0)); // at once: a script's
-        expect(await solve(`36.128.15.${i + 1}`, (counter) => Math.ceil(counter / BROWSER_TRIES_PER_MS) + 50)).toBe('y');
+        patientPasses.push(await solve(`36.128.16.${i + 1}`, browserPace)); // a script that waits, and nothing but 无障碍验证
+        expect(await solve(`36.128.15.${i + 1}`, browserPace)).toBe('y');
+        for (let j = 0; j < 4; j += 1) {
+          // The people around it: four puzzle passes for each 无障碍验证 one (ACCESSIBLE_SHARE: a quarter at most).
+          const puzzle = (await challenge(app, { pixelRatio: 1 }, `36.128.15.${100 + j}`)).json<Sealed>();
+          clock.at += 1500;
+          expect((await verify(app, await humanAnswer(puzzle), `36.128.15.${100 + j}`)).json()).toMatchObject({ status: 'y' });
+        }
         clock.at += 10_000; // within each /24's 无障碍验证 allowance (ACCESSIBLE_ALLOWANCE.carrier)
       }
       const levelAt = async (address: string) => (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<Sealed>().work.parameters.data.lv;
       expect(await levelAt('36.128.14.200')).toBeGreaterThan(0);
+      expect(await levelAt('36.128.16.200')).toBeGreaterThan(0);
       expect(await levelAt('36.128.15.200')).toBe(0);
-      // Each pass stood until the /24 rose (most of 30 answers too fast: level 2 at once); then its hourly quota held it.
-      const passed = scriptPasses.filter((status) => status === 'y').length;
-      expect(passed).toBeGreaterThanOrEqual(30);
-      expect(passed).toBeLessThanOrEqual(30 + LEVEL_POLICY[2].networkSuccessesPerHour!);
+      // Each one's passes stood until its /24 rose to level 2 (the fast one's: 30 answers, most too fast; the
+      // patient one's: its share, from its sixth pass, and two sustained steps); then the level's hourly quota held it.
+      const passed = (statuses: string[]) => statuses.filter((status) => status === 'y').length;
+      expect(passed(scriptPasses)).toBeLessThanOrEqual(30 + LEVEL_POLICY[2].networkSuccessesPerHour!);
+      expect(passed(patientPasses)).toBeGreaterThanOrEqual(ACCESSIBLE_SHARE.min);
+      expect(passed(patientPasses)).toBeLessThanOrEqual(ACCESSIBLE_SHARE.min + 4 + LEVEL_POLICY[2].networkSuccessesPerHour!);
     } finally {
       await app.close();
     }

@@ -231,6 +231,14 @@ export const CARRIER_NAT_PRESSURE: typeof CARRIER_PRESSURE = {
 };
 
 /**
+ * 无障碍验证's share of a network's passes in 10 minutes, past which the network is hot: the people who need the
+ * path without the picture are a few in a hundred of a site's passes (the holdout's and the funnel's figures:
+ * docs/decisions.md), so a network where over a quarter of at least `min` passes come that way is a script
+ * that reads no picture, and its level rises as on any other evidence.
+ */
+export const ACCESSIBLE_SHARE = { share: 0.25, min: 6 } as const;
+
+/**
  * 无障碍验证's passes per network, a token bucket of its own beside the puzzle's (PASS_ALLOWANCE): the people who
  * need the path without the picture are a few in a hundred, so a network gets a tenth of its kind's puzzle
  * passes there, at most; above level 1 (where the puzzle's picture is guarded), the level's hourly quota applies

@@ -28,11 +28,11 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(2000));
       await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(3000));
       const mine = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(3500));
-      expect(mine.address.counts).toEqual({ challengesPerMinute: 4, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
+      expect(mine.address.counts).toEqual({ challengesPerMinute: 4, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1, accessible10m: 0 });
       const reading = await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(4000));
-      expect(reading.address.counts).toEqual({ challengesPerMinute: 1, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0 });
+      expect(reading.address.counts).toEqual({ challengesPerMinute: 1, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 });
       // The network's challenges are the answers that came back with work: four bare fetches moved nothing.
-      expect(reading.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
+      expect(reading.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1, accessible10m: 0 });
       const other = await signals.record('pass', '203.0.113.1', '203.0.113.0/24', at(5000));
       expect(other.network.counts.challengesPerMinute).toBe(1);
     });
@@ -41,8 +41,8 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       const { signals } = store;
       await signals.record('accessiblePass', '198.51.100.7', '198.51.100.0/24', at(1000));
       const reading = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(2000));
-      expect(reading.address.counts).toMatchObject({ answers10m: 1, successes10m: 1, successes1h: 0 });
-      expect(reading.network.counts).toMatchObject({ challengesPerMinute: 1, answers10m: 1, successes10m: 1, successes1h: 1 });
+      expect(reading.address.counts).toMatchObject({ answers10m: 1, successes10m: 1, successes1h: 0, accessible10m: 0 });
+      expect(reading.network.counts).toMatchObject({ challengesPerMinute: 1, answers10m: 1, successes10m: 1, successes1h: 1, accessible10m: 1 });
     });
 
     it('counts nothing for a network when none is named: the address alone', async () => {
@@ -65,7 +65,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect(await counted(75_000)).toBe(3);
       // Passes: out of the 10-minute count after 12 minutes, still in the hour's.
       const hour = await signals.record('challenge', '198.51.100.9', '198.51.100.0/24', at(12 * 60_000));
-      expect(hour.network.counts).toMatchObject({ successes10m: 0, successes1h: 4 });
+      expect(hour.network.counts).toMatchObject({ successes10m: 0, successes1h: 4, accessible10m: 0 });
     });
 
     it('keeps a level state for an address or a network, gives it back with the counts, and forgets it', async () => {
