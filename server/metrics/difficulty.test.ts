@@ -44,8 +44,8 @@ describe('the difficulty metrics', () => {
     expect(Object.keys(answers)).toHaveLength(pairs.length * 4);
     expect(answers['level=0,picture=guarded,result=passed,attempt=first']).toBe(0);
     expect(answers['level=3,picture=none,result=failed,attempt=retry']).toBe(0);
-    // An address's and a network's changes by each kind of network, the site's as its own.
-    expect(Object.keys(series(list, 'captcha_level_changes_total'))).toHaveLength((2 * 3 + 1) * 4);
+    // An address's and a network's changes by each kind of network, the site's and the carriers' floor's as their own.
+    expect(Object.keys(series(list, 'captcha_level_changes_total'))).toHaveLength((2 * 3 + 1 + 1) * 4);
     expect(Object.keys(series(list, 'captcha_quota_refusals_total'))).toHaveLength(4 * 3);
     expect(Object.values(series(list, 'captcha_quota_refusals_total')).every((value) => value === 0)).toBe(true);
     // Histograms appear with their first report: no quantile of nothing.

@@ -72,6 +72,7 @@ export const SiteSettingsFile = section({
     images: Type.Array(urlOrPath(false), { maxItems: 50, description: 'a list of picture addresses' }),
     underAttack: operatorSwitch(1, 3, 'the lowest level a visitor not known good gets'),
     peopleFirst: operatorSwitch(0, 2, 'the highest level any visitor gets'),
+    campaign: operatorSwitch(0, 2, "the highest level the carriers' floor may put under carrier visitors"),
     // The file only (README, "Networks"): ASes and CIDRs added to a kind of network.
     networks: section({ carrier: networkList('carrier'), hosting: networkList('hosting') }, { fileOnly: true }),
   }),

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorAnswer } from './answers';
 import type { Difficulty, LevelVerdict } from './difficulty/engine';
-import { answerEvidence, passAllowance, type AnswerTiming } from './difficulty/level-decision';
+import { accessibleAllowance, answerEvidence, passAllowance, type AnswerTiming } from './difficulty/level-decision';
 import type { Level } from './difficulty/levels';
 import type { GatewayEvents } from './events';
 import { addressSubjectOf } from './network';
@@ -85,11 +85,14 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
   };
   /**
    * A right answer's pass, taken from the allowance of the network that fetched its puzzle, at the level it
-   * was issued at: true when granted; otherwise its 429 is sent (Retry-After: until the next pass is there).
+   * was issued at (无障碍验证's from an allowance of its own): true when granted; otherwise its 429 is sent
+   * (Retry-After: until the next pass is there).
    */
-  const passAllowed = async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply): Promise<boolean> => {
+  const passAllowed = async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply, path: 'puzzle' | 'accessible' = 'puzzle'): Promise<boolean> => {
     // A pinned level sets the picture and the work, never a quota (engine.ts).
-    const { granted, waitMs } = await store.takeAllowance(`passes:${fetchedBy.network}`, passAllowance(fetchedBy.kind, level, difficulty.pinned !== null));
+    const pinned = difficulty.pinned !== null;
+    const [key, allowance] = path === 'accessible' ? [`accessible:${fetchedBy.network}`, accessibleAllowance(fetchedBy.kind, level, pinned)] : [`passes:${fetchedBy.network}`, passAllowance(fetchedBy.kind, level, pinned)];
+    const { granted, waitMs } = await store.takeAllowance(key, allowance);
     if (granted) return true;
     events.quotaRefused(level, fetchedBy.kind);
     tooMany(reply, Number.isFinite(waitMs) ? waitMs : 3600_000);

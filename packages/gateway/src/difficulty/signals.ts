@@ -41,6 +41,8 @@ export const COUNTED: Readonly<Record<SignalEvent, Readonly<Record<SignalEntity,
 };
 /** Whether an event counts for the site's minute (with a network named, not a carrier's): answers with work only. */
 export const countsForSite = (event: SignalEvent) => event !== 'challenge';
+/** Whether an event counts for the carriers' passes across the site (with a network named, a carrier's). */
+export const countsForCarriers = (event: SignalEvent) => event === 'pass' || event === 'accessiblePass';
 /** The site's minutes: how many answered challenges, and from which networks (the ten busiest make its concentration). */
 export const SITE_MINUTE_MS = 60_000;
 export const TOP_NETWORKS = 10;
@@ -77,6 +79,14 @@ export interface SiteReading {
   state: LevelState | null;
 }
 
+/** The carriers' last whole minute: their passes across the site, their moving baseline and their floor's state. */
+export interface CarriersReading {
+  minute: number;
+  passes: number;
+  baseline: { perMinute: number; minute: number } | null;
+  state: LevelState | null;
+}
+
 export interface SignalStore {
   /**
    * Counts `event` for an address and its network as COUNTED says (an answer also for the site's minute and its
@@ -89,6 +99,9 @@ export interface SignalStore {
   /** The site's last whole minute before `at`, its baseline and its state. */
   site(at: number): Promise<SiteReading>;
   saveSite(state: LevelState | null, baseline: SiteReading['baseline'], ttlMs: number): Promise<void>;
+  /** The carriers' passes in the last whole minute before `at` (counted by `record` for a pass with `forSite` false), their baseline and their floor. */
+  carriers(at: number): Promise<CarriersReading>;
+  saveCarriers(state: LevelState | null, baseline: CarriersReading['baseline'], ttlMs: number): Promise<void>;
 }
 
 /** Every bucket an entity's counts read, counter after counter in COUNTERS order. */

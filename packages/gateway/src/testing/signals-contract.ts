@@ -91,6 +91,21 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect((await signals.site(at(1000))).challenges).toBe(0); // the minute before had none
     });
 
+    it('counts the carriers\' passes across the site, and keeps their floor\'s state and baseline on every instance', async () => {
+      const { signals } = store;
+      for (let i = 0; i < 7; i += 1) await signals.record(i % 2 ? 'pass' : 'accessiblePass', `36.128.${i}.1`, `36.128.${i}.0/24`, at(1000 + i), false);
+      await signals.record('fail', '36.128.9.1', '36.128.9.0/24', at(2000), false); // a failure is no pass
+      await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(2000)); // not a carrier's
+      await signals.record('pass', '36.128.9.1', null, at(2000), false); // no network named
+      expect(await signals.carriers(at(61_000))).toEqual({ minute: Math.floor(at(0) / 60_000), passes: 7, baseline: null, state: null });
+      const state = { ...freshState(at(0)), level: 2 as const };
+      await signals.saveCarriers(state, { perMinute: 12.5, minute: 3 }, HOUR);
+      const other = await backing.open(null);
+      expect(await other.signals.carriers(at(62_000))).toMatchObject({ passes: 7, baseline: { perMinute: 12.5, minute: 3 }, state });
+      await other.signals.saveCarriers(null, null, HOUR);
+      expect(await signals.carriers(at(63_000))).toMatchObject({ baseline: { perMinute: 12.5, minute: 3 }, state: null });
+    });
+
     it('keeps the site\'s state and baseline between readings, on every instance', async () => {
       const state = { ...freshState(at(0)), level: 1 as const };
       await store.signals.saveSite(state, { perMinute: 42, minute: 7 }, HOUR);
