@@ -1,5 +1,6 @@
 // Every relative link and picture in the README, docs/ and the benches' index leads somewhere: the file exists,
-// and an anchor into a markdown file names one of its headings as GitHub spells them.
+// and an anchor into a markdown file names one of its headings as GitHub spells them. Every `npm run` they name
+// is a script of package.json, and every path of the repository the README names is there.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -54,5 +55,16 @@ describe('the docs link only to what is there', () => {
 
   it.each(DOCS)('%s: every relative link and picture resolves, anchors included', (file) => {
     expect(broken(file)).toEqual([]);
+  });
+
+  it('names only npm scripts that exist, and in the README only paths that exist', () => {
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const named = DOCS.flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/npm run ([a-z][\w:-]*)/g)].map(([, script]) => `${file}: npm run ${script!}`));
+    expect(named.length).toBeGreaterThan(50);
+    expect(named.filter((line) => !(line.split('npm run ')[1]! in scripts))).toEqual([]);
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const paths = [...readme.matchAll(/(?<![\w/.-])((?:src|server|packages|e2e|scripts|docs|bench|testing|monitoring)\/[\w./@-]*[\w/])/g)].map(([, path]) => path!);
+    expect(paths.length).toBeGreaterThan(20);
+    expect(paths.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
   });
 });
