@@ -1,5 +1,5 @@
 // Strict mode's operator switches in the site settings (captcha.underAttack, peopleFirst, campaign): read with the
-// rest of the settings, checked, logged, and handed to the gateway as its OperatorSwitches (README, "Strict mode").
+// rest of the settings, checked, logged, and handed to the gateway as its OperatorSwitches (docs/strict-mode.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Level, OperatorSwitches } from '@game-register/gateway';
 import { cidrMatcher, type NetworkAdditions } from '@game-register/gateway/policy';
