@@ -1,4 +1,4 @@
-import { strictConfig } from './captcha/test-support';
+import { strictConfig } from '../testing/server/strict-mode';
 import { buildTestApp } from '../testing/server/test-support';
 
 describe('a clean start', () => {

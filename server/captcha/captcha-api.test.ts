@@ -4,7 +4,7 @@ import { CHALLENGE_TTL_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '@game-register/
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { CHALLENGE_LAYOUT, cryptoRandom } from '@game-register/gateway/testing';
-import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

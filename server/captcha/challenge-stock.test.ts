@@ -1,8 +1,8 @@
-import { parseExposition, scrape, valueOf, metricsOn } from '../metrics/test-support';
+import { parseExposition, scrape, valueOf, metricsOn } from '../../testing/server/metrics';
 import { buildTestApp } from '../../testing/server/test-support';
 import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
 import { createChallengeStock, type ChallengeDrawer, type DrawnChallenge } from '@game-register/gateway/testing';
-import { challenge, humanAnswer, strictConfig, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, strictConfig, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 
 const P = 'game_register_';
 

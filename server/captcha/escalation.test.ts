@@ -4,7 +4,7 @@
 import { buildTestApp } from '../../testing/server/test-support';
 import { escalatedWorkCost, workDoublings } from '@game-register/gateway/testing';
 import { WORK_ESCALATION, WORK_LIMITS } from '@game-register/gateway/policy';
-import { humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_WORK, verify } from './test-support';
+import { humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_WORK, verify } from '../../testing/server/strict-mode';
 
 vi.mock('node:crypto', async (importOriginal) => ({
   ...(await importOriginal<typeof import('node:crypto')>()),

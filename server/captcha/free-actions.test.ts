@@ -9,7 +9,7 @@ import { ADDRESS_FETCHES, FAILURES_BEFORE_LOCK } from '@game-register/gateway/po
 import type { ServerConfig } from '../config';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
-import { challenge, humanAnswer, openPuzzle, passToken, solvedWork, strictConfig, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, openPuzzle, passToken, solvedWork, strictConfig, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 
 type Sealed = OpenPuzzle & { work: OpenPuzzle['work'] & { parameters: { data: { lv: number } } } };
 

@@ -4,7 +4,7 @@ import Database from 'libsql';
 import gateway, { type AnswerFacts, type ChallengeFacts, type VerifyReason } from '@game-register/gateway';
 import { CHALLENGE_LAYOUT as layout, drawChallenge } from '@game-register/gateway/testing';
 import { buildTestApp } from '../../testing/server/test-support';
-import { challenge, humanAnswer, openPuzzle, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, openPuzzle, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 
 /** The background a seeded server sends for `picture`, as the data URL in its answer. */
 async function seededBackground(picture: 'plain' | 'guarded') {

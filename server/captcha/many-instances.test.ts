@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config';
-import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
+import { metricsOn, parseExposition, scrape, valueOf } from '../../testing/server/metrics';
 import { buildTestApp } from '../../testing/server/test-support';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
-import { challenge, humanAnswer, openPuzzle, passToken, strictConfig, verify } from './test-support';
+import { challenge, humanAnswer, openPuzzle, passToken, strictConfig, verify } from '../../testing/server/strict-mode';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

@@ -8,7 +8,7 @@ import Database from 'libsql';
 import gateway, { type OriginAsTable } from '@game-register/gateway';
 import { ACCESSIBLE_ALLOWANCE, LEVEL_POLICY, ADDRESS_FETCHES, BROWSER_TRIES_PER_MS, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
-import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 
 type Sealed = OpenPuzzle & { work: OpenPuzzle['work'] & { parameters: { data: { lv: number; pic: string } } } };
 

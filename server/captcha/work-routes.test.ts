@@ -4,7 +4,7 @@ import Database from 'libsql';
 import { join } from 'node:path';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
-import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from './test-support';
+import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from '../../testing/server/strict-mode';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 async function freshChallenge(app: FastifyInstance, address = '127.0.0.1') {

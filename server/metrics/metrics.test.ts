@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, strictConfig, verify } from '../captcha/test-support';
+import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, strictConfig, verify } from '../../testing/server/strict-mode';
 import { loadConfig } from '../config';
 import { buildTestApp } from '../../testing/server/test-support';
-import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
+import { metricsOn, parseExposition, scrape, valueOf, type Sample } from '../../testing/server/metrics';
 
 const P = 'game_register_';
 const query = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

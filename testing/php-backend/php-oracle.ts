@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../server/test-support';
 import { fixedChannels, type ChannelSettings } from '../../server/channels/settings';
 import { channelLabel, isListedChannel } from '../../server/channels/rules';
-import { parseExposition, scrape } from '../../server/metrics/test-support';
+import { parseExposition, scrape } from '../server/metrics';
 import { sendRaw, type RawResponse } from '../http/raw-http';
 import { startTestPhp, type PhpReading, type TestPhp } from './test-php';
 import type { RawRequest } from '../hostile/hostile-spellings';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { handleMax } from '@game-register/puzzle-captcha/core';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import type { CaptchaConfig, ServerConfig } from '../config';
+import type { CaptchaConfig, ServerConfig } from '../../server/config';
 import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
 import { CHALLENGE_LAYOUT as layout, type TrailPoint } from '@game-register/gateway/testing';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
