@@ -6,7 +6,8 @@ import type { RedisServer } from '../../testing/redis/redis-server';
 import { freePort } from '../../scripts/free-port';
 import { startServer, STRICT_ENV, type ServerEnv } from '../common/server-process';
 import { percentile } from '../common/stats';
-import { challenge, findAnswer, solvedWork, trailMaker, verify } from './strict-client';
+import { solvedWork } from '@game-register/gateway/testing';
+import { challenge, findAnswer, trailMaker, verify } from './strict-client';
 
 export const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 export const CHECK_CONNECTIONS = 10;
@@ -87,7 +88,7 @@ export async function twoInstances(start: Start, redis: ServerEnv) {
     let registered = 0;
     for (let run = 0; run < SEQUENTIAL_RUNS; run += 1) {
       const next = await challenge(a.base);
-      const work = next.work ? await solvedWork(next.work) : undefined; // solved before the clock starts
+      const work = next.work ? solvedWork(next.work).work : undefined; // solved before the clock starts
       let started = performance.now();
       const verdict = await verify(b.base, { id: next.id, offsetX, trail, work });
       verifyMs.push(performance.now() - started);

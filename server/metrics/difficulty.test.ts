@@ -135,7 +135,7 @@ describe('the difficulty metrics', () => {
   it('read what a strict-mode server tells them, the widget\'s timing included', async () => {
     const { app } = await buildTestApp(strictConfig({}, metricsOn()));
     try {
-      const timed = { ...(await humanAnswer(await openPuzzle(app))), timing: { solveMs: 4200, workMs: 380 } };
+      const timed = { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 4200, workMs: 380 } };
       expect((await verify(app, timed)).json()).toMatchObject({ status: 'y' });
       await openPuzzle(app); // never answered
       const list = parseExposition((await scrape(app)).text).samples;
