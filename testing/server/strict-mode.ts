@@ -3,7 +3,7 @@ import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../../server/config';
 import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
-import { CHALLENGE_LAYOUT as layout, humanTrail, solvedWork } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT as layout, humanTrail, seededOffset, solvedWork } from '@game-register/gateway/testing';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 export const TEST_SEED = 20240607;
@@ -11,7 +11,8 @@ export const TEST_SEED = 20240607;
 export const TEST_WORK = { puzzle: 1000, accessible: 2000 };
 /** Where the gap is in every puzzle of a server started with TEST_SEED. */
 export const SEEDED_GAP_X = planPuzzle(seededRandom(TEST_SEED), layout, 0, -1).gapX;
-export const RIGHT_OFFSET = SEEDED_GAP_X - 3;
+/** The right answer to every puzzle of a server started with TEST_SEED (the kit's, as a consumer's tests find it). */
+export const RIGHT_OFFSET = seededOffset(TEST_SEED);
 
 /** Strict mode as the tests start it: one draw thread and no stock (each puzzle drawn when asked for) unless a test says so. */
 export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Partial<ServerConfig> = {}): Partial<ServerConfig> => ({
