@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import Database from 'libsql';
-import { strictConfig } from './captcha/test-support';
+import { strictConfig } from '../testing/server/strict-mode';
 import { fixedChannels } from './channels/settings';
 import { readSiteSettings } from './site/read-settings';
 import { buildTestApp, tempDir } from '../testing/server/test-support';

@@ -1,6 +1,6 @@
 import { buildTestApp } from '../../testing/server/test-support';
 import { createDrawer, DrawQueueFullError } from '@game-register/gateway/testing';
-import { challenge, SEEDED_GAP_X, strictConfig, TEST_SEED } from './test-support';
+import { challenge, SEEDED_GAP_X, strictConfig, TEST_SEED } from '../../testing/server/strict-mode';
 
 describe('the draw pool', () => {
   it('answers 503 JSON with Retry-After at once when every thread is busy and the queue is full', async () => {

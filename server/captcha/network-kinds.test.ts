@@ -8,7 +8,8 @@ import Database from 'libsql';
 import gateway, { type OriginAsTable } from '@game-register/gateway';
 import { ACCESSIBLE_ALLOWANCE, ACCESSIBLE_SHARE, ADDRESS_FETCHES, LEVEL_POLICY, BROWSER_TRIES_PER_MS, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
-import { challenge, humanAnswer, openPuzzle, solvedWork, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, openPuzzle, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
+import { solvedWork } from '@game-register/gateway/testing';
 
 type Sealed = OpenPuzzle & { work: OpenPuzzle['work'] & { parameters: { data: { lv: number; pic: string } } } };
 
@@ -34,7 +35,7 @@ describe('networks as they are, in strict mode', () => {
         const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
         expect(levelOf(puzzle)).toBe(0);
         clock.at += 1200; // a person's 900 ms drag and a reaction: sooner would count against the network (REACTION_MS)
-        expect((await verify(app, await humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' });
+        expect((await verify(app, humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' });
       }
     } finally {
       await app.close();
@@ -48,7 +49,7 @@ describe('networks as they are, in strict mode', () => {
         const address = `36.128.6.${i + 1}`;
         const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
         clock.at += 150; // a script: the answer 150 ms after the puzzle left
-        expect((await verify(app, await humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' }); // the pass stands
+        expect((await verify(app, humanAnswer(puzzle), address)).json()).toMatchObject({ status: 'y' }); // the pass stands
         clock.at += 1000;
       }
       expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.6.200')).json<Sealed>())).toBeGreaterThan(0);
@@ -65,9 +66,9 @@ describe('networks as they are, in strict mode', () => {
         const [slow, fast] = [`36.128.12.${i + 1}`, `36.128.13.${i + 1}`];
         const [slowPuzzle, fastPuzzle] = [(await challenge(app, { pixelRatio: 1 }, slow)).json<Sealed>(), (await challenge(app, { pixelRatio: 1 }, fast)).json<Sealed>()];
         clock.at += 700; // past HAND_MIN_MS, but the trail says the drag itself took 900 ms
-        expect((await verify(app, await humanAnswer(fastPuzzle), fast)).json()).toMatchObject({ status: 'y' }); // the pass stands
+        expect((await verify(app, humanAnswer(fastPuzzle), fast)).json()).toMatchObject({ status: 'y' }); // the pass stands
         clock.at += 500; // 1200 ms: the drag and a reaction
-        expect((await verify(app, await humanAnswer(slowPuzzle), slow)).json()).toMatchObject({ status: 'y' });
+        expect((await verify(app, humanAnswer(slowPuzzle), slow)).json()).toMatchObject({ status: 'y' });
         clock.at += 1000;
       }
       expect(levelOf((await challenge(app, { pixelRatio: 1 }, '36.128.13.200')).json<Sealed>())).toBeGreaterThan(0);
@@ -82,7 +83,7 @@ describe('networks as they are, in strict mode', () => {
     try {
       const solve = async (address: string, paceMs: (counter: number) => number) => {
         const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<OpenPuzzle>();
-        const work = await solvedWork(offer.work);
+        const work = solvedWork(offer.work).work;
         clock.at += paceMs(work.solution.counter);
         return (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload: { id: offer.id, work }, remoteAddress: address })).json<{ status: string }>().status;
       };
@@ -122,10 +123,10 @@ describe('networks as they are, in strict mode', () => {
       const early = await openPuzzle(app, nat); // fetched before the others' failures
       for (let i = 0; i < 12; i += 1) {
         const puzzle = await openPuzzle(app, nat);
-        expect((await verify(app, await humanAnswer(puzzle, 7, []), nat)).statusCode).toBe(200);
+        expect((await verify(app, humanAnswer(puzzle, 7, []), nat)).statusCode).toBe(200);
         clock.at += 2000;
       }
-      expect((await verify(app, await humanAnswer(early), nat)).json()).toMatchObject({ status: 'y' });
+      expect((await verify(app, humanAnswer(early), nat)).json()).toMatchObject({ status: 'y' });
       expect((await openPuzzle(app, nat)).work.parameters.data).toMatchObject({ d: 0 }); // no doubling signed in
     } finally {
       await app.close();
@@ -152,7 +153,7 @@ describe('networks as they are, in strict mode', () => {
         const address = `240e:3b0:1:${(0x100 + i).toString(16)}::1`; // China Telecom: 130 /64s of one /56
         const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
         clock.at += 1200;
-        statuses.push((await verify(app, await humanAnswer(puzzle), address)).statusCode);
+        statuses.push((await verify(app, humanAnswer(puzzle), address)).statusCode);
         clock.at -= 1200; // the bucket refills with time: held still, it gives its burst alone
       }
       expect(statuses.filter((status) => status === 200)).toHaveLength(PASS_ALLOWANCE.carrier.burst);
@@ -170,7 +171,7 @@ describe('networks as they are, in strict mode', () => {
         const address = `8.${128 + (i % 16)}.${i}.7`; // 20 /24s of Alibaba Cloud (AS37963)
         const puzzle = (await challenge(app, { pixelRatio: 1 }, address)).json<Sealed>();
         expect(puzzle.work.parameters.data).toMatchObject({ lv: 2, pic: 'guarded' });
-        const answer = await verify(app, await humanAnswer(puzzle), address);
+        const answer = await verify(app, humanAnswer(puzzle), address);
         if (answer.json<{ status: string }>().status === 'y') passes += 1;
         else expect(answer.statusCode).toBe(429);
         clock.at += 1000;
@@ -188,14 +189,14 @@ describe('networks as they are, in strict mode', () => {
       for (let i = 0; i < 30; i += 1) hoard.push(await openPuzzle(app, `198.51.100.${i + 1}`));
       const answers = [];
       // Answered from 30 IPv6 networks: the passes are the fetcher's /24's to give.
-      for (const [i, puzzle] of hoard.entries()) answers.push(await verify(app, await humanAnswer(puzzle), `2001:db8:${i}::1`));
+      for (const [i, puzzle] of hoard.entries()) answers.push(await verify(app, humanAnswer(puzzle), `2001:db8:${i}::1`));
       expect(answers.filter((answer) => answer.json<{ status: string }>().status === 'y')).toHaveLength(PASS_ALLOWANCE.unknown.burst);
       const refused = answers.filter((answer) => answer.statusCode === 429);
       expect(refused).toHaveLength(30 - PASS_ALLOWANCE.unknown.burst);
       expect(Number(refused[0]!.headers['retry-after'])).toBe(60 / PASS_ALLOWANCE.unknown.perMinute);
       // The answering networks kept their own allowance whole.
       const own = await openPuzzle(app, '2001:db8:0::1');
-      expect((await verify(app, await humanAnswer(own), '2001:db8:0::1')).json()).toMatchObject({ status: 'y' });
+      expect((await verify(app, humanAnswer(own), '2001:db8:0::1')).json()).toMatchObject({ status: 'y' });
     } finally {
       await app.close();
     }
@@ -208,7 +209,7 @@ describe('networks as they are, in strict mode', () => {
       for (let i = 0; i < 12; i += 1) {
         const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: `198.51.100.${i + 1}` })).json<OpenPuzzle>();
         expect(offer.work.parameters.data).toMatchObject({ by: `198.51.100.${i + 1}`, net: '198.51.100.0/24', nk: 'unknown' });
-        const payload = { id: offer.id, work: await solvedWork(offer.work) };
+        const payload = { id: offer.id, work: solvedWork(offer.work).work };
         statuses.push((await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload, remoteAddress: `2001:db8:${i}::1` })).statusCode);
       }
       expect(statuses.filter((status) => status === 200)).toHaveLength(ACCESSIBLE_ALLOWANCE.unknown.burst);
@@ -223,7 +224,7 @@ describe('networks as they are, in strict mode', () => {
     try {
       for (let i = 0; i < 25; i += 1) {
         const puzzle = await openPuzzle(app, `203.0.113.${i + 1}`);
-        await verify(app, await humanAnswer(puzzle, 7, []), `192.0.2.${i + 1}`); // wrong (work done), from another /24
+        await verify(app, humanAnswer(puzzle, 7, []), `192.0.2.${i + 1}`); // wrong (work done), from another /24
         clock.at += 10_000;
       }
       expect(levelOf((await challenge(app, { pixelRatio: 1 }, '203.0.113.200')).json<Sealed>())).toBe(2);
@@ -238,7 +239,7 @@ describe('networks as they are, in strict mode', () => {
     try {
       const work = (await openPuzzle(app, '198.51.100.1')).work;
       for (let i = 0; i < 21; i += 1) {
-        await verify(app, await humanAnswer({ id: `never-issued-${i}`, work }), `2001:db8:7:${i}::1`);
+        await verify(app, humanAnswer({ id: `never-issued-${i}`, work }), `2001:db8:7:${i}::1`);
         clock.at += 1000;
       }
       expect(levelOf((await challenge(app, { pixelRatio: 1 }, '2001:db8:7:99::1')).json<Sealed>())).toBe(0);

@@ -1,11 +1,11 @@
 // The difficulty metrics as Prometheus reads them: the gateway's events, which the server's metrics take
 // as they are (metrics/contract.ts), into the server's registry, read back from its text exposition.
 import type { AnswerFacts, ChallengeFacts, GatewayEvents } from '@game-register/gateway';
-import { humanAnswer, openPuzzle, strictConfig, verify } from '../captcha/test-support';
+import { humanAnswer, openPuzzle, strictConfig, verify } from '../../testing/server/strict-mode';
 import { fixedChannels } from '../channels/settings';
 import { buildTestApp } from '../../testing/server/test-support';
 import { createMetrics, type PrometheusMetrics } from './prometheus-metrics';
-import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
+import { metricsOn, parseExposition, scrape, valueOf, type Sample } from '../../testing/server/metrics';
 
 const P = 'game_register_';
 
@@ -135,7 +135,7 @@ describe('the difficulty metrics', () => {
   it('read what a strict-mode server tells them, the widget\'s timing included', async () => {
     const { app } = await buildTestApp(strictConfig({}, metricsOn()));
     try {
-      const timed = { ...(await humanAnswer(await openPuzzle(app))), timing: { solveMs: 4200, workMs: 380 } };
+      const timed = { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 4200, workMs: 380 } };
       expect((await verify(app, timed)).json()).toMatchObject({ status: 'y' });
       await openPuzzle(app); // never answered
       const list = parseExposition((await scrape(app)).text).samples;

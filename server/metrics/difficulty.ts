@@ -2,7 +2,8 @@
 // time people report taking (the widget's timing, never judged), level changes and quota refusals. Abandoned
 // challenges are not counted here: they are challenges without an answer (monitoring/recording-rules.yml).
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { LEVEL_POLICY, NETWORK_KINDS, type AnswerFacts, type ChallengeFacts, type Level, type LevelEntity, type NetworkKind, type PictureKind } from '@game-register/gateway';
+import type { AnswerFacts, ChallengeFacts, Level, LevelEntity, PictureKind } from '@game-register/gateway';
+import { LEVEL_POLICY, NETWORK_KINDS, type NetworkKind } from '@game-register/gateway/policy';
 
 /** A challenge's picture as a label: the path without one (无障碍验证) is `none`. */
 type PictureLabel = PictureKind | 'none';

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { PROMETHEUS_PATH, PROMTOOL_PATH } from '../../scripts/ensure-prometheus';
 import { freePort } from '../../scripts/free-port';
 import { buildTestApp } from '../../testing/server/test-support';
-import { metricsOn } from './test-support';
+import { metricsOn } from '../../testing/server/metrics';
 
 const run = promisify(execFile);
 const MONITORING = resolve(import.meta.dirname, '../../monitoring');

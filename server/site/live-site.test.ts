@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import { buildTestApp, makeDist, tempDir } from '../../testing/server/test-support';
-import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
+import { metricsOn, parseExposition, scrape, valueOf } from '../../testing/server/metrics';
 
 // A renderer as the build leaves one in dist/.ssr/ (src/entry-server.tsx), small enough to read: it
 // renders the settings it is given, which is what the server's part is about.
