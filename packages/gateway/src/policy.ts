@@ -122,6 +122,8 @@ export interface Thresholds {
   calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
   /** Failures are hot only when they are at least this share of the answers (a busy carrier's people fail too). */
   hotFailureShare?: number;
+  /** A minute's challenges this many or more are hard evidence: the level goes to 2 at once. */
+  hardChallengesPerMinute?: number;
 }
 
 
@@ -209,13 +211,15 @@ export const KIND_FLOOR: Readonly<Record<'carrier' | 'hosting' | 'unknown', 0 | 
  * A carrier network's level rises only on evidence people do not produce: failures, and answers past what a
  * campaign brings. A campaign brings one /24 (or IPv6 /48) tens of people a minute, 60 a minute for ten minutes
  * at the most we plan for (difficulty/engine.test.ts plays it): half as much again is a pool of solvers, not
- * people, both over the network's minute (90 answers with work: a solver in one /24 is seen in seconds) and over
- * ten minutes (720 passes, 1.2 times a campaign's: one that keeps under 90 a minute for long).
+ * people, both over the network's minute (90 answers with work: a solver in one /24 is seen in seconds; 180,
+ * three times a campaign's, is hard evidence: the guarded picture at once) and over ten minutes (720 passes, 1.2
+ * times a campaign's: one that keeps under 90 a minute for long).
  */
 export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinAnswers: number } = {
   hot: { challengesPerMinute: 90, failures10m: 40, successes10m: 720 },
   calm: { challengesPerMinute: 45, failures10m: 15, successes10m: 300 },
   hotFailureShare: 0.4,
+  hardChallengesPerMinute: 180,
   hardFailureShare: 0.6,
   hardMinAnswers: 30,
 };
@@ -228,6 +232,7 @@ export const CARRIER_NAT_PRESSURE: typeof CARRIER_PRESSURE = {
   ...CARRIER_PRESSURE,
   hot: { ...CARRIER_PRESSURE.hot, challengesPerMinute: Infinity },
   calm: { ...CARRIER_PRESSURE.calm, challengesPerMinute: Infinity },
+  hardChallengesPerMinute: Infinity,
 };
 
 /**

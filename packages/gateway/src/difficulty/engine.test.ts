@@ -100,9 +100,16 @@ describe('a visitor\'s level', () => {
     return { seconds: networkAt(2) === null ? null : (networkAt(2)! - start) / SECOND, steps: changes.filter(({ entity }) => entity === 'network').map(({ to }) => to) };
   };
 
-  it("raises a carrier /24 whose answers run past a campaign's minute: 240 a minute, every one right, is guarded within a minute", async () => {
-    const { seconds, steps } = await carrierRun(240, 10);
-    expect(seconds).toBeLessThan(60); // 90 in its minute (about 23 s), then one step each 15 s
+  it("raises a carrier /24 whose answers run past a campaign's minute: 150 a minute, every one right, is guarded within a minute", async () => {
+    const { seconds, steps } = await carrierRun(150, 10);
+    expect(seconds).toBeLessThan(70); // 90 in its minute (36 s), then one step each 15 s
+    expect(seconds).toBeGreaterThan(60);
+    expect(steps).toEqual([1, 2]);
+  });
+
+  it('puts one at three times a campaign\'s minute on the guarded picture at once: 300 a minute reach 180 in 36 s', async () => {
+    const { seconds, steps } = await carrierRun(300, 10);
+    expect(seconds).toBeLessThan(40); // hot from 18 s would take two steps of 15 s: 48 s
     expect(steps).toEqual([1, 2]);
   });
 

@@ -18,10 +18,11 @@ export interface EntityCounts {
 }
 
 
-/** Hard when most of many answers fail; hot when any count is past its mark; calm when all are low. */
+/** Hard when most of many answers fail, or a minute's challenges are past the hard mark; hot when any count is past its mark; calm when all are low. */
 export function pressureOf(kind: 'address' | 'network', counts: EntityCounts, thresholds: (typeof PRESSURE)[keyof typeof PRESSURE] = PRESSURE[kind]): Pressure {
   const { hot, calm, hardFailureShare, hardMinAnswers } = thresholds;
   if (counts.answers10m >= hardMinAnswers && counts.failures10m / counts.answers10m > hardFailureShare) return 'hard';
+  if (counts.challengesPerMinute >= (thresholds.hardChallengesPerMinute ?? Infinity)) return 'hard';
   const failing = counts.failures10m / Math.max(1, counts.answers10m) >= (thresholds.hotFailureShare ?? 0);
   const past = (marks: Thresholds['hot']) =>
     counts.challengesPerMinute >= marks.challengesPerMinute || (counts.failures10m >= marks.failures10m && failing) || counts.successes10m >= marks.successes10m;
