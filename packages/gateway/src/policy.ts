@@ -196,7 +196,9 @@ export { CARRIER_ASNS, HOSTING_ASNS } from './networks/asn-lists';
  * Each kind's pass allowance, a token bucket per counted network (carrier and unknown: its /24 or /48;
  * hosting: its whole AS): `burst` passes at once, then `perMinute`. Checked when a
  * pass is made, against the network that fetched the puzzle. A campaign brings a busy carrier /24 tens of
- * people a minute; a fast bot from an unknown /24 gets its burst; a cloud farm a handful per AS.
+ * people a minute, announced or not: a carrier's level rises for more than its usual day brings
+ * (CARRIER_PRESSURE), but its bucket, a refusal, is a campaign's always; a fast bot from an unknown /24 gets its
+ * burst; a cloud farm a handful per AS.
  */
 export const PASS_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', { burst: number; perMinute: number }>> = {
   carrier: { burst: 120, perMinute: 120 },
@@ -208,32 +210,45 @@ export const PASS_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', 
 export const KIND_FLOOR: Readonly<Record<'carrier' | 'hosting' | 'unknown', 0 | 1 | 2>> = { carrier: 0, unknown: 0, hosting: 2 };
 
 /**
- * A carrier network's level rises only on evidence people do not produce: failures, and answers past what a
- * campaign brings. A campaign brings one /24 (or IPv6 /48) tens of people a minute, 60 a minute for ten minutes
- * at the most we plan for (difficulty/engine.test.ts plays it): half as much again is a pool of solvers, not
- * people, both over the network's minute (90 answers with work: a solver in one /24 is seen in seconds; 180,
- * three times a campaign's, is hard evidence: the guarded picture at once) and over ten minutes (720 passes, 1.2
- * times a campaign's: one that keeps under 90 a minute for long).
+ * A carrier network's level rises only on evidence people do not produce: failures, and answers past what its
+ * people bring. On a usual day a province's carrier traffic leaves through a few hundred /24s, a handful of
+ * visitors a minute each at the most: 30 answers with work in a minute from one /24 (or IPv6 /48), 60 of them
+ * (hard: the guarded picture at once) or 240 passes in ten minutes are a solver. During a campaign the operator
+ * announces (the campaign switch), CARRIER_CAMPAIGN_PRESSURE's marks hold instead.
  */
 export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinAnswers: number } = {
-  hot: { challengesPerMinute: 90, failures10m: 40, successes10m: 720 },
-  calm: { challengesPerMinute: 45, failures10m: 15, successes10m: 300 },
+  hot: { challengesPerMinute: 30, failures10m: 40, successes10m: 240 },
+  calm: { challengesPerMinute: 15, failures10m: 15, successes10m: 100 },
   hotFailureShare: 0.4,
-  hardChallengesPerMinute: 180,
+  hardChallengesPerMinute: 60,
   hardFailureShare: 0.6,
   hardMinAnswers: 30,
 };
 
 /**
- * A carrier IPv4 address, a NAT of many people, moves as its network does but for its challenges a minute:
- * an address's are its fetches, which cost nothing (ADDRESS_FETCHES makes it pay for them in work).
+ * The same during a campaign: it brings one /24 (or IPv6 /48) tens of people a minute, 60 a minute for ten
+ * minutes at the most we plan for (difficulty/engine.test.ts plays it): half as much again is a pool of solvers,
+ * not people, both over the network's minute (90 answers with work; 180, three times a campaign's, is hard
+ * evidence) and over ten minutes (720 passes, 1.2 times a campaign's: one that keeps under 90 a minute for long).
  */
-export const CARRIER_NAT_PRESSURE: typeof CARRIER_PRESSURE = {
+export const CARRIER_CAMPAIGN_PRESSURE: typeof CARRIER_PRESSURE = {
   ...CARRIER_PRESSURE,
-  hot: { ...CARRIER_PRESSURE.hot, challengesPerMinute: Infinity },
-  calm: { ...CARRIER_PRESSURE.calm, challengesPerMinute: Infinity },
-  hardChallengesPerMinute: Infinity,
+  hot: { challengesPerMinute: 90, failures10m: 40, successes10m: 720 },
+  calm: { challengesPerMinute: 45, failures10m: 15, successes10m: 300 },
+  hardChallengesPerMinute: 180,
 };
+
+/**
+ * A carrier IPv4 address, a NAT of many people, moves as its network does (on a usual day or in a campaign) but
+ * for its challenges a minute: an address's are its fetches, which cost nothing (ADDRESS_FETCHES makes it pay
+ * for them in work).
+ */
+export const carrierNatPressure = (network: typeof CARRIER_PRESSURE): typeof CARRIER_PRESSURE => ({
+  ...network,
+  hot: { ...network.hot, challengesPerMinute: Infinity },
+  calm: { ...network.calm, challengesPerMinute: Infinity },
+  hardChallengesPerMinute: Infinity,
+});
 
 /**
  * 无障碍验证's share of a network's passes in 10 minutes, past which the network is hot: the people who need the

@@ -7,11 +7,13 @@ import type { NetworkKind } from '../networks/network-kind';
 import type { OperatorSwitches } from './level-decision';
 import { createDifficulty, type LevelVerdict } from './engine';
 import type { Level } from './levels';
-import { SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../policy';
+import { PASS_ALLOWANCE, SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../policy';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const NO_SWITCHES: OperatorSwitches = { underAttack: null, peopleFirst: null };
+/** The operator's campaign switch, on for the whole of every test (the clock starts at 2026-11-25 08:00 UTC). */
+const CAMPAIGN: OperatorSwitches = { ...NO_SWITCHES, campaign: { cap: 0, until: Date.UTC(2026, 10, 26) } };
 
 /** A difficulty over a fresh embedded store, on a clock the test moves; its level changes recorded. */
 function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned = null }: { holdout?: number; random?: () => number; switches?: OperatorSwitches; pinned?: Level | null } = {}) {
@@ -76,8 +78,8 @@ describe('a visitor\'s level', () => {
     expect(await visit('203.0.113.200')).toMatchObject({ level: 2, picture: 'guarded', policy: { workFactor: 10 } });
   });
 
-  it('keeps a carrier /24 and its NAT address at 0 through a campaign: 60 people a minute, most passing', async () => {
-    const { clock, visit, changes } = setUp();
+  it('keeps a carrier /24 and its NAT address at 0 through a campaign the operator announced: 60 people a minute, most passing', async () => {
+    const { clock, visit, changes } = setUp({ switches: CAMPAIGN });
     for (let i = 0; i < 600; i += 1) {
       // Half of them behind one NAT address; one in six fails once.
       const ip = i % 2 === 0 ? '36.128.5.1' : `36.128.5.${(i % 250) + 2}`;
@@ -87,9 +89,25 @@ describe('a visitor\'s level', () => {
     expect(changes).toEqual([]);
   });
 
+  it('keeps a carrier /24 at 0 through a usual day: 20 people a minute; at 40, its level rises (the guarded picture, no refusal)', async () => {
+    const usual = async (perMinute: number) => {
+      const { clock, visit, changes } = setUp();
+      const verdicts: LevelVerdict[] = [];
+      for (let i = 0; i < 10 * perMinute; i += 1) {
+        verdicts.push(await visit(`36.128.5.${(i % 250) + 1}`, i % 6 === 0 ? 'fail' : 'pass', 'carrier'));
+        clock.at += MINUTE / perMinute;
+      }
+      return { changes, verdicts };
+    };
+    expect((await usual(20)).changes).toEqual([]);
+    const busy = await usual(40);
+    expect(busy.changes.filter(({ entity }) => entity === 'network').map(({ to }) => to)).toEqual([1, 2]);
+    expect(busy.verdicts.every((verdict) => verdict.allowance.burst === PASS_ALLOWANCE.carrier.burst)).toBe(true);
+  });
+
   /** Seconds until a carrier /24 whose rotating addresses pass `perMinute` puzzles a minute, every one right, reaches its level 2 (null: not within `minutes`). */
-  const carrierRun = async (perMinute: number, minutes: number) => {
-    const { clock, visit, changes } = setUp();
+  const carrierRun = async (perMinute: number, minutes: number, switches: OperatorSwitches = CAMPAIGN) => {
+    const { clock, visit, changes } = setUp({ switches });
     const start = clock.at;
     const networkAt = (to: Level) => changes.find((change) => change.entity === 'network' && change.to === to)?.at ?? null;
     for (let i = 0; i < perMinute * minutes && networkAt(2) === null; i += 1) {
@@ -111,6 +129,12 @@ describe('a visitor\'s level', () => {
     const { seconds, steps } = await carrierRun(300, 10);
     expect(seconds).toBeLessThan(40); // hot from 18 s would take two steps of 15 s: 48 s
     expect(steps).toEqual([1, 2]);
+  });
+
+  it('puts a solver at a usual day\'s hard mark on the guarded picture within 20 s, with no campaign announced: 240 a minute', async () => {
+    const { seconds, steps } = await carrierRun(240, 2, NO_SWITCHES);
+    expect(seconds).toBeLessThan(20); // 60 in its minute: 15 s, before the hot run's first step (30 in 7.5 s, then 15 s)
+    expect(steps).toEqual([2]);
   });
 
   it('raises one that keeps under 90 a minute but past a campaign over ten minutes: 80 a minute reaches 720 passes', async () => {

@@ -4,7 +4,7 @@
 // written back as well.
 import type { GatewayEvents } from '../events';
 import { isCarrierNat, type JudgedNetwork, type NetworkKind } from '../networks/network-kind';
-import { CARRIER_NAT_PRESSURE, CARRIER_PRESSURE } from '../policy';
+import { CARRIER_CAMPAIGN_PRESSURE, CARRIER_PRESSURE, carrierNatPressure } from '../policy';
 import { campaignCap, decideLevel, type LevelVerdict, type OperatorSwitches } from './level-decision';
 import { freshState, isForgettable, nextState, type LevelState } from './hysteresis';
 import { HYSTERESIS, type Level } from './levels';
@@ -29,11 +29,15 @@ export interface DifficultyOptions {
 export type { LevelVerdict };
 
 /**
- * Where an entity's pressure starts: a carrier's network, and a carrier's IPv4 address (a NAT), as a campaign's
- * people do not push them (CARRIER_PRESSURE); the rest as PRESSURE says.
+ * Where an entity's pressure starts: a carrier's network, and a carrier's IPv4 address (a NAT), where its people
+ * do not push them, on a usual day or in a campaign the operator announced (CARRIER_PRESSURE,
+ * CARRIER_CAMPAIGN_PRESSURE); the rest as PRESSURE says.
  */
-const thresholdsOf = (entity: SignalEntity, kind: NetworkKind, subject: string) =>
-  kind !== 'carrier' ? PRESSURE[entity] : entity === 'network' ? CARRIER_PRESSURE : subject.includes(':') ? PRESSURE.address : CARRIER_NAT_PRESSURE;
+const thresholdsOf = (entity: SignalEntity, kind: NetworkKind, subject: string, campaign: boolean) => {
+  if (kind !== 'carrier' || (entity === 'address' && subject.includes(':'))) return PRESSURE[entity];
+  const network = campaign ? CARRIER_CAMPAIGN_PRESSURE : CARRIER_PRESSURE;
+  return entity === 'network' ? network : carrierNatPressure(network);
+};
 
 /** The site's reading is taken again at most this often (on the gateway's clock), by whichever challenge comes first. */
 export const SITE_READ_EVERY_MS = 10_000;
@@ -46,11 +50,13 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
   let siteLevel: Level = 0;
   let carriersLevel: Level = 0;
   let siteReadAt = -Infinity;
+  /** Whether the operator's campaign switch is on: a carrier's marks and pass allowance are a campaign's. */
+  const campaignOn = (at: number) => campaignCap(switches(), at) !== null;
 
   /** Moves one entity's level by what its counts say, and keeps (or forgets) the new state. */
   const advance = (entity: SignalEntity, subject: string, kind: NetworkKind, { counts, state }: EntityReading, at: number): Level => {
     const before = state ?? freshState(at);
-    const after = nextState(before, pressureOf(entity, counts, thresholdsOf(entity, kind, subject)), at);
+    const after = nextState(before, pressureOf(entity, counts, thresholdsOf(entity, kind, subject, campaignOn(at))), at);
     if (after.level !== before.level) events.levelChanged(entity, before.level, after.level, kind);
     const keep = !isForgettable(after, at);
     const write = keep ? state === null || !sameBut(before, after) || at - before.lastAt >= RESTATE_AFTER_MS : state !== null;
