@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * Inside this repository the puzzle package resolves to its TypeScript sources (its exports map's
  * `game-register-source` condition); outside it, to its built dist/.
  */
-const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.ts, packages/gateway/src/draw-pool.ts
+const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.ts, packages/gateway/src/drawing/draw-pool.ts
 
 export default defineConfig({
   plugins: [react()],

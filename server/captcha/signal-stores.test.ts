@@ -133,9 +133,9 @@ describe('the levels kept on Redis', () => {
 
 // Equivalent mutants of the signals (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
 // A forgotten state written as JSON null instead of deleted reads back as no state (parseState), as a deleted one does.
-// Equivalent mutant (packages/gateway/src/difficulty/redis-signals.ts, ConditionalExpression): `state === null` -> `false`: null is stored as "null", read back as no state
-// Equivalent mutant (packages/gateway/src/difficulty/libsql-signals.ts, ConditionalExpression): `value === null` -> `false`: null is stored as "null", read back as no state
-// Equivalent mutant (packages/gateway/src/difficulty/redis-signals.ts, ArrayDeclaration): `[]` -> `["Stryker was here"]`: EXEC answers null only for a WATCHed key that changed, and no signal command WATCHes
+// Equivalent mutant (packages/gateway/src/stores/redis-signals.ts, ConditionalExpression): `state === null` -> `false`: null is stored as "null", read back as no state
+// Equivalent mutant (packages/gateway/src/stores/libsql-signals.ts, ConditionalExpression): `value === null` -> `false`: null is stored as "null", read back as no state
+// Equivalent mutant (packages/gateway/src/stores/redis-signals.ts, ArrayDeclaration): `[]` -> `["Stryker was here"]`: EXEC answers null only for a WATCHed key that changed, and no signal command WATCHes
 
 describe("the site's baseline on Redis", () => {
   it('reads anything unreadable as none (it is learnt again), and a good one as written', async () => {

@@ -1,5 +1,5 @@
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../policy';
-import type { CaptchaStore } from '../store';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../core/policy';
+import type { CaptchaStore } from '../stores/captcha-store';
 import { describeSignalsContract } from './signals-contract';
 import type { StoreBacking } from './store-backing';
 
