@@ -1,10 +1,8 @@
 // The admission of a challenge and the count of an answer (admission.ts) without a server: a real embedded
-// store and a real difficulty on a clock the test moves, fake requests and replies. What a caller meets: who
-// is admitted and at what standing, the network's challenge limit, the pass allowance, the lock, the sweep.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// store and a real difficulty on a clock the test moves. What a caller meets: who is admitted and at what
+// standing, or refused and why; the network's challenge limit, the pass allowance, the lock, the sweep.
 import Database from 'libsql';
-import { admission } from './admission';
-import { errorAnswer } from '../http/answers';
+import { admission, isRefusal, type Refusal } from './admission';
 import { createDifficulty } from './difficulty/engine';
 import { passAllowance, type OperatorSwitches } from './difficulty/level-decision';
 import type { Level } from './difficulty/levels';
@@ -32,32 +30,9 @@ const judge = (ip: string): JudgedNetwork => {
   return { kind: 'unknown', asn: null, network: networkOf(ip) };
 };
 
-/** A request from `ip` to the route `url` (null: a request that matched no route pattern, whose url is undefined). */
-const requestFrom = (ip: string, url: string | null) => ({ ip, routeOptions: { url: url ?? undefined } }) as unknown as FastifyRequest;
+/** A refusal of this reason with this Retry-After (seconds). */
+const tooMany = (refusal: Refusal['refusal'], retryAfterS: number): Refusal => ({ refusal, retryAfterS });
 
-/** A reply that records what is sent with it. */
-function recordingReply() {
-  const sent: { status: number | null; headers: Record<string, string>; body: unknown } = { status: null, headers: {}, body: undefined };
-  const reply = {
-    header(name: string, value: string) {
-      sent.headers[name] = value;
-      return reply;
-    },
-    code(status: number) {
-      sent.status = status;
-      return reply;
-    },
-    send(body: unknown) {
-      sent.body = body;
-      return reply;
-    },
-  };
-  return { reply: reply as unknown as FastifyReply, sent };
-}
-
-/** What a 429 with this Retry-After (seconds) sends. */
-const tooMany = (seconds: number) => ({ status: 429, headers: { 'retry-after': String(seconds) }, body: errorAnswer(429) });
-const NOTHING_SENT = { status: null, headers: {}, body: undefined };
 
 function setUp({ networkChallenges = 3, pinned = null, start = START, wrap = (store) => store }: { networkChallenges?: number; pinned?: Level | null; start?: number; wrap?: (store: CaptchaStore) => CaptchaStore } = {}) {
   const db = new Database(':memory:');
@@ -75,19 +50,17 @@ function setUp({ networkChallenges = 3, pinned = null, start = START, wrap = (st
     throw error;
   };
   const difficulty = createDifficulty({ signals: raw.signals, switches: () => NO_SWITCHES, holdout: 0, random: () => 0.5, pinned, events, onError });
-  const gate = admission({ store, events, now: () => clock.at, networkChallenges, difficulty, judge, clientAddress: (request) => request.ip });
+  const gate = admission({ store, events, now: () => clock.at, networkChallenges, difficulty, judge });
 
-  /** A challenge asked for from `ip` now: what admitted answers and what the reply was sent. */
-  const challenge = async (ip: string, url: string | null = '/captcha/challenge') => {
-    const { reply, sent } = recordingReply();
-    const admitted = await gate.admitted(requestFrom(ip, url), clock.at, reply);
-    return { admitted, sent };
+  /** A challenge asked for from `ip` now: admitted (null when refused), or the refusal (null when admitted). */
+  const challenge = async (ip: string) => {
+    const answer = await gate.admitted(ip, '/captcha/challenge', clock.at);
+    return isRefusal(answer) ? { admitted: null, refused: answer } : { admitted: answer, refused: null };
   };
   /** An answer from `ip` now, counted before it is judged. */
   const answer = async (ip: string, maxSteps = 5) => {
-    const { reply, sent } = recordingReply();
-    const counted = await gate.countAnswer(requestFrom(ip, '/captcha/verify'), clock.at, reply, maxSteps);
-    return { counted, sent };
+    const counted = await gate.countAnswer(ip, clock.at, maxSteps);
+    return isRefusal(counted) ? { counted: null, refused: counted } : { counted, refused: null };
   };
   /** `times` wrong answers from `ip` to no live puzzle, each counted and settled. */
   const fail = async (ip: string, times: number) => {
@@ -113,13 +86,13 @@ function setUp({ networkChallenges = 3, pinned = null, start = START, wrap = (st
 describe('a challenge admitted', () => {
   it('answers a fresh address its verdict, its standing and who fetched it: an IPv6 address as its /64', async () => {
     const { challenge, signals, hits } = setUp();
-    const { admitted, sent } = await challenge('2001:db8:1:2:aaaa::7');
+    const { admitted, refused } = await challenge('2001:db8:1:2:aaaa::7');
     expect(admitted).toEqual({
       standing: { lockedUntil: 0, failures: 0, networkFailures: 0 },
       verdict: { level: 0, picture: 'plain', holdout: false, policy: LEVEL_POLICY[0], allowance: passAllowance('unknown', 0, false) },
       fetchedBy: { address: '2001:db8:1:2::/64', network: '2001:db8:1::/48', kind: 'unknown' },
     });
-    expect(sent).toEqual(NOTHING_SENT);
+    expect(refused).toEqual(null);
     // A fetch costs nothing: counted for the /64 alone, for its level and its share of fetches; its /48 is only read.
     expect(signals()).toEqual({ 'address:2001:db8:1:2::/64:challenges': 1 });
     expect(hits()).toEqual({ 'fetches:2001:db8:1:2::/64': 1 });
@@ -138,17 +111,17 @@ describe('a challenge admitted', () => {
     await fail('198.51.100.7', FAILURES_BEFORE_LOCK);
     const lockedUntil = clock.at + LOCK_MS;
     const before = signals();
-    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, sent: tooMany(LOCK_MS / SECOND) });
+    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, refused: tooMany('locked', LOCK_MS / SECOND) });
     clock.at += 20_500;
-    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, sent: tooMany((LOCK_MS - 20_000) / SECOND) });
+    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, refused: tooMany('locked', (LOCK_MS - 20_000) / SECOND) });
     clock.at = lockedUntil - 400;
-    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, sent: tooMany(1) });
+    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, refused: tooMany('locked', 1) });
     expect(signals()).toEqual(before);
     expect(hits()).toEqual({});
     // Its neighbour is not locked; the address itself is admitted again when its lock ends.
     expect((await challenge('198.51.100.8')).admitted).not.toBeNull();
     clock.at = lockedUntil;
-    expect(await challenge('198.51.100.7')).toMatchObject({ admitted: { standing: { lockedUntil: 0, failures: FAILURES_BEFORE_LOCK } }, sent: NOTHING_SENT });
+    expect(await challenge('198.51.100.7')).toMatchObject({ admitted: { standing: { lockedUntil: 0, failures: FAILURES_BEFORE_LOCK } }, refused: null });
   });
 
   it('doubles an address\'s work once per share of fetches past its first, and refuses it alone past its last, Retry-After what is left of the window', async () => {
@@ -159,13 +132,13 @@ describe('a challenge admitted', () => {
     const perShare = (step: number) => Array<number>(ADDRESS_FETCHES.share).fill(step);
     expect(doublings).toEqual([...perShare(0), ...perShare(1), ...perShare(2), ...perShare(3)]);
     clock.at += 15 * SECOND;
-    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, sent: tooMany((ADDRESS_FETCHES.windowMs - 15 * SECOND) / SECOND) });
+    expect(await challenge('198.51.100.7')).toEqual({ admitted: null, refused: tooMany('address_fetches', (ADDRESS_FETCHES.windowMs - 15 * SECOND) / SECOND) });
     expect(rateLimited).toEqual([['/captcha/challenge', 'unknown']]);
     // Nobody else pays for it: its neighbour on the /24 (and the /24 itself) start afresh.
-    expect(await challenge('198.51.100.8')).toMatchObject({ admitted: { standing: { failures: 0 }, verdict: { level: 0 } }, sent: NOTHING_SENT });
+    expect(await challenge('198.51.100.8')).toMatchObject({ admitted: { standing: { failures: 0 }, verdict: { level: 0 } }, refused: null });
     expect(hits()).toEqual({ 'fetches:198.51.100.7': ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt, 'fetches:198.51.100.8': 1 });
     clock.at = start + ADDRESS_FETCHES.windowMs;
-    expect(await challenge('198.51.100.7')).toMatchObject({ admitted: { standing: { failures: 0 } }, sent: NOTHING_SENT });
+    expect(await challenge('198.51.100.7')).toMatchObject({ admitted: { standing: { failures: 0 } }, refused: null });
   });
 
   it('never refuses a carrier NAT address for its fetches: past its share (its people\'s) its work doubles instead', async () => {
@@ -173,7 +146,7 @@ describe('a challenge admitted', () => {
     const share = ADDRESS_FETCHES.share * CARRIER_NAT_VISITORS;
     let last = null;
     for (let i = 0; i < share * (ADDRESS_FETCHES.refuseAt + 1); i += 1) last = await challenge('36.112.0.9');
-    expect(last).toMatchObject({ admitted: { standing: { failures: ADDRESS_FETCHES.refuseAt } }, sent: NOTHING_SENT });
+    expect(last).toMatchObject({ admitted: { standing: { failures: ADDRESS_FETCHES.refuseAt } }, refused: null });
     expect(rateLimited).toEqual([]);
     // Its /24's other addresses pay nothing for it.
     expect((await challenge('36.112.0.10')).admitted).toMatchObject({ standing: { failures: 0 }, verdict: { level: 0 } });
@@ -189,17 +162,17 @@ describe('a challenge admitted', () => {
       const { admitted } = await challenge(ip);
       await (await answer(ip)).counted!.settle(false, admitted!.fetchedBy);
     }
-    expect(await challenge('47.100.1.1')).toEqual({ admitted: null, sent: tooMany(10) });
+    expect(await challenge('47.100.1.1')).toEqual({ admitted: null, refused: tooMany('network_challenges', 10) });
     expect(rateLimited).toEqual([['/captcha/challenge', 'hosting']]);
     // Another network has its own allowance.
     expect((await challenge('198.51.100.7')).admitted).not.toBeNull();
   });
 
-  it('names the route "captcha" when the request matched no route pattern', async () => {
+  it('tells the host which route refused an address past its fetches', async () => {
     const { challenge, rateLimited } = setUp();
-    for (let i = 0; i < ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1) expect((await challenge('198.51.100.7', null)).admitted).not.toBeNull();
-    expect((await challenge('198.51.100.7', null)).sent.status).toBe(429);
-    expect(rateLimited).toEqual([['captcha', 'unknown']]);
+    for (let i = 0; i < ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1) expect((await challenge('198.51.100.7')).admitted).not.toBeNull();
+    expect((await challenge('198.51.100.7')).refused?.refusal).toBe('address_fetches');
+    expect(rateLimited).toEqual([['/captcha/challenge', 'unknown']]);
   });
 
   it('gives a carrier NAT (a carrier\'s IPv4 address) no failures of its own or its network\'s; everyone else keeps theirs', async () => {
@@ -219,8 +192,8 @@ describe('a challenge admitted', () => {
 
   it('admits and counts on a clock at 0 (a host test\'s): no lock is "until 0"', async () => {
     const { challenge, answer } = setUp({ start: 0 });
-    expect(await challenge('198.51.100.7')).toMatchObject({ admitted: { standing: { lockedUntil: 0 } }, sent: NOTHING_SENT });
-    expect(await answer('198.51.100.7')).toMatchObject({ counted: { minDoublings: 0, firstTry: true }, sent: NOTHING_SENT });
+    expect(await challenge('198.51.100.7')).toMatchObject({ admitted: { standing: { lockedUntil: 0 } }, refused: null });
+    expect(await answer('198.51.100.7')).toMatchObject({ counted: { minDoublings: 0, firstTry: true }, refused: null });
   });
 });
 
@@ -230,9 +203,8 @@ describe('a pass allowed', () => {
   /** Passes asked for by `fetchedBy` at its level until one is refused: how many were granted, and the refusal. */
   const passesUntilRefused = async (gate: ReturnType<typeof setUp>['gate'], { level, ...fetchedBy }: ReturnType<typeof unknownAt> | { address: string; network: string; kind: NetworkKind; level: Level }) => {
     for (let granted = 0; granted < 1000; granted += 1) {
-      const { reply, sent } = recordingReply();
-      if (!(await gate.passAllowed(fetchedBy, level, reply))) return { granted, sent };
-      expect(sent).toEqual(NOTHING_SENT);
+      const refused = await gate.passRefusal(fetchedBy, level);
+      if (refused !== null) return { granted, refused };
     }
     throw new Error('never refused');
   };
@@ -241,20 +213,20 @@ describe('a pass allowed', () => {
     const { clock, gate, quotaRefused } = setUp();
     const allowance = passAllowance('unknown', 0, false);
     expect(allowance).toEqual({ burst: 8, perMinute: 2 });
-    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: allowance.burst, sent: tooMany(30) });
+    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: allowance.burst, refused: tooMany('pass_quota', 30) });
     expect(quotaRefused).toEqual([[0, 'unknown']]);
     // Another network has its own bucket; this one has a pass again when it has refilled one.
     expect(await passesUntilRefused(gate, unknownAt(0, '203.0.113.0/24'))).toMatchObject({ granted: allowance.burst });
     clock.at += 60_000 / allowance.perMinute;
-    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: 1, sent: tooMany(30) });
+    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: 1, refused: tooMany('pass_quota', 30) });
   });
 
   it('bounds a network\'s passes by its level\'s hourly quota, and a cloud\'s by its kind\'s bucket', async () => {
     const { gate, quotaRefused } = setUp();
     expect(passAllowance('unknown', 3, false)).toEqual({ burst: 2, perMinute: 2 / 60 });
-    expect(await passesUntilRefused(gate, unknownAt(3))).toEqual({ granted: 2, sent: tooMany(1800) });
+    expect(await passesUntilRefused(gate, unknownAt(3))).toEqual({ granted: 2, refused: tooMany('pass_quota', 1800) });
     expect(passAllowance('hosting', 2, false)).toEqual({ burst: 4, perMinute: 5 / 60 });
-    expect(await passesUntilRefused(gate, { address: '47.96.1.2', network: HOSTING_NETWORK, kind: 'hosting', level: 2 })).toEqual({ granted: 4, sent: tooMany(720) });
+    expect(await passesUntilRefused(gate, { address: '47.96.1.2', network: HOSTING_NETWORK, kind: 'hosting', level: 2 })).toEqual({ granted: 4, refused: tooMany('pass_quota', 720) });
     expect(quotaRefused).toEqual([[3, 'unknown'], [2, 'hosting']]);
   });
 
@@ -262,18 +234,18 @@ describe('a pass allowed', () => {
     const { challenge } = setUp({ pinned: 0 });
     let last = null;
     for (let i = 0; i <= ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1) last = await challenge('198.51.100.7');
-    expect(last).toMatchObject({ admitted: { standing: { failures: 0 } }, sent: NOTHING_SENT });
+    expect(last).toMatchObject({ admitted: { standing: { failures: 0 } }, refused: null });
   });
 
   it('takes no level quota at a pinned level: the kind\'s bucket alone', async () => {
     const { gate, challenge } = setUp({ pinned: 3 });
     expect((await challenge('198.51.100.7')).admitted).toMatchObject({ verdict: { level: 3, allowance: passAllowance('unknown', 3, true) } });
-    expect(await passesUntilRefused(gate, unknownAt(3))).toEqual({ granted: 8, sent: tooMany(30) });
+    expect(await passesUntilRefused(gate, unknownAt(3))).toEqual({ granted: 8, refused: tooMany('pass_quota', 30) });
   });
 
   it('asks for a pass again in an hour when the store says none will come (a bucket that never refills)', async () => {
     const { gate } = setUp({ wrap: (store) => ({ ...store, takeAllowance: (key, { burst }) => store.takeAllowance(key, { burst, perMinute: 0 }) }) });
-    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: 8, sent: tooMany(3600) });
+    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: 8, refused: tooMany('pass_quota', 3600) });
   });
 });
 
@@ -282,8 +254,8 @@ describe('an answer counted before it is judged', () => {
     const { answer } = setUp();
     const seen: { minDoublings: number; firstTry: boolean }[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const { counted, sent } = await answer('198.51.100.7', 2);
-      expect(sent).toEqual(NOTHING_SENT);
+      const { counted, refused } = await answer('198.51.100.7', 2);
+      expect(refused).toEqual(null);
       seen.push({ minDoublings: counted!.minDoublings, firstTry: counted!.firstTry });
       await counted!.settle(false, null);
     }
@@ -305,16 +277,16 @@ describe('an answer counted before it is judged', () => {
   it('locks an address at its FAILURES_BEFORE_LOCK-th failure, and refuses its answers while locked, counting none', async () => {
     const { clock, answer, fail, store } = setUp();
     await fail('198.51.100.7', FAILURES_BEFORE_LOCK - 1);
-    const { counted, sent } = await answer('198.51.100.7');
-    expect(sent).toEqual(NOTHING_SENT);
+    const { counted, refused } = await answer('198.51.100.7');
+    expect(refused).toEqual(null);
     expect(counted).toMatchObject({ minDoublings: FAILURES_BEFORE_LOCK - 1, firstTry: false });
     await counted!.settle(false, null);
     const lockedUntil = clock.at + LOCK_MS;
     expect(await store.standing('198.51.100.7', '198.51.100.0/24')).toEqual({ lockedUntil, failures: FAILURES_BEFORE_LOCK, networkFailures: 0 });
     clock.at += 10 * SECOND;
-    expect(await answer('198.51.100.7')).toEqual({ counted: null, sent: tooMany((LOCK_MS - 10 * SECOND) / SECOND) });
+    expect(await answer('198.51.100.7')).toEqual({ counted: null, refused: tooMany('locked', (LOCK_MS - 10 * SECOND) / SECOND) });
     clock.at = lockedUntil - 1;
-    expect(await answer('198.51.100.7')).toEqual({ counted: null, sent: tooMany(1) });
+    expect(await answer('198.51.100.7')).toEqual({ counted: null, refused: tooMany('locked', 1) });
     expect(await store.standing('198.51.100.7', '198.51.100.0/24')).toEqual({ lockedUntil, failures: FAILURES_BEFORE_LOCK, networkFailures: 0 });
   });
 
@@ -322,7 +294,7 @@ describe('an answer counted before it is judged', () => {
     const { clock, answer, fail, store } = setUp();
     await fail('198.51.100.7', FAILURES_BEFORE_LOCK);
     clock.at += LOCK_MS;
-    expect(await answer('198.51.100.7')).toEqual({ counted: null, sent: tooMany(LOCK_MS / SECOND) });
+    expect(await answer('198.51.100.7')).toEqual({ counted: null, refused: tooMany('locked', LOCK_MS / SECOND) });
     expect(await store.standing('198.51.100.7', '198.51.100.0/24')).toEqual({ lockedUntil: clock.at + LOCK_MS, failures: FAILURES_BEFORE_LOCK + 1, networkFailures: 0 });
   });
 
@@ -331,7 +303,7 @@ describe('an answer counted before it is judged', () => {
     const answers = [];
     for (let i = 0; i <= FAILURES_BEFORE_LOCK; i += 1) answers.push(await answer('198.51.100.7'));
     expect(answers.map(({ counted }) => counted?.minDoublings ?? null)).toEqual([0, 1, 2, 3, 4, null]);
-    expect(answers.at(-1)!.sent).toEqual(tooMany(LOCK_MS / SECOND));
+    expect(answers.at(-1)!.refused).toEqual(tooMany('locked', LOCK_MS / SECOND));
     expect(await store.standing('198.51.100.7', '198.51.100.0/24')).toEqual({ lockedUntil: clock.at + LOCK_MS, failures: FAILURES_BEFORE_LOCK + 1, networkFailures: 0 });
   });
 
@@ -340,8 +312,8 @@ describe('an answer counted before it is judged', () => {
     const { admitted } = await challenge('36.112.0.9');
     const seen: { minDoublings: number; firstTry: boolean }[] = [];
     for (let i = 0; i < FAILURES_BEFORE_LOCK + 3; i += 1) {
-      const { counted, sent } = await answer('36.112.0.9');
-      expect(sent).toEqual(NOTHING_SENT);
+      const { counted, refused } = await answer('36.112.0.9');
+      expect(refused).toEqual(null);
       seen.push({ minDoublings: counted!.minDoublings, firstTry: counted!.firstTry });
       await counted!.settle(false, admitted!.fetchedBy);
     }
@@ -367,7 +339,7 @@ describe('an answer counted before it is judged', () => {
       await (await answer('198.51.100.7')).counted!.refused(false);
       await (await answer('36.112.0.9')).counted!.refused(true);
     }
-    expect(await answer('198.51.100.7')).toMatchObject({ counted: null, sent: { status: 429 } });
+    expect(await answer('198.51.100.7')).toMatchObject({ counted: null, refused: { refusal: 'locked' } });
     expect(await store.standing('198.51.100.7', '198.51.100.0/24')).toMatchObject({ failures: FAILURES_BEFORE_LOCK, networkFailures: 0 });
     expect(await store.standing('36.112.0.9', '36.112.0.0/24')).toMatchObject({ lockedUntil: 0, networkFailures: 0 });
     expect((await answer('36.112.0.9')).counted).not.toBeNull();

@@ -1,7 +1,6 @@
 // Who may ask and answer: the admission of a challenge, the count of an answer before it is judged (the
-// lock), the sweep of what has expired. Shared by the puzzle's and the accessible path's routes.
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorAnswer } from '../http/answers';
+// lock), the sweep of what has expired. Shared by the puzzle's and the accessible path's routes, which send
+// its refusals (http/admission-replies.ts): nothing here touches a request or a reply.
 import type { Difficulty, LevelVerdict } from './difficulty/engine';
 import { answerEvidence, passAllowance, type AnswerTiming } from './difficulty/level-decision';
 import type { Level } from './difficulty/levels';
@@ -20,9 +19,15 @@ export interface AdmissionOptions {
   difficulty: Difficulty;
   /** Each address's network and its kind (networks/network-kind.ts). */
   judge: NetworkJudge;
-  /** The client's address as the host read it on arrival. */
-  clientAddress: (request: FastifyRequest) => string;
 }
+
+/**
+ * Why a caller is refused, for its route to answer 429 with Retry-After: its address is locked, or past its
+ * fetches; its network's answered challenges are past its allowance; the network's passes are past its quota.
+ */
+export type Refusal = { refusal: 'locked' | 'address_fetches' | 'network_challenges' | 'pass_quota'; retryAfterS: number };
+const refused = (refusal: Refusal['refusal'], waitMs: number): Refusal => ({ refusal, retryAfterS: Math.max(1, Math.ceil(waitMs / 1000)) });
+export const isRefusal = (value: object): value is Refusal => 'refusal' in value;
 
 /** A challenge admitted: where its caller stands (its failures), the level it is issued at, and who fetched it (sealed into it). */
 export type Admitted = { standing: Standing; verdict: LevelVerdict; fetchedBy: FetchedBy };
@@ -30,27 +35,30 @@ export type Admitted = { standing: Standing; verdict: LevelVerdict; fetchedBy: F
 /** Who fetched a challenge: its address as levels key it (IPv6: its /64), its network and the network's kind. */
 export type FetchedBy = { address: string } & Pick<JudgedNetwork, 'network' | 'kind'>;
 
+/** An answer counted before it is judged: the least doublings its work must show, and how to settle it. */
+export interface CountedAnswer {
+  minDoublings: number;
+  firstTry: boolean;
+  refused(ownLevel: boolean): Promise<void>;
+  settle(passed: boolean, fetchedBy: FetchedBy | null, timing?: AnswerTiming | null, path?: 'puzzle' | 'accessible'): Promise<void>;
+}
+
 /** A network past its allowance of answered challenges asks again after this: its count slides by 10 s buckets. */
 const NETWORK_RETRY_MS = 10_000;
 
-export function admission({ store, events, now, networkChallenges, difficulty, judge, clientAddress }: AdmissionOptions) {
+export function admission({ store, events, now, networkChallenges, difficulty, judge }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
   const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
-  const tooMany = (reply: FastifyReply, waitMs: number) => {
-    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
-    void reply.code(429).send(errorAnswer(429));
-  };
   /**
    * Admits a challenge: where the caller stands, with one more fetch counted for its address (an IPv6 /64),
-   * then its level (difficulty/engine.ts). Null once its 429 is sent: its address is locked, or fetched past
+   * then its level (difficulty/engine.ts). Refused when its address is locked, or fetched past
    * ADDRESS_FETCHES.refuseAt shares (never a carrier NAT address), or its network's answered challenges are past
    * its allowance. A fetch costs nothing, so it counts for its address alone: past its share, the address's
    * work doubles once per share. A refusal of the address (locked, past its fetches) counts nothing and writes
-   * nothing; one for its network's allowance has counted the fetch for the address alone. (Not the reply itself: a reply is
-   * a thenable, and awaiting one waits for the send.)
+   * nothing; one for its network's allowance has counted the fetch for the address alone. `ip`: the client's
+   * address as the host read it; `route`: the route asked, for the events.
    */
-  const admitted = async (request: FastifyRequest, at: number, reply: FastifyReply): Promise<Admitted | null> => {
-    const ip = clientAddress(request);
+  const admitted = async (ip: string, route: string, at: number): Promise<Admitted | Refusal> => {
     const { network, kind } = judge(ip);
     // The lock and the work's doublings per address as its level is (an IPv6 /64 is one address), with the
     // failures of its network as judged (a hosting network: its whole AS).
@@ -62,20 +70,15 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     const share = pinned ? Number.MAX_SAFE_INTEGER : ADDRESS_FETCHES.share * (nat ? CARRIER_NAT_VISITORS : 1);
     const max = nat || pinned ? Number.MAX_SAFE_INTEGER : share * ADDRESS_FETCHES.refuseAt;
     const { standing, hit } = await store.admitChallenge(address, network, `fetches:${address}`, ADDRESS_FETCHES.windowMs, max);
-    if (hit === null || standing.lockedUntil > at) {
-      tooMany(reply, standing.lockedUntil - at);
-      return null;
-    }
+    if (hit === null || standing.lockedUntil > at) return refused('locked', standing.lockedUntil - at);
     if (hit.count > max) {
-      events.rateLimited(request.routeOptions.url ?? 'captcha', kind);
-      tooMany(reply, hit.endsAt - now()); // what is left of the window
-      return null;
+      events.rateLimited(route, kind);
+      return refused('address_fetches', hit.endsAt - now()); // what is left of the window
     }
     const { verdict, networkAnswered } = await difficulty.challenge(address, { network, kind }, at);
     if (networkAnswered > networkChallenges) {
-      events.rateLimited(request.routeOptions.url ?? 'captcha', kind);
-      tooMany(reply, NETWORK_RETRY_MS);
-      return null;
+      events.rateLimited(route, kind);
+      return refused('network_challenges', NETWORK_RETRY_MS);
     }
     // A carrier NAT's work is not doubled for its people's failures: its level answers for them (engine.ts).
     const own = nat ? { ...standing, failures: 0, networkFailures: 0 } : standing;
@@ -85,38 +88,32 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
   };
   /**
    * A right answer's pass, taken from the allowance of the network that fetched its puzzle, at the level it
-   * was issued at: true when granted; otherwise its 429 is sent (Retry-After: until the next pass is there).
+   * was issued at: null when granted; otherwise refused until the next pass is there.
    */
-  const passAllowed = async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply): Promise<boolean> => {
+  const passRefusal = async (fetchedBy: FetchedBy, level: Level): Promise<Refusal | null> => {
     // A pinned level sets the picture and the work, never a quota (engine.ts).
     const { granted, waitMs } = await store.takeAllowance(`passes:${fetchedBy.network}`, passAllowance(fetchedBy.kind, level, difficulty.pinned !== null));
-    if (granted) return true;
+    if (granted) return null;
     events.quotaRefused(level, fetchedBy.kind);
-    tooMany(reply, Number.isFinite(waitMs) ? waitMs : 3600_000);
-    return false;
+    return refused('pass_quota', Number.isFinite(waitMs) ? waitMs : 3600_000);
   };
   /**
    * Counts an answer as a failure before judging it, so that answers sent at once cannot all slip in under
    * the lock. A locked address (locked before, even for challenges it fetched before the lock, or past the
-   * lock's threshold now) is refused: its 429 sent, and null answered. Otherwise answers how to settle it and
+   * lock's threshold now) is refused. Otherwise answers how to settle it and
    * the minimum doublings its work must show (one per failure the address had before it, up to `maxSteps`).
    * One store round trip: the lock is checked in the same atomic step that counts. A carrier's IPv4 address is
    * a NAT of many people: never locked, its work never doubled by their failures.
    */
-  const countAnswer = async (request: FastifyRequest, at: number, reply: FastifyReply, maxSteps: number) => {
-    const ip = clientAddress(request);
+  const countAnswer = async (ip: string, at: number, maxSteps: number): Promise<CountedAnswer | Refusal> => {
     const address = addressSubjectOf(ip);
     const kind = judge(ip).kind;
     const nat = isCarrierNat(kind, ip);
     const { failures, lockedUntil } = await store.countAttempt(address);
-    if (lockedUntil > at) {
-      tooMany(reply, lockedUntil - at);
-      return null;
-    }
+    if (lockedUntil > at) return refused('locked', lockedUntil - at);
     if (failures > FAILURES_BEFORE_LOCK && !nat) {
       await store.settleAttempt(address, null, false, LOCK_MS);
-      tooMany(reply, LOCK_MS);
-      return null;
+      return refused('locked', LOCK_MS);
     }
     return {
       minDoublings: nat ? 0 : Math.min(maxSteps, failures - 1),
@@ -155,5 +152,5 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     nextSweep = at + SWEEP_EVERY_MS;
     await store.sweep();
   };
-  return { admitted, countAnswer, passAllowed, sweep, spendOnce };
+  return { admitted, countAnswer, passRefusal, sweep, spendOnce };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AccessibleChallengeResponseSchema, AccessibleVerifyRequestSchema, VerifyResponseSchema, type SolvedWork } from '@game-register/puzzle-captcha/protocol';
-import type { admission, FetchedBy } from '../core/admission';
+import type { admissionReplies, FetchedBy } from './admission-replies';
 import { kindOf } from '../core/networks/network-kind';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { accessibleFitsMs, type AnswerTiming } from '../core/difficulty/level-decision';
@@ -16,7 +16,7 @@ import { signPassToken } from '../core/token';
 import { answerSeconds } from '../core/timing';
 import { checkWork, createWorkTask } from '../core/work';
 
-export interface AccessibleRoutesOptions extends Pick<ReturnType<typeof admission>, 'admitted' | 'countAnswer' | 'passAllowed' | 'spendOnce'> {
+export interface AccessibleRoutesOptions extends Pick<ReturnType<typeof admissionReplies>, 'admitted' | 'countAnswer' | 'passAllowed' | 'spendOnce'> {
   store: CaptchaStore;
   now: () => number;
   events: GatewayEvents;

@@ -12,7 +12,7 @@ import {
   VerifyResponseSchema,
 } from '@game-register/puzzle-captcha/protocol';
 import { registerAccessibleRoutes } from './accessible-api';
-import { admission, type FetchedBy } from '../core/admission';
+import { admissionReplies, type FetchedBy } from './admission-replies';
 import type { Difficulty } from '../core/difficulty/engine';
 import { puzzleFitsMs } from '../core/difficulty/level-decision';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
@@ -60,7 +60,7 @@ export interface CaptchaApiOptions {
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
 const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty, networkJudge, clientAddress = (request) => request.ip }) => {
-  const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admission({ store, events, now, networkChallenges, difficulty, judge: networkJudge, clientAddress });
+  const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admissionReplies({ store, events, now, networkChallenges, difficulty, judge: networkJudge, clientAddress });
   const layout = CHALLENGE_LAYOUT;
   // A body-less POST (or one without a JSON content type) asks for the defaults.
   fastify.addHook('preValidation', async (request) => {

@@ -1,7 +1,6 @@
 // The numbers of the policy table pinned by behaviour (issue 38): each kind's pass allowance, each level's hourly
 // pass quota, picture and work, and what a pinned level sets. Every expected number is written out here, never
 // read from policy.ts, so that a change of a number there fails a test here.
-import type { FastifyReply } from 'fastify';
 import Database from 'libsql';
 import { admission } from '../admission';
 import { eventsWith } from '../events';
@@ -31,23 +30,12 @@ function setUp({ pinned = null, switches = NO_SWITCHES }: { pinned?: Level | nul
   };
   const difficulty = createDifficulty({ signals: store.signals, switches: () => switches, holdout: 0, random: () => 0.5, pinned, events, onError });
   const judge = (ip: string) => ({ network: networkOf(ip), kind: 'unknown' as const, asn: null });
-  const { passAllowed } = admission({ store, events, now, networkChallenges: 1_000_000, difficulty, judge, clientAddress: (request) => request.ip });
-  /** A right answer's pass for a puzzle fetched from `network` (of `kind`) at `level`: granted or refused (with its 429). */
+  const { passRefusal } = admission({ store, events, now, networkChallenges: 1_000_000, difficulty, judge });
+  /** A right answer's pass for a puzzle fetched from `network` (of `kind`) at `level`: granted, or refused for its quota. */
   const pass = async (network: string, kind: NetworkKind, level: Level) => {
-    const sent: { status?: number; retryAfter?: string } = {};
-    const reply = {
-      header: (name: string, value: string) => {
-        if (name === 'retry-after') sent.retryAfter = value;
-        return reply;
-      },
-      code: (status: number) => {
-        sent.status = status;
-        return { send: () => reply };
-      },
-    } as unknown as FastifyReply;
-    const granted = await passAllowed({ address: network, network, kind }, level, reply);
-    expect(sent.status).toBe(granted ? undefined : 429);
-    return granted;
+    const refusal = await passRefusal({ address: network, network, kind }, level);
+    if (refusal !== null) expect(refusal.refusal).toBe('pass_quota');
+    return refusal === null;
   };
   /** Passes tried at once until one is refused: how many were granted. */
   const burst = async (network: string, kind: NetworkKind, level: Level) => {
