@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkWork, createWorkTask, WORK_ALGORITHM, WORK_ROUNDS } from '@game-register/gateway/testing';
+import { checkWork, createWorkTask, WORK_ALGORITHM, WORK_ROUNDS } from '@game-register/gateway/internals';
 import { WORK_DEFAULTS } from '@game-register/gateway/policy';
 import { median, percentile } from '../common/stats';
 import { browserFigures, rate } from './work-page';

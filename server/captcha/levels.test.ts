@@ -2,7 +2,7 @@ import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import Fastify from 'fastify';
 import Database from 'libsql';
 import gateway, { type AnswerFacts, type ChallengeFacts, type VerifyReason } from '@game-register/gateway';
-import { CHALLENGE_LAYOUT as layout, drawChallenge } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT as layout, drawChallenge } from '@game-register/gateway/internals';
 import { buildTestApp } from '../../testing/server/test-support';
 import { challenge, humanAnswer, openPuzzle, strictConfig, TEST_SEED, TEST_WORK, verify, type OpenPuzzle } from './test-support';
 

@@ -4,7 +4,8 @@ import { Redis } from 'ioredis';
 import { connectRedis } from '../redis';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
-import { createRedisStore, describeStoreContract } from '@game-register/gateway/testing';
+import { describeStoreContract } from '@game-register/gateway/testing';
+import { createRedisStore } from '@game-register/gateway/internals';
 
 /** What a challenge is sealed with (its level and picture): given back whole with it. */
 const SEALED = { level: 2, picture: 'plain', address: '2409:8054:0:1::/64', network: '2409:8054:0:1::/64', kind: 'carrier' } as const;

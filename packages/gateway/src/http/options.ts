@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import type { GatewayEvents } from '../core/events';
 import type { SqlDatabase } from '../stores/libsql-schema';
+import type { ReplicatedSpends } from '../stores/redis-store';
 import type { OperatorSwitches } from '../core/difficulty/level-decision';
 import type { Level } from '../core/difficulty/levels';
 import { NO_ADDITIONS, type NetworkAdditions } from '../core/networks/network-kind';
@@ -69,14 +70,9 @@ export type GatewayOptions = Omit<Static<typeof GatewayOptionsSchema>, 'store' |
   level?: 'adaptive' | Level;
   clientAddress?: (request: FastifyRequest) => string;
 };
+export type { ReplicatedSpends };
 /** Where the state is kept: a libsql database (one instance), or Redis (many instances, one prefix). */
 export type GatewayStore = { kind: 'libsql'; database: SqlDatabase } | { kind: 'redis'; client: Redis; prefix: string; replicated?: ReplicatedSpends | null };
-/** A connection of its own (WAIT blocks it) on which a spent pass token waits until `replicas` replicas hold it. */
-export interface ReplicatedSpends {
-  client: Redis;
-  replicas: number;
-  timeoutMs: number;
-}
 /** Fastify's reading of the client's address (its trustProxy setting applies); '' once the client has gone. */
 const requestIp = (request: FastifyRequest): string => (request.ip as string | undefined) ?? '';
 const NO_SWITCHES = (): OperatorSwitches => ({ underAttack: null, peopleFirst: null });

@@ -1,11 +1,20 @@
 // The signals the levels are read from, on both stores: the same events at the same times give the same counts,
 // the same site minute and the same kept states, on the embedded database and on a real redis-server.
-// (Here rather than beside them in the gateway package: the package's tests cannot start a redis-server.)
+// The redis-server is the test run's (the gateway's vitest project starts one and provides its URL as redisUrl).
+import { randomBytes } from 'node:crypto';
 import Database from 'libsql';
 import { Redis } from 'ioredis';
-import { SITE_SHARE_PER_NETWORK } from '@game-register/gateway/policy';
-import { createLibsqlStore, createRedisStore, ensureCaptchaTables } from '@game-register/gateway/testing';
-import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
+import { inject } from 'vitest';
+import { SITE_SHARE_PER_NETWORK } from '../core/policy';
+import { ensureCaptchaTables } from './libsql-schema';
+import { createLibsqlStore } from './libsql-store';
+import { createRedisStore } from './redis-store';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    redisUrl: string;
+  }
+}
 
 type SignalStore = ReturnType<typeof createLibsqlStore>['signals'];
 type LevelState = NonNullable<Awaited<ReturnType<SignalStore['site']>>['state']>;
@@ -16,18 +25,15 @@ const MINUTE = 60_000;
 /** The start of a minute, and of every counter's bucket (all bucket lengths divide an hour). */
 const T0 = Date.UTC(2026, 10, 26, 9);
 
-let redisServer: TestRedis;
 let redis: Redis;
 beforeAll(async () => {
-  redisServer = await startTestRedis();
-  redis = new Redis(redisServer.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis = new Redis(inject('redisUrl'), { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
 });
-afterAll(async () => {
-  redis?.disconnect();
-  await redisServer?.close();
-});
+afterAll(() => redis?.disconnect());
 
+/** This file's keys, apart from any other run's on the same server. */
+const RUN = randomBytes(4).toString('hex');
 let prefixes = 0;
 const stores: [string, (clock: { at: number }) => SignalStore][] = [
   [
@@ -38,7 +44,7 @@ const stores: [string, (clock: { at: number }) => SignalStore][] = [
       return createLibsqlStore(db, SECRET, () => clock.at).signals;
     },
   ],
-  ['Redis', (clock) => createRedisStore(redis, { prefix: `t${(prefixes += 1)}:`, secret: SECRET, now: () => clock.at }).signals],
+  ['Redis', (clock) => createRedisStore(redis, { prefix: `signals-${RUN}-${(prefixes += 1)}:`, secret: SECRET, now: () => clock.at }).signals],
 ];
 
 const state = (level: LevelState['level'], at: number): LevelState => ({ level, since: at, lastAt: at, hotSince: null, calmSince: at, changes: [] });
