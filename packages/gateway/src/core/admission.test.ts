@@ -50,16 +50,16 @@ function setUp({ networkChallenges = 3, pinned = null, start = START, wrap = (st
     throw error;
   };
   const difficulty = createDifficulty({ signals: raw.signals, switches: () => NO_SWITCHES, holdout: 0, random: () => 0.5, pinned, events, onError });
-  const gate = admission({ store, events, now: () => clock.at, networkChallenges, difficulty, judge });
+  const admit = admission({ store, events, now: () => clock.at, networkChallenges, difficulty, judge });
 
   /** A challenge asked for from `ip` now: admitted (null when refused), or the refusal (null when admitted). */
   const challenge = async (ip: string) => {
-    const answer = await gate.admitted(ip, '/captcha/challenge', clock.at);
+    const answer = await admit.admitted(ip, '/captcha/challenge', clock.at);
     return isRefusal(answer) ? { admitted: null, refused: answer } : { admitted: answer, refused: null };
   };
   /** An answer from `ip` now, counted before it is judged. */
   const answer = async (ip: string, maxSteps = 5) => {
-    const counted = await gate.countAnswer(ip, clock.at, maxSteps);
+    const counted = await admit.countAnswer(ip, clock.at, maxSteps);
     return isRefusal(counted) ? { counted: null, refused: counted } : { counted, refused: null };
   };
   /** `times` wrong answers from `ip` to no live puzzle, each counted and settled. */
@@ -80,7 +80,7 @@ function setUp({ networkChallenges = 3, pinned = null, start = START, wrap = (st
   };
   /** The fixed-window counters (challenges and failures per network), by name. */
   const hits = () => Object.fromEntries((db.prepare('SELECT name, count FROM captcha_hits').all() as { name: string; count: number }[]).map(({ name, count }) => [name, count]));
-  return { db, clock, store: raw, gate, challenge, answer, fail, signals, hits, rateLimited, quotaRefused };
+  return { db, clock, store: raw, admit, challenge, answer, fail, signals, hits, rateLimited, quotaRefused };
 }
 
 describe('a challenge admitted', () => {
@@ -201,32 +201,32 @@ describe('a pass allowed', () => {
   const unknownAt = (level: Level, network = '198.51.100.0/24') => ({ address: '198.51.100.7', network, kind: 'unknown' as const, level });
 
   /** Passes asked for by `fetchedBy` at its level until one is refused: how many were granted, and the refusal. */
-  const passesUntilRefused = async (gate: ReturnType<typeof setUp>['gate'], { level, ...fetchedBy }: ReturnType<typeof unknownAt> | { address: string; network: string; kind: NetworkKind; level: Level }) => {
+  const passesUntilRefused = async (admit: ReturnType<typeof setUp>['admit'], { level, ...fetchedBy }: ReturnType<typeof unknownAt> | { address: string; network: string; kind: NetworkKind; level: Level }) => {
     for (let granted = 0; granted < 1000; granted += 1) {
-      const refused = await gate.passRefusal(fetchedBy, level);
+      const refused = await admit.passRefusal(fetchedBy, level);
       if (refused !== null) return { granted, refused };
     }
     throw new Error('never refused');
   };
 
   it('grants an unknown network its burst at level 0, then answers 429 with the wait for the next pass', async () => {
-    const { clock, gate, quotaRefused } = setUp();
+    const { clock, admit, quotaRefused } = setUp();
     const allowance = passAllowance('unknown', 0, false);
     expect(allowance).toEqual({ burst: 8, perMinute: 2 });
-    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: allowance.burst, refused: tooMany('pass_quota', 30) });
+    expect(await passesUntilRefused(admit, unknownAt(0))).toEqual({ granted: allowance.burst, refused: tooMany('pass_quota', 30) });
     expect(quotaRefused).toEqual([[0, 'unknown']]);
     // Another network has its own bucket; this one has a pass again when it has refilled one.
-    expect(await passesUntilRefused(gate, unknownAt(0, '203.0.113.0/24'))).toMatchObject({ granted: allowance.burst });
+    expect(await passesUntilRefused(admit, unknownAt(0, '203.0.113.0/24'))).toMatchObject({ granted: allowance.burst });
     clock.at += 60_000 / allowance.perMinute;
-    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: 1, refused: tooMany('pass_quota', 30) });
+    expect(await passesUntilRefused(admit, unknownAt(0))).toEqual({ granted: 1, refused: tooMany('pass_quota', 30) });
   });
 
   it('bounds a network\'s passes by its level\'s hourly quota, and a cloud\'s by its kind\'s bucket', async () => {
-    const { gate, quotaRefused } = setUp();
+    const { admit, quotaRefused } = setUp();
     expect(passAllowance('unknown', 3, false)).toEqual({ burst: 2, perMinute: 2 / 60 });
-    expect(await passesUntilRefused(gate, unknownAt(3))).toEqual({ granted: 2, refused: tooMany('pass_quota', 1800) });
+    expect(await passesUntilRefused(admit, unknownAt(3))).toEqual({ granted: 2, refused: tooMany('pass_quota', 1800) });
     expect(passAllowance('hosting', 2, false)).toEqual({ burst: 4, perMinute: 5 / 60 });
-    expect(await passesUntilRefused(gate, { address: '47.96.1.2', network: HOSTING_NETWORK, kind: 'hosting', level: 2 })).toEqual({ granted: 4, refused: tooMany('pass_quota', 720) });
+    expect(await passesUntilRefused(admit, { address: '47.96.1.2', network: HOSTING_NETWORK, kind: 'hosting', level: 2 })).toEqual({ granted: 4, refused: tooMany('pass_quota', 720) });
     expect(quotaRefused).toEqual([[3, 'unknown'], [2, 'hosting']]);
   });
 
@@ -238,14 +238,14 @@ describe('a pass allowed', () => {
   });
 
   it('takes no level quota at a pinned level: the kind\'s bucket alone', async () => {
-    const { gate, challenge } = setUp({ pinned: 3 });
+    const { admit, challenge } = setUp({ pinned: 3 });
     expect((await challenge('198.51.100.7')).admitted).toMatchObject({ verdict: { level: 3, allowance: passAllowance('unknown', 3, true) } });
-    expect(await passesUntilRefused(gate, unknownAt(3))).toEqual({ granted: 8, refused: tooMany('pass_quota', 30) });
+    expect(await passesUntilRefused(admit, unknownAt(3))).toEqual({ granted: 8, refused: tooMany('pass_quota', 30) });
   });
 
   it('asks for a pass again in an hour when the store says none will come (a bucket that never refills)', async () => {
-    const { gate } = setUp({ wrap: (store) => ({ ...store, takeAllowance: (key, { burst }) => store.takeAllowance(key, { burst, perMinute: 0 }) }) });
-    expect(await passesUntilRefused(gate, unknownAt(0))).toEqual({ granted: 8, refused: tooMany('pass_quota', 3600) });
+    const { admit } = setUp({ wrap: (store) => ({ ...store, takeAllowance: (key, { burst }) => store.takeAllowance(key, { burst, perMinute: 0 }) }) });
+    expect(await passesUntilRefused(admit, unknownAt(0))).toEqual({ granted: 8, refused: tooMany('pass_quota', 3600) });
   });
 });
 
@@ -381,7 +381,7 @@ describe('an answer counted before it is judged', () => {
 describe('the sweep and the spent tasks', () => {
   it('sweeps the store at most once every SWEEP_EVERY_MS', async () => {
     let sweeps = 0;
-    const { clock, gate } = setUp({
+    const { clock, admit } = setUp({
       wrap: (store) => ({
         ...store,
         sweep: () => {
@@ -391,26 +391,26 @@ describe('the sweep and the spent tasks', () => {
       }),
     });
     const start = clock.at;
-    await gate.sweep(start);
+    await admit.sweep(start);
     expect(sweeps).toBe(1);
-    await gate.sweep(start + SWEEP_EVERY_MS - 1);
+    await admit.sweep(start + SWEEP_EVERY_MS - 1);
     expect(sweeps).toBe(1);
-    await gate.sweep(start + SWEEP_EVERY_MS);
+    await admit.sweep(start + SWEEP_EVERY_MS);
     expect(sweeps).toBe(2);
-    await gate.sweep(start + SWEEP_EVERY_MS + 1);
+    await admit.sweep(start + SWEEP_EVERY_MS + 1);
     expect(sweeps).toBe(2);
   });
 
   it('spends a key once until its ttl has run out', async () => {
-    const { clock, gate, store } = setUp();
-    expect(await gate.spendOnce('task:a', 10 * SECOND)).toBe(true);
-    expect(await gate.spendOnce('task:a', 10 * SECOND)).toBe(false);
-    expect(await gate.spendOnce('task:b', 10 * SECOND)).toBe(true);
+    const { clock, admit, store } = setUp();
+    expect(await admit.spendOnce('task:a', 10 * SECOND)).toBe(true);
+    expect(await admit.spendOnce('task:a', 10 * SECOND)).toBe(false);
+    expect(await admit.spendOnce('task:b', 10 * SECOND)).toBe(true);
     clock.at += 10 * SECOND;
     await store.sweep();
-    expect(await gate.spendOnce('task:a', 10 * SECOND)).toBe(false);
+    expect(await admit.spendOnce('task:a', 10 * SECOND)).toBe(false);
     clock.at += 1;
     await store.sweep();
-    expect(await gate.spendOnce('task:a', 10 * SECOND)).toBe(true);
+    expect(await admit.spendOnce('task:a', 10 * SECOND)).toBe(true);
   });
 });
