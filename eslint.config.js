@@ -18,15 +18,15 @@ const PACKAGE_DOOR = {
 };
 
 /**
- * The zones: production code (server/, the app, the packages' src/, tests and test helpers aside) imports neither
+ * The zones: production code (server/, the app, the packages' src/, tests aside) imports neither
  * the build scripts (scripts/) nor the test doubles (testing/), nor the benches or the browser tests. Test files
- * (*.test.ts) and test helpers may import testing/. Import circles are kept out by scripts/import-cycles.test.ts.
+ * (*.test.ts) may import testing/, where the test helpers live. Import circles are kept out by scripts/import-cycles.test.ts.
  */
 const ZONES = {
   group: ['**/scripts/**', '**/testing/**', '**/bench/**', '**/e2e/**'],
   message: 'Production code imports neither build scripts (scripts/) nor test doubles (testing/): move what it needs into the production folder it belongs to.',
 };
-const TESTS = ['**/*.test.{ts,tsx}', '**/test-support.ts', 'src/test/**'];
+const TESTS = ['**/*.test.{ts,tsx}', 'src/test/**'];
 
 const PUZZLE_PATTERNS = [{ group: ['@/*', '**/src/app/**', '**/server/**', '@game-register/**'], message: 'The puzzle package stands alone: it imports nothing from the app or the server.' }];
 const GATEWAY_RULE = (extra) => ['error', {

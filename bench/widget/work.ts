@@ -49,7 +49,7 @@ function nativeRate(counters = 400_000) {
   return counters / ((performance.now() - t0) / 1000);
 }
 
-/** The server's side: creating and verifying a task (altcha-lib, through packages/gateway/src/work.ts), in ms. */
+/** The server's side: creating and verifying a task (altcha-lib, through packages/gateway/src/core/work.ts), in ms. */
 async function serverTimes(runs = 30) {
   const creates: number[] = [];
   const verifies: number[] = [];

@@ -1,7 +1,7 @@
-import { parseExposition, scrape, valueOf, metricsOn } from '../metrics/test-support';
+import { parseExposition, scrape, valueOf, metricsOn } from '../../testing/server/metrics';
 import { buildTestApp } from '../../testing/server/test-support';
 import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
-import { challenge, humanAnswer, strictConfig, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, strictConfig, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 
 const P = 'game_register_';
 
@@ -32,7 +32,7 @@ describe('strict mode with a stock', () => {
     at += CHALLENGE_TTL_MS - 1000; // still within two minutes of the hand-out
     for (const [i, puzzle] of puzzles.entries()) {
       const address = `192.0.2.${i + 1}`;
-      const answer = await humanAnswer(puzzle);
+      const answer = humanAnswer(puzzle);
       expect((await verify(app, answer, address)).json()).toMatchObject({ status: 'y' });
       expect((await verify(app, answer, address)).json()).toMatchObject({ status: 'n' });
     }

@@ -1,5 +1,5 @@
 import { buildTestApp } from '../../testing/server/test-support';
-import { challenge, strictConfig } from './test-support';
+import { challenge, strictConfig } from '../../testing/server/strict-mode';
 
 describe('the draw pool', () => {
   it('answers 503 JSON with Retry-After at once when every thread is busy and the queue is full', async () => {

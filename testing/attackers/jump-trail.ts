@@ -1,5 +1,5 @@
 // The jump bot's trail: what a script sends when it does not bother to fake a hand.
-import type { TrailLayout } from '@game-register/gateway/testing';
+import { type TrailLayout } from '@game-register/gateway/testing';
 import { handleTravel } from '@game-register/gateway/internals';
 import type { TrailPoint } from '@game-register/puzzle-captcha/core';
 

@@ -2,7 +2,7 @@
 // lock), the sweep of what has expired. Shared by the puzzle's and the accessible path's routes, which send
 // its refusals (http/admission-replies.ts): nothing here touches a request or a reply.
 import type { Difficulty, LevelVerdict } from './difficulty/engine';
-import { answerEvidence, passAllowance, type AnswerTiming } from './difficulty/level-decision';
+import { accessibleAllowance, answerEvidence, passAllowance, type AnswerTiming } from './difficulty/level-decision';
 import type { Level } from './difficulty/levels';
 import type { GatewayEvents } from './events';
 import { addressSubjectOf } from './networks/address-blocks';
@@ -88,11 +88,14 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
   };
   /**
    * A right answer's pass, taken from the allowance of the network that fetched its puzzle, at the level it
-   * was issued at: null when granted; otherwise refused until the next pass is there.
+   * was issued at (无障碍验证's from an allowance of its own): null when granted; otherwise refused until the
+   * next pass is there.
    */
-  const passRefusal = async (fetchedBy: FetchedBy, level: Level): Promise<Refusal | null> => {
+  const passRefusal = async (fetchedBy: FetchedBy, level: Level, path: 'puzzle' | 'accessible' = 'puzzle'): Promise<Refusal | null> => {
     // A pinned level sets the picture and the work, never a quota (engine.ts).
-    const { granted, waitMs } = await store.takeAllowance(`passes:${fetchedBy.network}`, passAllowance(fetchedBy.kind, level, difficulty.pinned !== null));
+    const pinned = difficulty.pinned !== null;
+    const [key, allowance] = path === 'accessible' ? [`accessible:${fetchedBy.network}`, accessibleAllowance(fetchedBy.kind, level, pinned)] : [`passes:${fetchedBy.network}`, passAllowance(fetchedBy.kind, level, pinned)];
+    const { granted, waitMs } = await store.takeAllowance(key, allowance);
     if (granted) return null;
     events.quotaRefused(level, fetchedBy.kind);
     return refused('pass_quota', Number.isFinite(waitMs) ? waitMs : 3600_000);

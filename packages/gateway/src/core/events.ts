@@ -9,7 +9,7 @@ export type TokenRefusal = 'missing' | 'invalid' | 'expired' | 'spent' | 'unavai
 /** The picture a challenge shows: plain (levels 0-1) or guarded (decoy gaps, grain, strokes: levels 2-3). */
 export type PictureKind = 'plain' | 'guarded';
 /** Where a difficulty level is kept: one address (IPv6: its /64), one network (/24, IPv6 /48), the whole site. */
-export type LevelEntity = 'address' | 'network' | 'site';
+export type LevelEntity = 'address' | 'network' | 'site' | 'carriers';
 
 /** What a challenge was issued as. */
 export interface ChallengeFacts {

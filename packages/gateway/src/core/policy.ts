@@ -122,6 +122,8 @@ export interface Thresholds {
   calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
   /** Failures are hot only when they are at least this share of the answers (a busy carrier's people fail too). */
   hotFailureShare?: number;
+  /** A minute's challenges this many or more are hard evidence: the level goes to 2 at once. */
+  hardChallengesPerMinute?: number;
 }
 
 
@@ -206,19 +208,62 @@ export const PASS_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', 
 export const KIND_FLOOR: Readonly<Record<'carrier' | 'hosting' | 'unknown', 0 | 1 | 2>> = { carrier: 0, unknown: 0, hosting: 2 };
 
 /**
- * A carrier network's level (and a carrier IPv4 address's, a NAT's) rises only on evidence people do not
- * produce: failures, and passes past what a campaign brings. A campaign brings one /24 (or IPv6 /48) tens of
- * people a minute, 60 a minute for ten minutes at the most we plan for (difficulty/engine.test.ts plays it):
- * 900 passes in 10 minutes is half as much again, and a pool of solvers, not people. Its challenges a minute
- * count for nothing.
+ * A carrier network's level rises only on evidence people do not produce: failures, and answers past what a
+ * campaign brings. A campaign brings one /24 (or IPv6 /48) tens of people a minute, 60 a minute for ten minutes
+ * at the most we plan for (difficulty/engine.test.ts plays it): half as much again is a pool of solvers, not
+ * people, both over the network's minute (90 answers with work: a solver in one /24 is seen in seconds; 180,
+ * three times a campaign's, is hard evidence: the guarded picture at once) and over ten minutes (720 passes, 1.2
+ * times a campaign's: one that keeps under 90 a minute for long).
  */
 export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinAnswers: number } = {
-  hot: { challengesPerMinute: Infinity, failures10m: 40, successes10m: 900 },
-  calm: { challengesPerMinute: Infinity, failures10m: 15, successes10m: 300 },
+  hot: { challengesPerMinute: 90, failures10m: 40, successes10m: 720 },
+  calm: { challengesPerMinute: 45, failures10m: 15, successes10m: 300 },
   hotFailureShare: 0.4,
+  hardChallengesPerMinute: 180,
   hardFailureShare: 0.6,
   hardMinAnswers: 30,
 };
+
+/**
+ * A carrier IPv4 address, a NAT of many people, moves as its network does but for its challenges a minute:
+ * an address's are its fetches, which cost nothing (ADDRESS_FETCHES makes it pay for them in work).
+ */
+export const CARRIER_NAT_PRESSURE: typeof CARRIER_PRESSURE = {
+  ...CARRIER_PRESSURE,
+  hot: { ...CARRIER_PRESSURE.hot, challengesPerMinute: Infinity },
+  calm: { ...CARRIER_PRESSURE.calm, challengesPerMinute: Infinity },
+  hardChallengesPerMinute: Infinity,
+};
+
+/**
+ * 无障碍验证's share of a network's passes in 10 minutes, past which the network is hot: the people who need the
+ * path without the picture are a few in a hundred of a site's passes (the holdout's and the funnel's figures:
+ * docs/decisions.md), so a network where over a quarter of at least `min` passes come that way is a script
+ * that reads no picture, and its level rises as on any other evidence.
+ */
+export const ACCESSIBLE_SHARE = { share: 0.25, min: 6 } as const;
+
+/**
+ * 无障碍验证's passes per network, a token bucket of its own beside the puzzle's (PASS_ALLOWANCE): the people who
+ * need the path without the picture are a few in a hundred, so a network gets a tenth of its kind's puzzle
+ * passes there, at most; above level 1 (where the puzzle's picture is guarded), the level's hourly quota applies
+ * to every kind, a carrier's too: a script that reads no picture would otherwise take this path instead.
+ */
+export const ACCESSIBLE_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', { burst: number; perMinute: number }>> = {
+  carrier: { burst: 12, perMinute: 6 },
+  unknown: { burst: 2, perMinute: 0.5 },
+  hosting: { burst: 1, perMinute: 0.1 },
+};
+
+/**
+ * The carriers' floor (site-floor.ts): a solver spread over many carrier /24s passes a few times on each, under
+ * every network's marks, but the carriers' passes across the site run far above their own calm baseline. Past
+ * `surgeFactor` times it (and at least `minPerMinute`), unless the operator's campaign switch says a surge is
+ * expected, every carrier visitor's level rises to at least 1, then 2, by the hysteresis; it steps down as any
+ * level does. The baseline is a moving average of the minutes that were not a surge (SITE_FLOOR.baselineWeight:
+ * about ten minutes) and of every minute of a campaign; until it has one, the mark is `minPerMinute`.
+ */
+export const CARRIER_SURGE = { surgeFactor: 3, minPerMinute: 60, maxFloor: 2 } as const;
 
 /** A carrier NAT address stands for this many visitors in the host's per-address rate limits (server/routes/api/). */
 export const CARRIER_NAT_VISITORS = 10;

@@ -83,7 +83,7 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
       events.verified(refusal === 'expired' ? 'expired_or_unknown' : 'work_refused', refusal === 'wrong' ? facts() : null);
       return { status: 'n' as const, info: FAILED_INFO };
     }
-    if (fetchedBy !== null && !(await passAllowed(fetchedBy, sealedLevel(request.body.work), reply))) return reply;
+    if (fetchedBy !== null && !(await passAllowed(fetchedBy, sealedLevel(request.body.work), reply, 'accessible'))) return reply;
     events.verified('passed', facts());
     return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
   });

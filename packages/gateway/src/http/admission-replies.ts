@@ -35,8 +35,8 @@ export function admissionReplies({ clientAddress, ...options }: AdmissionReplies
     countAnswer: async (request: FastifyRequest, at: number, reply: FastifyReply, maxSteps: number): Promise<CountedAnswer | null> =>
       sentUnless(reply, await countAnswer(clientAddress(request), at, maxSteps)),
     /** True when the pass is granted; otherwise its refusal is sent. */
-    passAllowed: async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply): Promise<boolean> => {
-      const refusal = await passRefusal(fetchedBy, level);
+    passAllowed: async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply, path: 'puzzle' | 'accessible' = 'puzzle'): Promise<boolean> => {
+      const refusal = await passRefusal(fetchedBy, level, path);
       if (refusal !== null) void sendRefusal(reply, refusal);
       return refusal === null;
     },

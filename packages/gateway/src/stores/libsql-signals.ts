@@ -1,6 +1,6 @@
 import type { SqlDatabase } from './libsql-schema';
 import { parseBaseline } from './redis-signals';
-import { COUNTED, countsForSite, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, SHARE_STEPS, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from '../core/difficulty/signals';
+import { COUNTED, countsForCarriers, countsForSite, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, SHARE_STEPS, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from '../core/difficulty/signals';
 
 /** The signals in the embedded database: one row per counter and window (captcha_signals), one per state (captcha_levels). */
 export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalStore & { sweep(at: number): void } {
@@ -32,6 +32,7 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
       for (const [entity, subject] of subjectsOf(address, network)) {
         for (const counter of COUNTED[event][entity]) increment.run(counterKey(entity, subject, counter, bucketOf(counter, at)), at + bucketTtlMs(counter));
       }
+      if (countsForCarriers(event) && network !== null && !forSite) increment.run(`site:carrier-passes:${Math.floor(at / SITE_MINUTE_MS)}`, at + 3 * SITE_MINUTE_MS);
       if (countsForSite(event) && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
         increment.run(`site:networks:${minute}:${network}`, at + 3 * SITE_MINUTE_MS);
@@ -55,6 +56,16 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
       const atLeast = SHARE_STEPS.map((step) => (selectAtLeast.get(from, to, step) as { n: number }).n);
       const baseline = parseBaseline(stateText('site:baseline', at));
       return { minute, ...sharesCapped(atLeast, busiest), baseline, state: state('site:level', at) };
+    },
+    async carriers(at) {
+      const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
+      return { minute, passes: count(`site:carrier-passes:${minute}`, at), baseline: parseBaseline(stateText('site:carriers:baseline', at)), state: state('site:carriers:level', at) };
+    },
+    async saveCarriers(value, baseline, ttlMs) {
+      db.transaction(() => {
+        saveState('site:carriers:level', value, ttlMs);
+        if (baseline !== null) saveState('site:carriers:baseline', baseline, ttlMs);
+      })();
     },
     async saveSite(value, baseline, ttlMs) {
       db.transaction(() => {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { COUNTED, countsForSite, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, SHARE_STEPS, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from '../core/difficulty/signals';
+import { COUNTED, countsForCarriers, countsForSite, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, SHARE_STEPS, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from '../core/difficulty/signals';
 
 type Run = <T>(command: () => Promise<T>) => Promise<T>;
 /** A MULTI's replies, each checked: a failed command fails the whole reading. */
@@ -21,6 +21,9 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
     siteNetworks: (minute: number) => `${prefix}site:networks:${minute}`,
     siteState: `${prefix}site:level`,
     siteBaseline: `${prefix}site:baseline`,
+    carrierPasses: (minute: number) => `${prefix}site:carrier-passes:${minute}`,
+    carriersState: `${prefix}site:carriers:level`,
+    carriersBaseline: `${prefix}site:carriers:baseline`,
   };
   return {
     async record(event, address, network, at, forSite = true) {
@@ -34,6 +37,10 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
       if (countsForSite(event) && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
         multi.zincrby(key.siteNetworks(minute), 1, network).pexpire(key.siteNetworks(minute), SITE_KEY_MS);
+      }
+      if (countsForCarriers(event) && network !== null && !forSite) {
+        const minute = Math.floor(at / SITE_MINUTE_MS);
+        multi.incr(key.carrierPasses(minute)).pexpire(key.carrierPasses(minute), SITE_KEY_MS);
       }
       const subjects = subjectsOf(address, network);
       for (const [entity, subject] of subjects) {
@@ -57,6 +64,18 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
       const [busiest, state, baseline] = replies.slice(SHARE_STEPS.length) as [string[], string | null, string | null];
       const counts = busiest.filter((_, i) => i % 2 === 1).map(Number);
       return { minute, ...sharesCapped(replies.slice(0, SHARE_STEPS.length).map(Number), counts), baseline: parseBaseline(baseline), state: parseState(state) };
+    },
+    async carriers(at) {
+      const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
+      const [passes, state, baseline] = values(await run(() => redis.multi().get(key.carrierPasses(minute)).get(key.carriersState).get(key.carriersBaseline).exec())) as (string | null)[];
+      return { minute, passes: Number(passes ?? 0), baseline: parseBaseline(baseline), state: parseState(state) };
+    },
+    async saveCarriers(state, baseline, ttlMs) {
+      const multi = redis.multi();
+      if (state === null) multi.del(key.carriersState);
+      else multi.set(key.carriersState, JSON.stringify(state), 'PX', ttlMs);
+      if (baseline !== null) multi.set(key.carriersBaseline, JSON.stringify(baseline), 'PX', ttlMs);
+      values(await run(() => multi.exec()));
     },
     async saveSite(state, baseline, ttlMs) {
       const multi = redis.multi();

@@ -58,20 +58,20 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     await signals.record('fail', '198.51.100.8', '198.51.100.0/24', T0);
     const now = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', T0);
     // An address's challenges are its fetches; a network's, the answers with work that came back to its puzzles.
-    expect(now.address.counts).toEqual({ challengesPerMinute: 2, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1 });
-    expect(now.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
-    // A pass without the picture: its network's, but not its address's passes in the hour.
+    expect(now.address.counts).toEqual({ challengesPerMinute: 2, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1, accessible10m: 0 });
+    expect(now.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1, accessible10m: 0 });
+    // A pass without the picture: its network's (counted apart as well), but not its address's passes in the hour.
     await signals.record('accessiblePass', '198.51.100.9', '198.51.100.0/24', T0);
     // A minute and a half on: the challenges' bucket (10 s) left the minute; the answers' (2 min) still whole.
     clock.at = T0 + 90_000;
     const later = await signals.record('fail', '198.51.100.9', '198.51.100.0/24', clock.at);
-    expect(later.address.counts).toEqual({ challengesPerMinute: 0, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 0 });
-    expect(later.network.counts).toEqual({ challengesPerMinute: 1, answers10m: 4, failures10m: 2, successes10m: 2, successes1h: 2 });
+    expect(later.address.counts).toEqual({ challengesPerMinute: 0, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 0, accessible10m: 0 });
+    expect(later.network.counts).toEqual({ challengesPerMinute: 1, answers10m: 4, failures10m: 2, successes10m: 2, successes1h: 2, accessible10m: 1 });
     // 11 minutes on: the 10-minute window's oldest bucket (T0's: every answer so far, the one 90 s on too) counts half; the hour's whole.
     clock.at = T0 + 11 * MINUTE;
     const faded = await signals.record('challenge', '198.51.100.10', '198.51.100.0/24', clock.at);
     expect(faded.address.counts.challengesPerMinute).toBe(1);
-    expect(faded.network.counts).toEqual({ challengesPerMinute: 0, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 2 });
+    expect(faded.network.counts).toEqual({ challengesPerMinute: 0, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 2, accessible10m: 0.5 });
   });
 
   it('count an event with no network for the address alone, and read no network', async () => {
@@ -79,7 +79,7 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     await signals.record('fail', '203.0.113.5', null, T0);
     const reading = await signals.record('fail', '203.0.113.5', null, T0);
     expect(reading.address.counts).toMatchObject({ answers10m: 2, failures10m: 2 });
-    expect(reading.network).toEqual({ counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0 }, state: null });
+    expect(reading.network).toEqual({ counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 }, state: null });
   });
 
   it('keep a state until told to forget it, and read it back with the counts', async () => {

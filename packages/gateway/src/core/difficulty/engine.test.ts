@@ -87,19 +87,36 @@ describe('a visitor\'s level', () => {
     expect(changes).toEqual([]);
   });
 
-  it('raises a carrier /24 whose passes run past a campaign\'s: 120 a minute, every one right, reaches the guarded picture within ten minutes', async () => {
+  /** Seconds until a carrier /24 whose rotating addresses pass `perMinute` puzzles a minute, every one right, reaches its level 2 (null: not within `minutes`). */
+  const carrierRun = async (perMinute: number, minutes: number) => {
     const { clock, visit, changes } = setUp();
-    let level = 0;
-    let minutes = 0;
-    for (let i = 0; i < 1200 && level < 2; i += 1) {
-      level = levelOf(await visit(`36.128.7.${(i % 250) + 1}`, 'pass', 'carrier'));
-      clock.at += SECOND / 2;
-      minutes = i / 120;
+    const start = clock.at;
+    const networkAt = (to: Level) => changes.find((change) => change.entity === 'network' && change.to === to)?.at ?? null;
+    for (let i = 0; i < perMinute * minutes && networkAt(2) === null; i += 1) {
+      await visit(`36.128.7.${(i % 250) + 1}`, 'pass', 'carrier');
+      clock.at += MINUTE / perMinute;
     }
-    expect(level).toBe(2);
-    expect(minutes).toBeLessThan(10);
-    expect(minutes).toBeGreaterThan(5); // 900 passes first: what no campaign brings one /24 in ten minutes
-    expect(changes.filter(({ entity }) => entity === 'network').map(({ to }) => to)).toEqual([1, 2]);
+    // Its own level (the carriers' floor across the site may rise too, on so many carrier passes: tested below).
+    return { seconds: networkAt(2) === null ? null : (networkAt(2)! - start) / SECOND, steps: changes.filter(({ entity }) => entity === 'network').map(({ to }) => to) };
+  };
+
+  it("raises a carrier /24 whose answers run past a campaign's minute: 150 a minute, every one right, is guarded within a minute", async () => {
+    const { seconds, steps } = await carrierRun(150, 10);
+    expect(seconds).toBeLessThan(70); // 90 in its minute (36 s), then one step each 15 s
+    expect(seconds).toBeGreaterThan(60);
+    expect(steps).toEqual([1, 2]);
+  });
+
+  it('puts one at three times a campaign\'s minute on the guarded picture at once: 300 a minute reach 180 in 36 s', async () => {
+    const { seconds, steps } = await carrierRun(300, 10);
+    expect(seconds).toBeLessThan(40); // hot from 18 s would take two steps of 15 s: 48 s
+    expect(steps).toEqual([1, 2]);
+  });
+
+  it('raises one that keeps under 90 a minute but past a campaign over ten minutes: 80 a minute reaches 720 passes', async () => {
+    const { seconds } = await carrierRun(80, 12);
+    expect(seconds! / 60).toBeGreaterThan(8.5); // 720 passes first: what no campaign brings one /24 in ten minutes
+    expect(seconds! / 60).toBeLessThan(10);
   });
 
   it('raises a carrier /24 on failures alone: most of many answers failed', async () => {
@@ -199,6 +216,51 @@ describe('the site floor', () => {
     expect(run.difficulty.siteLevel()).toBe(0);
     expect(levelOf(await run.visit('198.51.100.5'))).toBe(0);
   });
+});
+
+describe('the carriers\' floor', () => {
+  /** `minutes` of passes from 50 carrier /24s, `perMinute` across them, each /24 far under its own marks. */
+  const pool = async ({ clock, visit, settle }: ReturnType<typeof setUp>, minutes: number, perMinute: number) => {
+    const verdicts: LevelVerdict[] = [];
+    for (let i = 0; i < minutes * perMinute; i += 1) {
+      verdicts.push(await visit(`36.128.${i % 50}.${(i % 200) + 1}`, 'pass', 'carrier'));
+      clock.at += MINUTE / perMinute;
+      await settle();
+    }
+    return verdicts;
+  };
+
+  it('rises to 2 within 3 minutes when carrier passes across the site run far past their baseline, under every /24\'s marks', async () => {
+    const run = setUp();
+    const start = run.clock.at;
+    await pool(run, 1, 15); // a calm minute: the baseline
+    const verdicts = await pool(run, 3, 250); // 5 a minute on each of 50 /24s
+    expect(verdicts.at(-1)!.level).toBe(2);
+    expect(run.changes.filter(({ entity }) => entity === 'carriers').map(({ to, at }) => ({ to, within3: at - start <= 4 * MINUTE }))).toEqual([{ to: 1, within3: true }, { to: 2, within3: true }]);
+    expect(run.changes.filter(({ entity }) => entity === 'network')).toEqual([]); // no /24 rose on its own
+    expect(levelOf(await run.visit('198.51.100.5'))).toBe(0); // the floor is carriers' alone
+  });
+
+  it('stays at 0 through the same surge while the campaign switch is on, and through a campaign\'s own pace', async () => {
+    const campaign = setUp({ switches: { underAttack: null, peopleFirst: null, campaign: { cap: 0, until: Date.UTC(2026, 10, 26) } } });
+    await pool(campaign, 1, 15);
+    await pool(campaign, 3, 250);
+    expect(campaign.difficulty.carriersLevel()).toBe(0);
+    const steady = setUp();
+    await pool(steady, 4, 40); // 40 a minute, steadily: a busy day, not a surge
+    expect(steady.difficulty.carriersLevel()).toBe(0);
+  });
+
+  it('rises no higher than the campaign switch allows, and learns the campaign\'s pace as its baseline', async () => {
+    const run = setUp({ switches: { underAttack: null, peopleFirst: null, campaign: { cap: 1, until: Date.UTC(2026, 10, 25, 8, 40) } } });
+    await pool(run, 1, 15);
+    const during = await pool(run, 30, 150); // 3 a minute on each of 50 /24s, for the campaign's half hour
+    expect(Math.max(...during.map(levelOf))).toBe(1);
+    expect(run.changes.filter(({ entity }) => entity === 'carriers').map(({ to }) => to)).toEqual([1, 0]); // and down again as its baseline learns the pace
+    // The campaign ended ten minutes ago; its pace goes on: the site's carrier traffic is what it is.
+    const after = await pool(run, 20, 150);
+    expect(after.slice(-150).every((verdict) => verdict.level === 0)).toBe(true);
+  }, 30_000);
 });
 
 describe('the operator\'s switches and the holdout', () => {

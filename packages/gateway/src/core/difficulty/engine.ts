@@ -4,12 +4,12 @@
 // written back as well.
 import type { GatewayEvents } from '../events';
 import { isCarrierNat, type JudgedNetwork, type NetworkKind } from '../networks/network-kind';
-import { CARRIER_PRESSURE } from '../policy';
-import { decideLevel, type LevelVerdict, type OperatorSwitches } from './level-decision';
+import { CARRIER_NAT_PRESSURE, CARRIER_PRESSURE } from '../policy';
+import { campaignCap, decideLevel, type LevelVerdict, type OperatorSwitches } from './level-decision';
 import { freshState, isForgettable, nextState, type LevelState } from './hysteresis';
 import { HYSTERESIS, type Level } from './levels';
 import { PRESSURE, pressureOf } from './pressure';
-import { nextBaseline, SITE_FLOOR, sitePressure } from './site-floor';
+import { CARRIER_SURGE, carrierPressure, nextBaseline, nextCarrierBaseline, SITE_FLOOR, sitePressure } from './site-floor';
 import { type EntityReading, type SignalEntity, type SignalEvent, type SignalStore } from './signals';
 
 export interface DifficultyOptions {
@@ -29,11 +29,11 @@ export interface DifficultyOptions {
 export type { LevelVerdict };
 
 /**
- * Where an entity's pressure starts: a carrier's network, and a carrier's IPv4 address (a NAT), move on
- * failures alone; the rest as PRESSURE says.
+ * Where an entity's pressure starts: a carrier's network, and a carrier's IPv4 address (a NAT), as a campaign's
+ * people do not push them (CARRIER_PRESSURE); the rest as PRESSURE says.
  */
 const thresholdsOf = (entity: SignalEntity, kind: NetworkKind, subject: string) =>
-  kind === 'carrier' && (entity === 'network' || !subject.includes(':')) ? CARRIER_PRESSURE : PRESSURE[entity];
+  kind !== 'carrier' ? PRESSURE[entity] : entity === 'network' ? CARRIER_PRESSURE : subject.includes(':') ? PRESSURE.address : CARRIER_NAT_PRESSURE;
 
 /** The site's reading is taken again at most this often (on the gateway's clock), by whichever challenge comes first. */
 export const SITE_READ_EVERY_MS = 10_000;
@@ -44,6 +44,7 @@ const sameBut = (a: LevelState, b: LevelState) => JSON.stringify({ ...a, lastAt:
 
 export function createDifficulty({ signals, switches, holdout, random, pinned, events, onError }: DifficultyOptions) {
   let siteLevel: Level = 0;
+  let carriersLevel: Level = 0;
   let siteReadAt = -Infinity;
 
   /** Moves one entity's level by what its counts say, and keeps (or forgets) the new state. */
@@ -73,6 +74,24 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
   };
 
   /**
+   * The carriers' floor, read with the site's: their passes across the site against their own baseline. While the
+   * operator's campaign switch is on, a surge is expected: the floor rises no higher than the switch allows (at
+   * 0 its minutes are calm), and every campaign minute teaches the baseline, surge or not.
+   */
+  const readCarriers = async (at: number) => {
+    const reading = await signals.carriers(at);
+    const campaign = campaignCap(switches(), at);
+    const minute = { passesPerMinute: reading.passes, baselinePerMinute: reading.baseline?.perMinute ?? null };
+    const fresh = reading.baseline === null || reading.baseline.minute < reading.minute;
+    const perMinute = fresh ? nextCarrierBaseline(reading.baseline?.perMinute ?? null, minute, campaign !== null) : null;
+    const before = reading.state ?? freshState(at);
+    const after = nextState(before, campaign === 0 ? 'calm' : carrierPressure(minute), at, Math.min(CARRIER_SURGE.maxFloor, campaign ?? CARRIER_SURGE.maxFloor) as Level);
+    if (after.level !== carriersLevel) events.levelChanged('carriers', carriersLevel, after.level, 'carrier');
+    carriersLevel = after.level;
+    await signals.saveCarriers(isForgettable(after, at) ? null : after, perMinute === null ? null : { perMinute, minute: reading.minute }, HYSTERESIS.ttlMs);
+  };
+
+  /**
    * Counts an event for an address and its network (null: the address alone) and moves their levels. A
    * carrier's answers are left out of the site's minute: a campaign arrives through a few carrier /24s.
    */
@@ -90,10 +109,11 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
       if (at - siteReadAt >= SITE_READ_EVERY_MS) {
         siteReadAt = at;
         readSite(at).catch(onError);
+        readCarriers(at).catch(onError);
       }
       const { reading, ...levels } = await observe('challenge', address, network, kind, at);
       const nat = isCarrierNat(kind, address);
-      const verdict = decideLevel({ kind, nat, ...levels, site: siteLevel, addressCounts: reading.address.counts, switches: switches(), pinned, holdout, draw: random(), now: at });
+      const verdict = decideLevel({ kind, nat, ...levels, site: siteLevel, carriers: carriersLevel, addressCounts: reading.address.counts, switches: switches(), pinned, holdout, draw: random(), now: at });
       return { verdict, networkAnswered: reading.network.counts.challengesPerMinute };
     },
     /**
@@ -105,6 +125,8 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
       await observe(evidence, address, network, kind, at);
     },
     siteLevel: () => siteLevel,
+    /** The floor under every carrier visitor (a solver spread over many carrier networks). */
+    carriersLevel: () => carriersLevel,
     /** The level pinned for everyone, or null: its passes are then bounded by their network's kind alone (admission.ts). */
     pinned,
   };

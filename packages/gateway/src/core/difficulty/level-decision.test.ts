@@ -5,7 +5,7 @@ import { accessibleFitsMs, answerEvidence, decideLevel, passAllowance, puzzleFit
 
 const none = { underAttack: null, peopleFirst: null };
 const calm: LevelEvidence = {
-  kind: 'unknown', nat: false, address: 0, network: 0, site: 0, addressCounts: { successes1h: 0, failures10m: 0 },
+  kind: 'unknown', nat: false, address: 0, network: 0, site: 0, carriers: 0, addressCounts: { successes1h: 0, failures10m: 0 },
   switches: none, pinned: null, holdout: 0, draw: 0.5, now: 0,
 };
 const levelOf = (change: Partial<LevelEvidence>) => decideLevel({ ...calm, ...change }).level;
@@ -19,6 +19,11 @@ describe("a visitor's level", () => {
     expect(levelOf({ kind: 'hosting' })).toBe(2);
     expect(levelOf({ kind: 'carrier' })).toBe(0);
     expect(levelOf({ kind: 'hosting', address: 3 })).toBe(3);
+    // The carriers' floor is a carrier visitor's alone, up to 2.
+    expect(levelOf({ kind: 'carrier', carriers: 2 })).toBe(2);
+    expect(levelOf({ kind: 'carrier', carriers: 3 })).toBe(2);
+    expect(levelOf({ kind: 'unknown', carriers: 2 })).toBe(0);
+    expect(levelOf({ kind: 'carrier', carriers: 2, switches: { ...none, peopleFirst: { cap: 0, until: 100 } }, now: 50 })).toBe(0);
   });
 
   it("takes the operator's floor unless known good, and the cap, each until its end", () => {

@@ -3,7 +3,7 @@
 // round trips). Pure: no store, no clock, no random source of its own; every number comes from the policy.
 import type { PictureKind } from '../events';
 import type { NetworkKind } from '../networks/network-kind';
-import { BROWSER_TRIES_PER_MS, HAND_MIN_MS, HOLDOUT_LIMITS, KIND_FLOOR, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS, SITE_FLOOR } from '../policy';
+import { ACCESSIBLE_ALLOWANCE, BROWSER_TRIES_PER_MS, CARRIER_SURGE, HAND_MIN_MS, HOLDOUT_LIMITS, KIND_FLOOR, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS, SITE_FLOOR } from '../policy';
 import type { Allowance } from '../../stores/captcha-store';
 import type { Level, LevelPolicy } from './levels';
 
@@ -13,7 +13,17 @@ export interface OperatorSwitches {
   underAttack: { floor: Level; until: number } | null;
   /** "People first": a cap over everyone for a campaign launch, until a time. */
   peopleFirst: { cap: Level; until: number } | null;
+  /**
+   * "Campaign": the operator expects a surge of carrier visitors (an ad campaign) until a time: the carriers'
+   * floor goes no higher than `cap` (0: not at all), and the campaign's minutes teach the floor's baseline nothing.
+   * The networks' own levels still hold their solvers.
+   */
+  campaign?: { cap: Level; until: number } | null;
 }
+
+/** Whether the operator's campaign switch is on at `now`, and the highest carriers' floor it allows. */
+export const campaignCap = (switches: OperatorSwitches, now: number): Level | null =>
+  switches.campaign && now < switches.campaign.until ? switches.campaign.cap : null;
 
 /** What is known of a visitor when its challenge is issued. */
 export interface LevelEvidence {
@@ -21,10 +31,12 @@ export interface LevelEvidence {
   kind: NetworkKind;
   /** Its address is a carrier's IPv4 address: a NAT of many people, never known good as one person is. */
   nat: boolean;
-  /** The levels its address and its network are at (hysteresis.ts), and the site's own (site-floor.ts). */
+  /** The levels its address and its network are at (hysteresis.ts), the site's own and the carriers' (site-floor.ts). */
   address: Level;
   network: Level;
   site: Level;
+  /** The carriers' floor: under every carrier visitor (a solver spread over many carrier networks). */
+  carriers: Level;
   /** Its address's puzzle passes in the last hour and failures in the last ten minutes (sliding counts: fractions). */
   addressCounts: { successes1h: number; failures10m: number };
   switches: OperatorSwitches;
@@ -59,15 +71,28 @@ export function passAllowance(kind: NetworkKind, level: Level, pinned: boolean):
 }
 
 /**
+ * A network's allowance of 无障碍验证 passes at a level: its kind's (ACCESSIBLE_ALLOWANCE), and above level 1 no
+ * more than the level's passes an hour, whatever its kind (a carrier's too); a pinned level: the kind's alone.
+ */
+export function accessibleAllowance(kind: NetworkKind, level: Level, pinned: boolean): Allowance {
+  const { burst, perMinute } = ACCESSIBLE_ALLOWANCE[kind];
+  const hourly = pinned || level < 2 ? null : LEVEL_POLICY[level].networkSuccessesPerHour;
+  return hourly === null ? { burst, perMinute } : { burst: Math.min(burst, hourly), perMinute: Math.min(perMinute, hourly / 60) };
+}
+
+/**
  * A visitor's level. Pinned: that level, no holdout. Otherwise the highest of its address's, its network's,
- * its kind's floor (KIND_FLOOR: a cloud starts escalated) and the site's floor (up to SITE_FLOOR.maxFloor);
+ * its kind's floor (KIND_FLOOR: a cloud starts escalated), the site's floor (up to SITE_FLOOR.maxFloor) and, for
+ * a carrier visitor, the carriers' floor (up to CARRIER_SURGE.maxFloor);
  * then the operator's "under attack" floor unless it is known good (passed a puzzle within the hour, failed
  * nothing since; never a carrier NAT address, whose pass is one person's of many), then the "people first" cap, each until its end. A level-0 challenge is in the holdout by the draw.
  */
 export function decideLevel(evidence: LevelEvidence): LevelVerdict {
   const { kind, switches, pinned, now } = evidence;
   if (pinned !== null) return { level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned], allowance: passAllowance(kind, pinned, true) };
-  let level = Math.max(evidence.address, evidence.network, KIND_FLOOR[kind], Math.min(evidence.site, SITE_FLOOR.maxFloor)) as Level;
+  const campaign = campaignCap(switches, now);
+  const carriers = kind === 'carrier' ? Math.min(evidence.carriers, CARRIER_SURGE.maxFloor, campaign ?? CARRIER_SURGE.maxFloor) : 0;
+  let level = Math.max(evidence.address, evidence.network, KIND_FLOOR[kind], Math.min(evidence.site, SITE_FLOOR.maxFloor), carriers) as Level;
   // Sliding counts, hence the halves.
   const knownGood = !evidence.nat && evidence.addressCounts.successes1h >= 0.5 && evidence.addressCounts.failures10m < 0.5;
   const { underAttack, peopleFirst } = switches;

@@ -25,22 +25,26 @@ export const SIGNAL_WINDOWS = {
   failures: { windowMs: 10 * 60_000, buckets: 5 },
   passes: { windowMs: 10 * 60_000, buckets: 5 },
   passesHour: { windowMs: 60 * 60_000, buckets: 12 },
+  accessible: { windowMs: 10 * 60_000, buckets: 5 },
 } as const;
 export type Counter = keyof typeof SIGNAL_WINDOWS;
 export const COUNTERS = Object.keys(SIGNAL_WINDOWS) as Counter[];
 /**
  * What each event counts, per entity. An address's challenges are its fetches; a network's are the answers
  * its puzzles came back with, work done: a bare fetch costs nothing, so it moves nobody's network. An
- * address's passes in the hour (what makes it known good) are puzzle passes only.
+ * address's passes in the hour (what makes it known good) are puzzle passes only; a network's 无障碍验证 passes
+ * are counted apart as well (their share of its passes: pressure.ts).
  */
 export const COUNTED: Readonly<Record<SignalEvent, Readonly<Record<SignalEntity, readonly Counter[]>>>> = {
   challenge: { address: ['challenges'], network: [] },
   pass: { address: ['answers', 'passes', 'passesHour'], network: ['challenges', 'answers', 'passes', 'passesHour'] },
-  accessiblePass: { address: ['answers', 'passes'], network: ['challenges', 'answers', 'passes', 'passesHour'] },
+  accessiblePass: { address: ['answers', 'passes'], network: ['challenges', 'answers', 'passes', 'passesHour', 'accessible'] },
   fail: { address: ['answers', 'failures'], network: ['challenges', 'answers', 'failures'] },
 };
 /** Whether an event counts for the site's minute (with a network named, not a carrier's): answers with work only. */
 export const countsForSite = (event: SignalEvent) => event !== 'challenge';
+/** Whether an event counts for the carriers' passes across the site (with a network named, a carrier's). */
+export const countsForCarriers = (event: SignalEvent) => event === 'pass' || event === 'accessiblePass';
 /** The site's minutes: how many answered challenges, and from which networks (the ten busiest make its concentration). */
 export const SITE_MINUTE_MS = 60_000;
 export const TOP_NETWORKS = 10;
@@ -77,6 +81,14 @@ export interface SiteReading {
   state: LevelState | null;
 }
 
+/** The carriers' last whole minute: their passes across the site, their moving baseline and their floor's state. */
+export interface CarriersReading {
+  minute: number;
+  passes: number;
+  baseline: { perMinute: number; minute: number } | null;
+  state: LevelState | null;
+}
+
 export interface SignalStore {
   /**
    * Counts `event` for an address and its network as COUNTED says (an answer also for the site's minute and its
@@ -89,6 +101,9 @@ export interface SignalStore {
   /** The site's last whole minute before `at`, its baseline and its state. */
   site(at: number): Promise<SiteReading>;
   saveSite(state: LevelState | null, baseline: SiteReading['baseline'], ttlMs: number): Promise<void>;
+  /** The carriers' passes in the last whole minute before `at` (counted by `record` for a pass with `forSite` false), their baseline and their floor. */
+  carriers(at: number): Promise<CarriersReading>;
+  saveCarriers(state: LevelState | null, baseline: CarriersReading['baseline'], ttlMs: number): Promise<void>;
 }
 
 /** Every bucket an entity's counts read, counter after counter in COUNTERS order. */
@@ -103,7 +118,7 @@ export function countsOf(values: readonly number[], at: number): EntityCounts {
     counts[counter] = slidingCount(counter, values.slice(offset, offset + length), at);
     offset += length;
   }
-  return { challengesPerMinute: counts.challenges, answers10m: counts.answers, failures10m: counts.failures, successes10m: counts.passes, successes1h: counts.passesHour };
+  return { challengesPerMinute: counts.challenges, answers10m: counts.answers, failures10m: counts.failures, successes10m: counts.passes, successes1h: counts.passesHour, accessible10m: counts.accessible };
 }
 
 /** A stored state, read back; anything unreadable is no state (the entity starts again at level 0). */
@@ -138,4 +153,4 @@ export function sharesCapped(atLeast: readonly number[], busiest: readonly numbe
 export const subjectsOf = (address: string, network: string | null): [SignalEntity, string][] => (network === null ? [['address', address]] : [['address', address], ['network', network]]);
 
 /** A network's reading when the event counted for the address alone. */
-export const NO_READING: EntityReading = { counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0 }, state: null };
+export const NO_READING: EntityReading = { counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 }, state: null };

@@ -1,8 +1,8 @@
 // Shared by the server-mode component tests: the server's challenge as a fixture, and the fakes a jsdom page
 // needs to show it (fake timers, no 2D context, pictures that load 5 ms after their src is set).
 import { act } from '@testing-library/react';
-import { loadServerMode } from './use-puzzle-session';
-import type { ServerChallenge } from '../index';
+import { loadServerMode } from '../src/react/use-puzzle-session';
+import type { ServerChallenge } from '../src/index';
 
 export const SERVER_CHALLENGE: ServerChallenge = {
   id: 'c1',
