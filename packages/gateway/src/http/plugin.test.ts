@@ -1,15 +1,56 @@
-// The plugin in a bare Fastify app, as a host registers it: what its options change (the client's address,
-// the origin-AS table) and what a refused challenge costs the store.
+// The plugin in a bare Fastify app, as a host registers it: what it tells its host (the events), what its options
+// change (the client's address, the origin-AS table) and what a refused challenge costs the store.
 import Fastify, { type FastifyInstance } from 'fastify';
 import Database from 'libsql';
+import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
+import type { AnswerFacts, ChallengeFacts, VerifyReason } from '../core/events';
 import { ADDRESS_FETCHES } from '../core/policy';
 import type { OriginAsTable } from '../core/networks/origin-as';
+import { seededOffset } from '../testing/seeded';
+import { humanTrail, seededRandom } from '../testing/trail';
+import { solvedWork } from '../testing/work';
 import gateway from './plugin';
 
 const TEST_SEED = 20240607;
 const TEST_WORK = { puzzle: 1000, accessible: 2000 };
 
 const challenge = (app: FastifyInstance, body: object, remoteAddress: string) => app.inject({ method: 'POST', url: '/api/captcha/challenge', payload: body, remoteAddress });
+const verify = (app: FastifyInstance, body: object) => app.inject({ method: 'POST', url: '/api/captcha/verify', payload: body, remoteAddress: '127.0.0.1' });
+type OpenPuzzle = { id: string; work: WorkTask };
+const openPuzzle = async (app: FastifyInstance) => (await challenge(app, { pixelRatio: 1 }, '127.0.0.1')).json<OpenPuzzle>();
+/** What the widget sends for a drag to `offsetX` (the seeded puzzle's answer unless told): a hand's trail and the solved work. */
+const humanAnswer = (puzzle: OpenPuzzle, offsetX = seededOffset(TEST_SEED)) => ({ id: puzzle.id, offsetX, trail: humanTrail(offsetX, undefined, seededRandom(20)), work: solvedWork(puzzle.work).work });
+
+describe('the events', () => {
+  it('tells its host each challenge\'s level and picture, and each answer\'s, its first try and its timing', async () => {
+    const issued: ChallengeFacts[] = [];
+    const answered: [VerifyReason, AnswerFacts | null][] = [];
+    const app = Fastify();
+    // The plugin's routes go under the prefix of the scope it is registered in.
+    await app.register(async (api) => api.register(gateway, {
+      store: { kind: 'libsql', database: new Database(':memory:') },
+      testSeed: TEST_SEED,
+      work: TEST_WORK,
+      stock: 0,
+      draw: { threads: 0, queue: 8 },
+      events: { challengeIssued: (facts) => issued.push(facts), verified: (reason, facts) => answered.push([reason, facts]) },
+    }), { prefix: '/api' });
+    try {
+      await verify(app, humanAnswer(await openPuzzle(app), 5));
+      await verify(app, { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 3500, workMs: 250 } });
+      await verify(app, humanAnswer({ id: 'never-issued', work: (await openPuzzle(app)).work }));
+      expect(issued).toEqual([0, 0, 0].map(() => ({ level: 0, picture: 'plain', holdout: false, doublings: expect.any(Number) })));
+      expect(answered).toEqual([
+        ['wrong_offset', { level: 0, picture: 'plain', firstTry: true, solveSeconds: null, workSeconds: null }],
+        ['passed', { level: 0, picture: 'plain', firstTry: false, solveSeconds: 3.5, workSeconds: 0.25 }],
+        ['expired_or_unknown', null],
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 
 describe('a refused challenge, on the embedded store', () => {
   it('counts toward nothing and writes nothing: an address past its fetches costs the database no write', async () => {
