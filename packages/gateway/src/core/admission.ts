@@ -82,7 +82,7 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     }
     // A carrier NAT's work is not doubled for its people's failures: its level answers for them (engine.ts).
     const own = nat ? { ...standing, failures: 0, networkFailures: 0 } : standing;
-    // Past its share of fetches, the address pays: one doubling more per share (limits.ts caps them).
+    // Past its share of fetches, the address pays: one doubling more per share (work-escalation.ts caps them).
     const pastShare = Math.max(0, Math.ceil(hit.count / share) - 1);
     return { standing: { ...own, failures: own.failures + pastShare }, verdict, fetchedBy: { address, network, kind } };
   };
