@@ -1,9 +1,6 @@
 // Not published (package.json's "./internals" has only the repository's source condition): the parts behind the
 // plugin that this repository's server tests, benches and attackers drive directly. A consumer's kit is ./index.ts.
-export { createLibsqlStore } from '../stores/libsql-store';
 export { createRedisStore } from '../stores/redis-store';
-export { ensureCaptchaTables } from '../stores/libsql-schema';
-export { createDrawer, DrawQueueFullError } from '../drawing/draw-pool';
 export { CHALLENGE_LAYOUT, challengeCanvases, drawChallenge, encodeChallenge, imageMimeType, paintChallenge } from '../drawing/pictures';
 export { pictureFieldsJson } from '../drawing/draw-worker';
 export { cryptoRandom } from '../drawing/random';
