@@ -9,7 +9,8 @@ const FEATURES = ['register', 'contact', 'download'];
 
 /**
  * Outside the packages, only their exports maps: the puzzle's ".", "./react", "./core", "./protocol", "./testing",
- * "./style.css"; the gateway's ".", "./policy", "./answers", "./testing".
+ * "./style.css"; the gateway's ".", "./policy", "./answers", "./testing" and, for this repository's tests and benches
+ * only (not published), "./internals".
  */
 const PACKAGE_DOOR = {
   group: ['**/packages/**', ...['puzzle-captcha', 'gateway'].flatMap((name) => [`@game-register/${name}/src`, `@game-register/${name}/src/**`, `@game-register/${name}/*/**`])],
@@ -78,7 +79,7 @@ const boundaries = [
       'no-restricted-imports': ['error', {
         patterns: [
           PACKAGE_DOOR,
-          { group: ['@game-register/puzzle-captcha/testing', '@game-register/gateway/testing'], message: 'The testing doors are for tests; a repeatable source for a test-only mode is seededRandom in ./core.' },
+          { group: ['@game-register/puzzle-captcha/testing', '@game-register/gateway/testing', '@game-register/gateway/internals'], message: 'The testing doors are for tests; a repeatable source for a test-only mode is seededRandom in ./core.' },
           ZONES,
         ],
       }],

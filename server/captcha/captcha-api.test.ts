@@ -3,7 +3,8 @@ import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { CHALLENGE_TTL_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '@game-register/gateway/policy';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT, cryptoRandom, humanTrail } from '@game-register/gateway/testing';
+import { humanTrail } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT, cryptoRandom } from '@game-register/gateway/internals';
 import { challenge, humanAnswer, openPuzzle, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

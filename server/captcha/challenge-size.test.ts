@@ -1,5 +1,5 @@
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { drawChallenge, pictureFieldsJson } from '@game-register/gateway/testing';
+import { drawChallenge, pictureFieldsJson } from '@game-register/gateway/internals';
 import { buildTestApp } from '../../testing/server/test-support';
 import { challenge, strictConfig } from '../../testing/server/strict-mode';
 

@@ -124,7 +124,7 @@ describe('the site in service', () => {
       return { under_attack: value('under_attack'), people_first: value('people_first'), campaign: value('campaign') };
     };
     const noNetworks = { carrier: { asns: [], cidrs: [] }, hosting: { asns: [], cidrs: [] } };
-    expect(app.site.switches()).toEqual({ underAttack: { floor: 2, until: Date.parse(underAttack.until) }, peopleFirst: null, campaign: null, networks: noNetworks });
+    expect(app.site.strictModeSite()).toEqual({ underAttack: { floor: 2, until: Date.parse(underAttack.until) }, peopleFirst: null, campaign: null, networks: noNetworks });
     expect(await gauge()).toEqual({ under_attack: 1, people_first: 0, campaign: 0 });
     expect(logs.records).toContainEqual(expect.objectContaining({ level: 40, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" is on until .*: every visitor not known good gets level 2 at least$/) }));
     // The switches are the server's: the page carries the pictures alone.
@@ -136,7 +136,7 @@ describe('the site in service', () => {
     const networks = { hosting: { cidrs: ['203.0.113.0/24'] }, carrier: { asns: [4134] } };
     await writeFile(configPath, JSON.stringify({ captcha: { peopleFirst, underAttack: ended, campaign, networks } }));
     expect(await app.site.reload()).toEqual({ ok: true });
-    expect(app.site.switches()).toEqual({
+    expect(app.site.strictModeSite()).toEqual({
       underAttack: { floor: 3, until: Date.parse(ended.until) },
       peopleFirst: { cap: 0, until: Date.parse(peopleFirst.until) },
       campaign: { cap: 1, until: Date.parse(campaign.until) },
@@ -154,8 +154,8 @@ describe('the site in service', () => {
         expect.stringMatching(/site\.json: captcha\.networks\.carrier\.cidrs must hold CIDRs such as 203\.0\.113\.0\/24 or 2001:db8::\/32, got "36\.128\.0\.0\/33"/),
       ],
     });
-    expect(app.site.switches().networks.hosting.cidrs).toEqual(['203.0.113.0/24']);
-    expect(app.site.switches().peopleFirst).toEqual({ cap: 0, until: Date.parse(peopleFirst.until) });
+    expect(app.site.strictModeSite().networks.hosting.cidrs).toEqual(['203.0.113.0/24']);
+    expect(app.site.strictModeSite().peopleFirst).toEqual({ cap: 0, until: Date.parse(peopleFirst.until) });
     expect(await gauge()).toEqual({ under_attack: 0, people_first: 1, campaign: 1 });
   });
 

@@ -57,7 +57,7 @@ export function readSwitches(file: SectionInput, variables: SectionInput, config
 }
 
 /** The switches and the operator's networks, as strict mode reads them at every request. */
-export type SiteSwitches = OperatorSwitches & { networks: NetworkAdditions };
+export type StrictModeSite = OperatorSwitches & { networks: NetworkAdditions };
 
 /** The CIDRs of captcha.networks that name no network (a bad address, a length past 32 or 128). */
 export function networkProblems(networks: NetworkSettings, configPath: string | null): string[] {

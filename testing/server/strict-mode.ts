@@ -3,7 +3,8 @@ import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../../server/config';
 import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
-import { CHALLENGE_LAYOUT as layout, humanTrail, seededOffset, solvedWork } from '@game-register/gateway/testing';
+import { humanTrail, seededOffset, solvedWork } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT as layout } from '@game-register/gateway/internals';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 export const TEST_SEED = 20240607;

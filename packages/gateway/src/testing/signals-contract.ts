@@ -1,8 +1,8 @@
-import { freshState } from '../difficulty/hysteresis';
-import { SIGNAL_WINDOWS } from '../difficulty/signals';
-import { SITE_SHARE_PER_NETWORK } from '../policy';
+import { freshState } from '../core/difficulty/hysteresis';
+import { SIGNAL_WINDOWS } from '../core/difficulty/signals';
+import { SITE_SHARE_PER_NETWORK } from '../core/policy';
 import type { StoreBacking } from './store-backing';
-import type { CaptchaStore } from '../store';
+import type { CaptchaStore } from '../stores/captcha-store';
 
 const HOUR = SIGNAL_WINDOWS.passesHour.windowMs;
 

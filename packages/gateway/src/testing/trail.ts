@@ -3,19 +3,13 @@
 // Drag trails:
 // x is the pointer's position on the track (the handle is grabbed near its middle), y wobbles a little.
 
-import { createLayout, DEFAULT_SETTINGS } from '@game-register/puzzle-captcha/core';
+import { createLayout, DEFAULT_SETTINGS, type TrailPoint } from '@game-register/puzzle-captcha/core';
 
 /** The widget's default handle (sliderSize), which the challenge does not repeat. */
 export const SLIDER_SIZE = DEFAULT_SETTINGS.sliderSize;
 
 /** A repeatable random source in [0, 1) (mulberry32), so tests and benches can be seeded: the core's own. */
 export { seededRandom } from '@game-register/puzzle-captcha/core';
-
-export interface TrailPoint {
-  x: number;
-  y: number;
-  t: number;
-}
 
 /** What a trail needs of the challenge's layout. */
 export interface TrailLayout {
