@@ -9,7 +9,8 @@ const FEATURES = ['register', 'contact', 'download'];
 
 /**
  * Outside the packages, only their exports maps: the puzzle's ".", "./react", "./core", "./protocol", "./testing",
- * "./style.css"; the gateway's ".", "./policy", "./answers", "./testing".
+ * "./style.css"; the gateway's ".", "./policy", "./answers", "./testing" and, for this repository's tests and benches
+ * only (not published), "./internals".
  */
 const PACKAGE_DOOR = {
   group: ['**/packages/**', ...['puzzle-captcha', 'gateway'].flatMap((name) => [`@game-register/${name}/src`, `@game-register/${name}/src/**`, `@game-register/${name}/*/**`])],
@@ -17,15 +18,15 @@ const PACKAGE_DOOR = {
 };
 
 /**
- * The zones: production code (server/, the app, the packages' src/, tests and test helpers aside) imports neither
+ * The zones: production code (server/, the app, the packages' src/, tests aside) imports neither
  * the build scripts (scripts/) nor the test doubles (testing/), nor the benches or the browser tests. Test files
- * (*.test.ts) and test helpers may import testing/. Import circles are kept out by scripts/import-cycles.test.ts.
+ * (*.test.ts) may import testing/, where the test helpers live. Import circles are kept out by scripts/import-cycles.test.ts.
  */
 const ZONES = {
   group: ['**/scripts/**', '**/testing/**', '**/bench/**', '**/e2e/**'],
   message: 'Production code imports neither build scripts (scripts/) nor test doubles (testing/): move what it needs into the production folder it belongs to.',
 };
-const TESTS = ['**/*.test.{ts,tsx}', '**/test-support.ts', 'src/test/**'];
+const TESTS = ['**/*.test.{ts,tsx}', 'src/test/**'];
 
 const PUZZLE_PATTERNS = [{ group: ['@/*', '**/src/app/**', '**/server/**', '@game-register/**'], message: 'The puzzle package stands alone: it imports nothing from the app or the server.' }];
 const GATEWAY_RULE = (extra) => ['error', {
@@ -78,7 +79,7 @@ const boundaries = [
       'no-restricted-imports': ['error', {
         patterns: [
           PACKAGE_DOOR,
-          { group: ['@game-register/puzzle-captcha/testing', '@game-register/gateway/testing'], message: 'The testing doors are for tests; a repeatable source for a test-only mode is seededRandom in ./core.' },
+          { group: ['@game-register/puzzle-captcha/testing', '@game-register/gateway/testing', '@game-register/gateway/internals'], message: 'The testing doors are for tests; a repeatable source for a test-only mode is seededRandom in ./core.' },
           ZONES,
         ],
       }],

@@ -46,7 +46,7 @@ export default defineConfig<{ engine: Engine }>({
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Three workers even on a 2-core machine (Playwright's own default there is one): the specs mostly wait on
-  // their browsers and servers, so they overlap (README, "Browser engines"); E2E_WORKERS sets another number.
+  // their browsers and servers, so they overlap (docs/testing.md, "Browser engines"); E2E_WORKERS sets another number.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : Math.max(3, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * Inside this repository the puzzle package resolves to its TypeScript sources (its exports map's
  * `game-register-source` condition); outside it, to its built dist/.
  */
-const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.ts, packages/gateway/src/draw-pool.ts
+const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.ts, packages/gateway/src/drawing/draw-pool.ts
 
 export default defineConfig({
   plugins: [react()],
@@ -68,10 +68,23 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'testing/**/*.test.ts', 'scripts/**/*.test.ts', 'packages/gateway/src/**/*.test.ts', 'packages/site-settings/src/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'testing/**/*.test.ts', 'scripts/**/*.test.ts', 'packages/site-settings/src/**/*.test.ts'],
           globals: true,
           // Real Redis, real Prometheus, draw threads and scrypt: integration tests that a loaded 2-core CI
           // machine can slow past the default 5 s without anything being wrong.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The gateway package's own tests: they import nothing outside the package, so the one redis-server
+          // its store tests need is started here and handed to them (inject('redisUrl')).
+          name: 'gateway',
+          environment: 'node',
+          include: ['packages/gateway/src/**/*.test.ts'],
+          globalSetup: ['testing/redis/provide-redis.ts'],
+          globals: true,
           testTimeout: 20_000,
         },
       },

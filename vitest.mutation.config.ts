@@ -11,6 +11,8 @@ export default mergeConfig(
       name: 'server',
       environment: 'node',
       include: MUTATED_MODULES.flatMap((module) => module.tests),
+      // The gateway's store tests read the run's redis-server from inject('redisUrl'), as in vite.config.ts.
+      globalSetup: ['testing/redis/provide-redis.ts'],
       globals: true,
       testTimeout: 20_000,
       // A delivery mutant that stops the loop fails when testing/ads/wait-for.ts's wait runs out: 2 s, not 5.

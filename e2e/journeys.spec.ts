@@ -7,7 +7,7 @@ import { expect, PHONE, test } from './engines/fixtures';
 import { DRAG_STEP_MS, handDragPath } from './puzzle-drag';
 
 // The main journeys, written once and run by every engine: Chromium (Playwright, the phone project, touch),
-// WebKit (WebDriver) and Firefox (WebDriver BiDi); see the README's "Browser engines".
+// WebKit (WebDriver) and Firefox (WebDriver BiDi); see docs/testing.md, "Browser engines".
 
 /** Where the run leaves each screen's screenshot per engine, for a person to compare (git-ignored). */
 const SCREENS_DIR = 'e2e-screens';

@@ -18,7 +18,7 @@ import { clientAddressOnArrival, fastifyTrustProxy, refuseWithoutAddress } from 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The site in service and its settings: `site.channels()` for the channel list, `site.switches()` for strict mode, `site.reload()` on SIGHUP. */
+    /** The site in service and its settings: `site.channels()` for the channel list, `site.strictModeSite()` for strict mode, `site.reload()` on SIGHUP. */
     site: LiveSite;
   }
 }
@@ -39,7 +39,7 @@ export default async function app(fastify: FastifyInstance, { config, now, site,
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
   await fastify.register(health); // before /api, whose stores add their readiness checks
-  await fastify.register(api, { prefix: '/api', config, now, channels, switches: site.switches });
+  await fastify.register(api, { prefix: '/api', config, now, channels, strictModeSite: site.strictModeSite });
   await fastify.register(downloads, { dir: config.downloadsDir });
   await fastify.register(staticFiles, { site: site.current });
 }

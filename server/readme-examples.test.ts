@@ -1,16 +1,17 @@
-// The README's examples an operator copies or relies on, checked against the server: each is read from the
-// README itself, so a change to either side that makes them disagree fails here.
+// The operator's guide's examples an operator copies or relies on (docs/site-settings.md, docs/strict-mode.md),
+// checked against the server: each is read from the guide itself, so a change to either side that makes them
+// disagree fails here.
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import Database from 'libsql';
-import { strictConfig } from './captcha/test-support';
+import { strictConfig } from '../testing/server/strict-mode';
 import { fixedChannels } from './channels/settings';
 import { readSiteSettings } from './site/read-settings';
 import { buildTestApp, tempDir } from '../testing/server/test-support';
 
-const README = readFileSync(resolve(import.meta.dirname, '../README.md'), 'utf8');
+const README = ['docs/site-settings.md', 'docs/strict-mode.md'].map((path) => readFileSync(resolve(import.meta.dirname, '..', path), 'utf8')).join('\n\n');
 
 /** The README's paragraph (or list item) that starts with `start`, its lines joined. */
 function paragraph(start: string): string {
@@ -32,7 +33,7 @@ function examplesBetween(text: string, after: string, before: string, pattern: R
 
 const REG_FIELDS = (code: string, n: number) => `name=readme${n}&Password=secret1&rePassword=secret1&wash=1&washType=2&${code}&mobile=1380013${8000 + n}&QQ=&islogin=true`;
 
-describe('the README says what the server does', () => {
+describe("the operator's guide says what the server does", () => {
   it('Channels: the unlisted codes it names go on as the default, the spellings it names are refused with 400', async () => {
     const text = paragraph('**The backend only ever receives a listed code.**');
     const rewritten = examplesBetween(text, 'an unlisted or empty one', 'is replaced by the default', /=/);

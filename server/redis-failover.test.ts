@@ -8,7 +8,7 @@ import { conversionId, type ConversionEvent } from './ads/event';
 import { redisOutbox } from './ads/redis-outbox';
 import { startFakePlatforms, type FakePlatforms } from '../testing/ads/fake-platforms';
 import { buildAdsApp, mobileOf, waitFor } from '../testing/ads/test-app';
-import { challenge, passToken, strictConfig } from './captcha/test-support';
+import { challenge, passToken, strictConfig } from '../testing/server/strict-mode';
 import type { RedisConfig } from './config';
 import { REPLICA_WAIT_MS } from './redis';
 

@@ -27,7 +27,7 @@ const COMMON: RedisOptions = {
   connectTimeout: 2000,
   retryStrategy: (attempt) => Math.min(attempt * 100, 2000),
   // Commands issued in one turn of the event loop go out in one write: a burst of challenges made about
-  // 4 socket writes each, the event loop's largest cost after the pictures (README, the stock's figures).
+  // 4 socket writes each, the event loop's largest cost after the pictures (bench/README.md, the stock's figures).
   enableAutoPipelining: true,
 };
 

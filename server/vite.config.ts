@@ -16,7 +16,7 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     rolldownOptions: {
-      input: { server: 'server/server.ts', 'draw-worker': 'packages/gateway/src/draw-worker.ts' },
+      input: { server: 'server/server.ts', 'draw-worker': 'packages/gateway/src/drawing/draw-worker.ts' },
       // One folder: a chunk finds draw-worker.js beside itself.
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

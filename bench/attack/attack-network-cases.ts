@@ -5,7 +5,7 @@
 // and unknown ranges (198.18.0.0/15, 100.64.0.0/10, 2001:db8::/32) for the rest.
 import autocannon from 'autocannon';
 import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
-import { createClient, locateGap, outcomeOf, verifyBody, type BotChallenge, type ClientAnswer } from '../../testing/attackers';
+import { createClient, locateGap, outcomeOf, solvePublic, verifyBody, type BotChallenge, type ClientAnswer } from '../../testing/attackers';
 import { freePort } from '../../scripts/free-port';
 import { DEPLOYED_STRICT_ENV, LIFTED_LIMITS, startServer } from '../common/server-process';
 
@@ -14,17 +14,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const levelOf = (answer: ClientAnswer): number | null => (answer.status === 200 ? Number(answer.body?.work?.parameters?.data?.lv ?? 0) : null);
 
 /** One try: a challenge from `address` and, unless told not to, its answer from `answerFrom` (the same address by default) after `paceMs`. */
-export async function tryPuzzle(base: string, address: string, { paceMs = 0, answerFrom = address, answer = true } = {}) {
+export async function tryPuzzle(base: string, address: string, { paceMs = 0, answerFrom = address, answer = true, person = false } = {}) {
   const challenge = await createClient({ base, address }).challenge(1);
   const level = levelOf(challenge);
   if (challenge.status !== 200 || !answer) return { status: challenge.status, level, outcome: challenge.status === 200 ? 'unanswered' : 'refused', challenge };
-  return { ...(await answerPuzzle(base, challenge.body as BotChallenge, answerFrom, paceMs)), status: 200, level, challenge };
+  return { ...(await answerPuzzle(base, challenge.body as BotChallenge, answerFrom, paceMs, person)), status: 200, level, challenge };
 }
 
-/** Answers a challenge as a solver does: the generic eyes on a plain picture (a person's stand-in), the informed ones on a guarded one. */
-export async function answerPuzzle(base: string, challenge: BotChallenge, address: string, paceMs = 0) {
+/**
+ * Answers a challenge as a solver does: the generic eyes on a plain picture; on a guarded one, a bot's informed
+ * eyes, or for a person's stand-in (`person`) content continuity, the information a person uses (about 97% there).
+ */
+export async function answerPuzzle(base: string, challenge: BotChallenge, address: string, paceMs = 0, person = false) {
   const picture = String((challenge as { work?: { parameters?: { data?: { pic?: string } } } }).work?.parameters?.data?.pic ?? 'plain');
-  const seen = await locateGap(challenge, { informed: picture !== 'plain' });
+  const seen = picture !== 'plain' && person ? await solvePublic('continuity', challenge) : await locateGap(challenge, { informed: picture !== 'plain' });
   const solved = challenge.work ? solvedWork(challenge.work) : null;
   const trail = humanTrail(seen.offsetX, challenge, random);
   await sleep(paceMs);
@@ -74,9 +77,9 @@ export async function withNetworkServer<T>(redisUrl: string, prefix: string, env
   }
 }
 
-/** People: `count` visitors within `seconds`, from `addressOf(i)`, each looking 2-6 s before the drag. */
+/** People: `count` visitors within `seconds`, from `addressOf(i)`, each looking 2-6 s before the drag (a guarded picture read by content continuity). */
 export async function people(base: string, count: number, seconds: number, addressOf: (i: number) => string) {
-  return inLanes(count, 64, (seconds * 1000) / count, (i) => tryPuzzle(base, addressOf(i), { paceMs: 2000 + 4000 * random() }));
+  return inLanes(count, 64, (seconds * 1000) / count, (i) => tryPuzzle(base, addressOf(i), { paceMs: 2000 + 4000 * random(), person: true }));
 }
 
 /** A bot: `count` attempts as fast as it can, `lanes` in flight, each from `addressOf(i)`. */

@@ -1,8 +1,9 @@
 // The patient-solver cases of the attack bench (ATTACK_PARTS=networks; issue 44): what bot operators really
 // run, against strict mode at its default settings on Redis, on real time. A public solver (edge-map template
 // matching by default: ATTACK_SOLVER, one of testing/attackers' PUBLIC_METHODS) reads guarded pictures; plain
-// ones it reads as a person does (the bench's generic eyes). Each answer is held 650-700 ms after its puzzle
-// left, with a hand-like trail, 6 in flight. Beside it, people on the same networks: one every 10 s.
+// ones it reads as a person does (the bench's generic eyes). Each answer is held as long as its own hand-like
+// trail says the drag took, and a reaction (250-300 ms) more, after its puzzle left: it waits out the timing
+// rule, as a patient solver does. 6 in flight. Beside it, people on the same networks: one every 10 s.
 import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 import { createClient, locateGap, outcomeOf, PUBLIC_METHODS, solvePublic, verifyBody, type BotChallenge, type PublicMethod } from '../../testing/attackers';
 import { people, withNetworkServer } from './attack-network-cases';
@@ -62,15 +63,19 @@ async function patientSolver(base: string, addressOf: (i: number) => string, min
       const trail = humanTrail(offsetX, challenge, random);
       const cpu = process.cpuUsage(cpuBefore);
       run.cpuSeconds += (cpu.user + cpu.system) / 1e6;
-      await sleep(Math.max(0, sent + 650 + 50 * random() - Date.now()));
+      const dragMs = trail[trail.length - 1]!.t - trail[0]!.t;
+      await sleep(Math.max(0, sent + dragMs + 250 + 50 * random() - Date.now()));
       if (outcomeOf(await client.verify(verifyBody(challenge, offsetX, trail, work))) === 'passed') run.accounts += 1;
     }
   }));
   return run;
 }
 
-/** A fresh strict server on Redis (its own prefix), as deployed but for the proxy it trusts. */
-const onServer = <T>(redisUrl: string, prefix: string, run: (base: string) => Promise<T>) => withNetworkServer(redisUrl, prefix, {}, run);
+/** A fresh strict server on Redis (its own prefix), as deployed but for the proxy it trusts (and `env`). */
+const onServer = <T>(redisUrl: string, prefix: string, run: (base: string) => Promise<T>, env: Record<string, string> = {}) => withNetworkServer(redisUrl, prefix, env, run);
+
+/** The operator's campaign switch, on for the next two hours, letting the carriers' floor rise to `level` at most. */
+const campaignOn = (level: number) => ({ SITE_CAPTCHA_CAMPAIGN_LEVEL: String(level), SITE_CAPTCHA_CAMPAIGN_UNTIL: new Date(Date.now() + 2 * 3_600_000).toISOString() });
 
 /** The solver and, beside it, one person every 10 s from `personOf(i)`: what each met. */
 async function withPeople(base: string, solver: () => Promise<PatientRun>, personOf: (i: number) => string) {
@@ -84,6 +89,22 @@ const ran = (run: PatientRun) => `${run.accounts} accounts of ${run.attempts} at
 
 export async function patientCases(redisUrl: string, play: (name: string, run: () => Promise<void>) => Promise<void>, say: Say) {
   const scale = MINUTES / 10;
+  await play('campaign', async () => {
+    // A campaign: 150 people a minute through 10 China Mobile /24s for 4 minutes on a fresh server, without and
+    // with the operator's campaign switch: what the carriers' floor costs people it was not told about.
+    const minutes = Math.min(MINUTES, 4);
+    const crowd = (env: Record<string, string>, prefix: string) =>
+      onServer(redisUrl, prefix, (base) => people(base, Math.round(150 * minutes), minutes * 60, (i) => `36.128.${80 + (i % 10)}.${1 + ((i * 7) % 250)}`), env);
+    const met = (tries: Awaited<ReturnType<typeof people>>) => {
+      const served = tries.filter((tried) => tried.status === 200);
+      const level0 = served.filter((tried) => tried.level === 0).length;
+      const passed = tries.filter((tried) => tried.outcome === 'passed').length;
+      return { level0Share: level0 / Math.max(1, tries.length), text: `${level0} of ${tries.length} served at level 0, ${served.length - level0} above, ${tries.length - served.length} refused; ${passed} passed (${((100 * passed) / Math.max(1, served.length)).toFixed(1)}% of those served)` };
+    };
+    const without = met(await crowd({}, 'campaign-off'));
+    const withSwitch = met(await crowd(campaignOn(0), 'campaign-on'));
+    say(`a campaign of 150 people a minute via 10 carrier /24s for ${minutes} min, with the campaign switch: at least 97% served at level 0`, `with the switch: ${withSwitch.text}; without it (what the floor costs an unannounced campaign): ${without.text}`, withSwitch.level0Share >= 0.97);
+  });
   await play('patient-24', async () => {
     const { run, people: met } = await onServer(redisUrl, 'patient-24', (base) => withPeople(base, () => patientSolver(base, (i) => `36.128.50.${1 + (i % 250)}`, MINUTES), (i) => `36.128.50.${1 + ((i * 37) % 250)}`));
     say(`a patient ${SOLVER} solver from one China Mobile /24 for ${MINUTES} min: at most ${Math.round(30 * scale)} accounts`, `${ran(run)}; ${met}`, run.accounts <= 30 * scale);

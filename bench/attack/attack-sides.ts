@@ -6,7 +6,7 @@
 //   simulated minute from a new address in each of the first `probeNets`;
 // - the crowd: visitors arriving at random through the whole scenario, and the ad burst's, each from its
 //   own /24, answering at a person's pace (the drag plus 2-6 s of looking), trying again after a failure.
-import { cpuSecondsSince } from '@game-register/gateway/testing';
+import { cpuSecondsSince } from '@game-register/gateway/internals';
 import { tryOnce, type Answerer } from './attack-answer';
 import { botNet, crowdNet, hostIn, type Scenario } from './attack-plan';
 import type { Attempt } from './attack-wire';

@@ -6,7 +6,7 @@
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { handleMax } from '@game-register/puzzle-captcha/core';
-import { CHALLENGE_LAYOUT as layout, drawChallenge, imageMimeType } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT as layout, drawChallenge, imageMimeType } from '@game-register/gateway/internals';
 import { LEVEL_POLICY } from '@game-register/gateway/policy';
 import { locateGap, PUBLIC_METHOD_LABELS, PUBLIC_METHODS, solvePublic, type PublicMethod } from '../../testing/attackers';
 

@@ -7,7 +7,8 @@ import { cpus } from 'node:os';
 import { ensureBuilt } from '../../scripts/build-if-stale';
 import { startServer, STRICT_ENV } from '../common/server-process';
 import { median, percentile } from '../common/stats';
-import { challenge, findAnswer, solvedWork, trailMaker, verify } from './strict-client';
+import { solvedWork } from '@game-register/gateway/testing';
+import { challenge, findAnswer, trailMaker, verify } from './strict-client';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
 const CONNECTIONS = 8;
@@ -37,7 +38,7 @@ async function main() {
     let passes = 0;
     for (let run = 0; run < VERIFY_RUNS; run += 1) {
       const next = await challenge(base);
-      const work = next.work ? await solvedWork(next.work) : undefined; // solved before the clock starts: verify's own time is measured
+      const work = next.work ? solvedWork(next.work).work : undefined; // solved before the clock starts: verify's own time is measured
       const started = performance.now();
       const verdict = await verify(base, { id: next.id, offsetX, trail, work });
       timings.push(performance.now() - started);

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { challengeCanvases, cryptoRandom, encodeChallenge, imageMimeType, paintChallenge, pictureFieldsJson } from '@game-register/gateway/testing';
+import { challengeCanvases, cryptoRandom, encodeChallenge, imageMimeType, paintChallenge, pictureFieldsJson } from '@game-register/gateway/internals';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import sharp from 'sharp';
 import { CHROMIUM_PATH } from '../../scripts/ensure-chromium';

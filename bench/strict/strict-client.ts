@@ -1,13 +1,11 @@
 // Strict mode's calls as the benches make them: a POST with a posed address, the proof of work solved with
-// the puzzle package's own solver (node:crypto's SHA-256, as a script would), and the fixed-seed puzzle's
-// answer found from outside by trying.
-import { createHash } from 'node:crypto';
-import { ChallengeResponseSchema, VerifyResponseSchema, type ChallengeResponse, type SolvedWork } from '@game-register/puzzle-captcha/protocol';
+// the gateway's test kit (node:crypto's SHA-256, as a script would), and the fixed-seed puzzle's answer found
+// from outside by trying.
+import { ChallengeResponseSchema, VerifyResponseSchema, type ChallengeResponse } from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { solveTask, type Digest, type WorkTask } from '@game-register/puzzle-captcha/work';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { humanTrail } from '@game-register/gateway/testing';
+import { humanTrail, solvedWork } from '@game-register/gateway/testing';
 
 /** POSTs `body` as from `address` and answers the JSON body, checked against the protocol's `schema`. */
 async function post<T extends TSchema>(schema: T, base: string, path: string, body: unknown, address = '127.0.0.1') {
@@ -24,13 +22,6 @@ async function post<T extends TSchema>(schema: T, base: string, path: string, bo
 export const challenge = (base: string, address?: string) => post(ChallengeResponseSchema, base, '/api/captcha/challenge', { pixelRatio: 2 }, address);
 export const verify = (base: string, body: unknown, address?: string) => post(VerifyResponseSchema, base, '/api/captcha/verify', body, address);
 
-const nodeDigest: Digest = (data) => new Uint8Array(createHash('sha256').update(data).digest());
-
-/** The verify body's `work`: the task and the package solver's answer to it. */
-export async function solvedWork(task: WorkTask): Promise<SolvedWork> {
-  return { task, solution: await solveTask(task, { digest: nodeDigest }) };
-}
-
 /** The hand-like drags the answers carry (the bots' own), seeded so runs repeat. */
 export const trailMaker = (seed: number) => {
   const random = seededRandom(seed);
@@ -42,7 +33,7 @@ export async function findAnswer(base: string, trail: ReturnType<typeof trailMak
   for (let offsetX = 5, attempt = 0; offsetX < 310; offsetX += 19, attempt += 1) {
     const address = `10.9.${attempt}.1`;
     const next = await challenge(base, address);
-    const work = next.work ? await solvedWork(next.work) : undefined;
+    const work = next.work ? solvedWork(next.work).work : undefined;
     const verdict = await verify(base, { id: next.id, offsetX, trail: trail(offsetX, next), work }, address);
     if (verdict.status === 'y') return { offsetX, challenge: next };
   }

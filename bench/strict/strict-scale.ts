@@ -25,22 +25,10 @@ import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build-if-stale';
 import { startRedisServer, type RedisServer } from '../../testing/redis/redis-server';
 import { startSentinelSet, type SentinelSet } from '../../testing/redis/redis-sentinel';
 import { percentile } from '../common/stats';
-import {
-  BURST,
-  burstRuns,
-  CHALLENGE_CONNECTIONS,
-  challengeRate,
-  CHECK_CONNECTIONS,
-  DURATION_S,
-  isolation,
-  redisCompare,
-  spendCosts,
-  runsOf,
-  SEQUENTIAL_RUNS,
-  STOCK,
-  stockRun,
-  twoInstances,
-} from './strict-scale-runs';
+import { challengeRate, isolation } from './draw-runs';
+import { redisCompare, spendCosts, twoInstances } from './redis-runs';
+import { burstRuns, stockRun } from './stock-runs';
+import { BURST, CHALLENGE_CONNECTIONS, CHECK_CONNECTIONS, DURATION_S, runsOf, SEQUENTIAL_RUNS, STOCK } from './strict-scale-load';
 
 const DEFAULT_THREADS = Math.max(1, availableParallelism() - 1);
 export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5, burstP99MsWithStock: 100, ratio3DrawsPerCoreOverBaseline: 2, sentinelThroughputLoss: 0.1 };

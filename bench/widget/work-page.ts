@@ -8,7 +8,7 @@ import { build, preview } from 'vite';
 import type { WorkTask } from '@game-register/puzzle-captcha/work';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/ensure-chromium';
 import { freePort } from '../../scripts/free-port';
-import { checkWork, createWorkTask } from '@game-register/gateway/testing';
+import { checkWork, createWorkTask } from '@game-register/gateway/internals';
 import { benchContext } from './browser-context';
 import { median } from '../common/stats';
 

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkWork, createWorkTask, WORK_ALGORITHM, WORK_ROUNDS } from '@game-register/gateway/testing';
+import { checkWork, createWorkTask, WORK_ALGORITHM, WORK_ROUNDS } from '@game-register/gateway/internals';
 import { WORK_DEFAULTS } from '@game-register/gateway/policy';
 import { median, percentile } from '../common/stats';
 import { browserFigures, rate } from './work-page';
@@ -49,7 +49,7 @@ function nativeRate(counters = 400_000) {
   return counters / ((performance.now() - t0) / 1000);
 }
 
-/** The server's side: creating and verifying a task (altcha-lib, through packages/gateway/src/work.ts), in ms. */
+/** The server's side: creating and verifying a task (altcha-lib, through packages/gateway/src/core/work.ts), in ms. */
 async function serverTimes(runs = 30) {
   const creates: number[] = [];
   const verifies: number[] = [];

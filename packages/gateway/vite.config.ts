@@ -20,7 +20,7 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     rolldownOptions: {
-      input: { index: source('index.ts'), policy: source('policy-entry.ts'), answers: source('answers.ts'), 'testing/index': source('testing/index.ts'), 'draw-worker': source('draw-worker.ts') },
+      input: { index: source('index.ts'), policy: source('policy-entry.ts'), answers: source('http/answers.ts'), 'testing/index': source('testing/index.ts'), 'draw-worker': source('drawing/draw-worker.ts') },
       external: [...builtinModules, /^node:/, ...dependencies.map((name) => new RegExp(`^${name}($|/)`))],
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

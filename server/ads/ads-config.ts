@@ -2,7 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 import type { ServerEnv } from '../config-schema';
 
-/** The gateway's side of the ad reports, from the environment (README, "Ad platforms"). */
+/** The gateway's side of the ad reports, from the environment (docs/ad-platforms.md). */
 export interface AdsConfig {
   /** Secrets, from the environment only: never in the site settings, the page or a log. */
   tokens: {

@@ -3,7 +3,7 @@ import { AD_PLATFORMS, type AdPlatform } from '@game-register/site-settings/ad-c
 import { METRIC_PREFIX } from '../metrics/prometheus-metrics';
 import type { PendingGroup } from './outbox';
 
-/** What the ad reports tell the operator (README, "Ad platforms"); a no-op when metrics are off. */
+/** What the ad reports tell the operator (docs/ad-platforms.md); a no-op when metrics are off. */
 export interface AdsMetrics {
   /** A registration answered `y` with no usable click id (or one the settings do not report: reason). */
   notReported(channel: string, reason: string): void;

@@ -1,5 +1,5 @@
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
-import { metricsOn, parseExposition, scrape } from '../metrics/test-support';
+import { metricsOn, parseExposition, scrape } from '../../testing/server/metrics';
 import { adsAppPerTest, ALL_PLATFORMS_ON, mobileOf, register, waitFor } from '../../testing/ads/test-app';
 
 const LANDINGS = {

@@ -2,7 +2,7 @@
 import { createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
 import { ConfigError, loadConfig } from '../config';
-import { metricsOn, parseExposition, scrape } from '../metrics/test-support';
+import { metricsOn, parseExposition, scrape } from '../../testing/server/metrics';
 import { rs256Token } from './adapters/oceanengine';
 import { adsAppPerTest, adsEnv, ALL_PLATFORMS_ON, type buildAdsApp, LANDING_HOST, register, waitFor } from '../../testing/ads/test-app';
 

@@ -28,7 +28,7 @@ import { NO_METRICS } from '../metrics/contract';
 import { funnelRecord } from './records/funnel-record';
 import database from '../plugins/database';
 import redisConnection from '../plugins/redis';
-import type { SiteSwitches } from '../site/operator-switches';
+import type { StrictModeSite } from '../site/operator-switches';
 import funnelBeacon from './handlers/funnel-beacon';
 import { withListedCode } from './steps/listed-code';
 import { budgetLimiters } from './steps/rate-limits';
@@ -40,8 +40,8 @@ export interface ApiOptions {
   now?: () => number;
   /** The site's channels, read on every use (they may be re-read while the server runs). */
   channels: ChannelSettingsGetter;
-  /** Strict mode's operator switches in service, read at every challenge (re-read with the site settings). */
-  switches: () => SiteSwitches;
+  /** Strict mode's part of the site settings in service (the operator's switches and networks), read at every request. */
+  strictModeSite: () => StrictModeSite;
 }
 
 /** Step 2's refusal: the status of what cannot be read one way, as JSON, never forwarded. */
@@ -56,12 +56,12 @@ function refuse(request: FastifyRequest, reply: FastifyReply, { status, reason }
  * pipeline's steps and records as hooks, then the routes that answer. With REDIS_URL (or REDIS_SENTINELS),
  * the limits, strict mode's state and the ad outbox are shared by the instances.
  */
-export default async function api(fastify: FastifyInstance, { config, now, channels, switches }: ApiOptions) {
+export default async function api(fastify: FastifyInstance, { config, now, channels, strictModeSite }: ApiOptions) {
   const shared = usesRedis(config.redis);
   const strict = config.captcha.mode === 'strict';
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   if (shared) await fastify.register(redisConnection, { redis: config.redis });
-  const limiters = await budgetLimiters(fastify, { rateLimit: config.rateLimit, sharedPrefix: shared ? config.redis.prefix : null, switches, metrics });
+  const limiters = await budgetLimiters(fastify, { rateLimit: config.rateLimit, sharedPrefix: shared ? config.redis.prefix : null, strictModeSite, metrics });
   if (!config.apiTarget || (strict && !shared)) await fastify.register(database, { path: config.databasePath });
   const ads = await openAdReports(fastify, { config, channels, now });
   /** Strict mode's gate: known once its routes are registered (step 5, below), which must come after the hooks. */
@@ -108,7 +108,7 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
   if (strict) {
     const { registerStrictMode } = await import('../captcha/index'); // the native canvas loads only when used
-    gate = await registerStrictMode(fastify, { captcha: config.captcha, now, switches });
+    gate = await registerStrictMode(fastify, { captcha: config.captcha, now, strictModeSite });
   }
   await fastify.register(funnelBeacon, { channels, metrics });
   if (config.apiTarget) {

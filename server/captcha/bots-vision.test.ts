@@ -6,7 +6,7 @@
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';
 import { handleMax } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT as layout, drawChallenge, imageMimeType } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT as layout, drawChallenge, imageMimeType } from '@game-register/gateway/internals';
 import { solvePublic, type PublicMethod } from '../../testing/attackers';
 
 const PUZZLES = 40;

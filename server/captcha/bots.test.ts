@@ -8,7 +8,7 @@ import { seededRandom } from '@game-register/gateway/testing';
 import { addressPlan, createClient, runGuessBot, runJumpBot, runReplayBot, type BotReport } from '../../testing/attackers';
 import { seededRandom as coreSeededRandom } from '@game-register/puzzle-captcha/testing';
 import { buildTestApp } from '../../testing/server/test-support';
-import { RIGHT_OFFSET, strictConfig } from './test-support';
+import { RIGHT_OFFSET, strictConfig } from '../../testing/server/strict-mode';
 
 /** A uniform guess passes about 12% of the time (10 units either side over a 163-unit range). */
 const GUESS_ATTEMPTS = 20;

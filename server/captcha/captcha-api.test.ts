@@ -3,8 +3,9 @@ import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { CHALLENGE_TTL_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '@game-register/gateway/policy';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { CHALLENGE_LAYOUT, cryptoRandom } from '@game-register/gateway/testing';
-import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify, type OpenPuzzle } from './test-support';
+import { humanTrail } from '@game-register/gateway/testing';
+import { CHALLENGE_LAYOUT, cryptoRandom } from '@game-register/gateway/internals';
+import { challenge, humanAnswer, openPuzzle, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -244,7 +245,7 @@ describe('challenges per network', () => {
     // Each address far below its own share; together, their answers with work exhaust the network's allowance.
     for (let i = 0; i <= LIMIT; i += 1) {
       const puzzle = (await challenge(app, {}, `198.51.100.${i + 1}`)).json<OpenPuzzle>();
-      expect((await verify(app, await humanAnswer(puzzle, 7, []), `198.51.100.${i + 1}`)).statusCode).toBe(200);
+      expect((await verify(app, humanAnswer(puzzle, 7, []), `198.51.100.${i + 1}`)).statusCode).toBe(200);
     }
     const refused = await challenge(app, {}, '198.51.100.250');
     expect(refused.statusCode).toBe(429);

@@ -1,7 +1,7 @@
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import { drawChallenge, pictureFieldsJson } from '@game-register/gateway/testing';
+import { drawChallenge, pictureFieldsJson } from '@game-register/gateway/internals';
 import { buildTestApp } from '../../testing/server/test-support';
-import { challenge, strictConfig } from './test-support';
+import { challenge, strictConfig } from '../../testing/server/strict-mode';
 
 // What a phone pays for a strict puzzle: the whole answer as the server sends it.
 describe('a challenge answer on the wire', () => {

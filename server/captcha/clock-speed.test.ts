@@ -1,7 +1,7 @@
 import { CHALLENGE_TTL_MS } from '@game-register/gateway/policy';
 import { buildTestApp } from '../../testing/server/test-support';
-import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
-import { challenge, strictConfig } from './test-support';
+import { metricsOn, parseExposition, scrape, valueOf } from '../../testing/server/metrics';
+import { challenge, strictConfig } from '../../testing/server/strict-mode';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

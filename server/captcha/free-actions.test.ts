@@ -9,7 +9,8 @@ import { ADDRESS_FETCHES, FAILURES_BEFORE_LOCK } from '@game-register/gateway/po
 import type { ServerConfig } from '../config';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
-import { challenge, humanAnswer, openPuzzle, passToken, solvedWork, strictConfig, verify, type OpenPuzzle } from './test-support';
+import { challenge, humanAnswer, openPuzzle, passToken, strictConfig, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
+import { solvedWork } from '@game-register/gateway/testing';
 
 type Sealed = OpenPuzzle & { work: OpenPuzzle['work'] & { parameters: { data: { lv: number } } } };
 
@@ -39,7 +40,7 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     const personPass = async (address: string) => {
       const puzzle = await openPuzzle(app, address);
       clock.at += 1200; // a 900 ms drag and a reaction
-      return (await verify(app, await humanAnswer(puzzle), address)).json<{ status: string; token?: string }>();
+      return (await verify(app, humanAnswer(puzzle), address)).json<{ status: string; token?: string }>();
     };
     return { app, clock, levelAt, personPass };
   }
@@ -58,7 +59,7 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
       // The same answers with the work done are evidence: the network that fetched them rises.
       for (let i = 0; i < 30; i += 1) {
         const puzzle = await openPuzzle(app, '36.128.41.7');
-        await verify(app, await humanAnswer(puzzle, 0, []), '36.128.41.7');
+        await verify(app, humanAnswer(puzzle, 0, []), '36.128.41.7');
         clock.at += 500;
       }
       expect(await levelAt('36.128.41.8')).toBeGreaterThan(0);
@@ -77,7 +78,7 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
       expect((await challenge(app, { pixelRatio: 1 }, '198.51.100.7')).statusCode).toBe(429);
       expect(await levelAt('198.51.100.8')).toBe(0);
       const neighbour = await openPuzzle(app, '198.51.100.8');
-      expect((await verify(app, await humanAnswer(neighbour), '198.51.100.8')).json()).toMatchObject({ status: 'y' });
+      expect((await verify(app, humanAnswer(neighbour), '198.51.100.8')).json()).toMatchObject({ status: 'y' });
     } finally {
       await app.close();
     }
@@ -87,7 +88,7 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     const { app, clock, levelAt } = await strictApp();
     try {
       const work = (await openPuzzle(app, '36.128.42.99')).work;
-      for (let i = 0; i < 40; i += 1) await verify(app, await humanAnswer({ id: `never-issued-${i}`, work }), '36.128.42.1');
+      for (let i = 0; i < 40; i += 1) await verify(app, humanAnswer({ id: `never-issued-${i}`, work }), '36.128.42.1');
       clock.at += 20_000;
       expect(await levelAt('36.128.42.1')).toBe(0);
       clock.at += 1000;
@@ -101,7 +102,7 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     const { app } = await strictApp();
     try {
       const statuses = [];
-      for (let i = 0; i < FAILURES_BEFORE_LOCK + 4; i += 1) statuses.push((await verify(app, await humanAnswer(await openPuzzle(app, '36.128.43.1'), 0, []), '36.128.43.1')).statusCode);
+      for (let i = 0; i < FAILURES_BEFORE_LOCK + 4; i += 1) statuses.push((await verify(app, humanAnswer(await openPuzzle(app, '36.128.43.1'), 0, []), '36.128.43.1')).statusCode);
       expect(statuses).toEqual(Array(FAILURES_BEFORE_LOCK + 4).fill(200));
     } finally {
       await app.close();
@@ -133,7 +134,7 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     try {
       const accessiblePass = async (address: string) => {
         const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<OpenPuzzle>();
-        return (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', remoteAddress: address, payload: { id: offer.id, work: await solvedWork(offer.work) } })).json<{ status: string }>().status;
+        return (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', remoteAddress: address, payload: { id: offer.id, work: solvedWork(offer.work).work } })).json<{ status: string }>().status;
       };
       expect(await accessiblePass('198.51.100.30')).toBe('y');
       expect(await levelAt('198.51.100.30')).toBe(2);

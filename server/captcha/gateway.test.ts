@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildTestApp } from '../../testing/server/test-support';
 import { TOKEN_TTL_MS } from '@game-register/gateway/policy';
-import { signPassToken } from '@game-register/gateway/testing';
-import { passToken, strictConfig } from './test-support';
+import { signPassToken } from '@game-register/gateway/internals';
+import { passToken, strictConfig } from '../../testing/server/strict-mode';
 
 const SPEC_QUERY = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
 const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' };

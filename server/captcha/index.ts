@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import gateway, { type CaptchaGate, type GatewayOptions } from '@game-register/gateway';
 import { clientAddressOf } from '../api/client-address';
-import type { SiteSwitches } from '../site/operator-switches';
+import type { StrictModeSite } from '../site/operator-switches';
 import type { CaptchaConfig } from '../config';
 import { NO_METRICS } from '../metrics/contract';
 import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
@@ -11,7 +11,7 @@ export interface StrictModeOptions {
   captcha: CaptchaConfig;
   now?: () => number;
   /** The operator switches and networks in service (the live site's): read at every request, so a SIGHUP's take effect at the next. */
-  switches: () => SiteSwitches;
+  strictModeSite: () => StrictModeSite;
 }
 
 /** `now` run `speed` times as fast from this moment on (CAPTCHA_TEST_CLOCK_SPEED: a bench plays 30 minutes in 2). */
@@ -27,7 +27,7 @@ export function spedUpClock(now: () => number, speed: number): () => number {
  * the embedded API or the proxy, so it guards both alike; its steps are in ./gate.ts). Its state is on Redis
  * when the redis plugin is registered, else in the database (the database plugin).
  */
-export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, switches }: StrictModeOptions): Promise<CaptchaGate> {
+export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, strictModeSite }: StrictModeOptions): Promise<CaptchaGate> {
   const store: GatewayOptions['store'] = fastify.hasDecorator('redis')
     ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix, replicated: fastify.redisReplicated }
     : { kind: 'libsql', database: fastify.sql };
@@ -44,8 +44,8 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     networkChallenges: captcha.networkChallenges,
     level: captcha.level,
     holdout: captcha.holdout,
-    switches,
-    networks: () => switches().networks,
+    switches: strictModeSite,
+    networks: () => strictModeSite().networks,
     testSeed: captcha.testSeed,
     clock,
     // The address decided once on arrival (api/client-address.ts): the same the rate limits, the log line and
@@ -54,6 +54,6 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     events: metrics, // the metrics take the gateway's events as they are (server/metrics/contract.ts)
   });
   const registry = (metrics as Partial<PrometheusMetrics>).registry;
-  if (registry) watchOperatorSwitches(registry, switches, clock);
+  if (registry) watchOperatorSwitches(registry, strictModeSite, clock);
   return fastify.captchaGate;
 }

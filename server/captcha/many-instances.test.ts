@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../config';
-import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
+import { metricsOn, parseExposition, scrape, valueOf } from '../../testing/server/metrics';
 import { buildTestApp } from '../../testing/server/test-support';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
-import { challenge, humanAnswer, openPuzzle, passToken, strictConfig, verify } from './test-support';
+import { challenge, humanAnswer, openPuzzle, passToken, strictConfig, verify } from '../../testing/server/strict-mode';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -31,7 +31,7 @@ describe('two strict-mode instances on one Redis', () => {
   it('verifies on B a challenge drawn by A, once', async () => {
     apps = await twoInstances();
     const [a, b] = apps;
-    const answer = await humanAnswer(await openPuzzle(a));
+    const answer = humanAnswer(await openPuzzle(a));
     expect((await verify(b, answer)).json()).toMatchObject({ status: 'y' });
     expect((await verify(a, answer)).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
   });
@@ -41,7 +41,7 @@ describe('two strict-mode instances on one Redis', () => {
     const [a, b] = apps;
     const stocked = async () => valueOf(parseExposition((await scrape(a)).text).samples, `game_register_captcha_stock_level`, { pixel_ratio: '1' });
     while ((await stocked()) < 1) await new Promise((resolve) => setTimeout(resolve, 50));
-    const answer = await humanAnswer(await openPuzzle(a));
+    const answer = humanAnswer(await openPuzzle(a));
     expect(valueOf(parseExposition((await scrape(a)).text).samples, 'game_register_captcha_stock_misses_total')).toBe(0);
     expect((await verify(b, answer)).json()).toMatchObject({ status: 'y' });
     expect((await verify(a, answer)).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
@@ -62,7 +62,7 @@ describe('two strict-mode instances on one Redis', () => {
     const address = '198.51.100.20';
     for (let i = 0; i < 5; i += 1) {
       const app = apps[i % 2]!;
-      expect((await verify(app, await humanAnswer(await openPuzzle(app, address), 0), address)).json()).toMatchObject({ status: 'n' });
+      expect((await verify(app, humanAnswer(await openPuzzle(app, address), 0), address)).json()).toMatchObject({ status: 'n' });
     }
     for (const app of apps) {
       const locked = await challenge(app, {}, address);
@@ -76,7 +76,7 @@ describe('two strict-mode instances on one Redis', () => {
     apps = await twoInstances();
     for (let i = 0; i < 5; i += 1) {
       const [app, address] = [apps[i % 2]!, `2001:db8:20:1::${i + 1}`];
-      expect((await verify(app, await humanAnswer(await openPuzzle(app, address), 0), address)).json()).toMatchObject({ status: 'n' });
+      expect((await verify(app, humanAnswer(await openPuzzle(app, address), 0), address)).json()).toMatchObject({ status: 'n' });
     }
     for (const app of apps) expect((await challenge(app, {}, '2001:db8:20:1:ffff::6')).statusCode).toBe(429);
     expect((await challenge(apps[1], {}, '2001:db8:20:2::1')).statusCode).toBe(200);
@@ -101,7 +101,7 @@ describe('two strict-mode instances on one Redis', () => {
   it('each exports its own counts to Prometheus, not the shared ones', async () => {
     apps = await twoInstances(metricsOn());
     const [a, b] = apps;
-    const token = (await verify(b, await humanAnswer(await openPuzzle(a)))).json<{ token: string }>().token;
+    const token = (await verify(b, humanAnswer(await openPuzzle(a)))).json<{ token: string }>().token;
     expect((await b.inject({ method: 'POST', url: regUrl(token, '13800138004') })).json()).toEqual({ status: 'y', info: '注册成功' });
     const counts = async (app: App) => {
       const list = parseExposition((await scrape(app)).text).samples;

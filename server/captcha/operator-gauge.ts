@@ -9,14 +9,15 @@ import { METRIC_PREFIX } from '../metrics/prometheus-metrics';
 export function watchOperatorSwitches(registry: Registry, switches: () => OperatorSwitches, now: () => number): void {
   new Gauge({
     name: `${METRIC_PREFIX}captcha_operator_switch`,
-    help: 'Strict mode: the operator switches of the site settings, 1 while on, by switch (under_attack, people_first).',
+    help: 'Strict mode: the operator switches of the site settings, 1 while on, by switch (under_attack, people_first, campaign).',
     labelNames: ['switch'] as const,
     registers: [registry],
     collect() {
-      const { underAttack, peopleFirst } = switches();
+      const { underAttack, peopleFirst, campaign } = switches();
       const at = now();
       this.labels('under_attack').set(underAttack !== null && at < underAttack.until ? 1 : 0);
       this.labels('people_first').set(peopleFirst !== null && at < peopleFirst.until ? 1 : 0);
+      this.labels('campaign').set(campaign != null && at < campaign.until ? 1 : 0);
     },
   });
 }

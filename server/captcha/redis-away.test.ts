@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { buildTestApp } from '../../testing/server/test-support';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
-import { challenge, humanTrail, passToken, RIGHT_OFFSET, strictConfig, verify } from './test-support';
+import { challenge, passToken, RIGHT_OFFSET, strictConfig, verify } from '../../testing/server/strict-mode';
+import { humanTrail } from '@game-register/gateway/testing';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

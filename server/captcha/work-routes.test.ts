@@ -4,7 +4,8 @@ import Database from 'libsql';
 import { join } from 'node:path';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
-import { challenge, RIGHT_OFFSET, solvedWork as solved, strictConfig, TEST_WORK, verify } from './test-support';
+import { challenge, RIGHT_OFFSET, strictConfig, TEST_WORK, verify } from '../../testing/server/strict-mode';
+import { solvedWork } from '@game-register/gateway/testing';
 import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 async function freshChallenge(app: FastifyInstance, address = '127.0.0.1') {
@@ -20,7 +21,7 @@ describe('strict mode: answers without a drag trail', () => {
     const { app } = await buildTestApp(strictConfig());
     const puzzle = await freshChallenge(app);
     expect(puzzle.work.parameters.data).toMatchObject({ cid: puzzle.id, kind: 'puzzle' });
-    const answer = await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: await solved(puzzle.work) });
+    const answer = await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: solvedWork(puzzle.work).work });
     const { status, token } = answer.json<{ status: string; token: string }>();
     expect(status).toBe('y');
     expect((await app.inject({ method: 'POST', url: registration(token) })).json()).toMatchObject({ status: 'y' });
@@ -37,7 +38,7 @@ describe('strict mode: answers without a drag trail', () => {
   it('fail with the solved task but a wrong offset', async () => {
     const { app } = await buildTestApp(strictConfig());
     const puzzle = await freshChallenge(app);
-    expect((await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET + 30, trail: KEYBOARD_TRAIL, work: await solved(puzzle.work) })).json()).toMatchObject({ status: 'n' });
+    expect((await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET + 30, trail: KEYBOARD_TRAIL, work: solvedWork(puzzle.work).work })).json()).toMatchObject({ status: 'n' });
     await app.close();
   });
 
@@ -45,7 +46,7 @@ describe('strict mode: answers without a drag trail', () => {
     const { app } = await buildTestApp(strictConfig());
     const first = await freshChallenge(app);
     const second = await freshChallenge(app, '127.0.0.2');
-    const firstWork = await solved(first.work);
+    const firstWork = solvedWork(first.work).work;
     // From another address, so this failure does not make the first challenge's work too cheap (captcha-api.test.ts).
     expect((await verify(app, { id: second.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork }, '127.0.0.2')).json()).toMatchObject({ status: 'n' });
     expect((await verify(app, { id: first.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork })).json()).toMatchObject({ status: 'y' });
@@ -59,7 +60,7 @@ describe('strict mode: answers without a drag trail', () => {
     const { app } = await buildTestApp(strictConfig({}, { databasePath }));
     const sql = new Database(databasePath);
     const puzzle = await freshChallenge(app);
-    const work = await solved(puzzle.work);
+    const work = solvedWork(puzzle.work).work;
     // A store that lost the take (a replica that missed the delete) gives the challenge back: only the spent work refuses it.
     const row = sql.prepare('SELECT * FROM captcha_challenges WHERE id = ?').get(puzzle.id) as Record<string, unknown>;
     const answer = { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work };
@@ -74,7 +75,7 @@ describe('strict mode: answers without a drag trail', () => {
     const time = { at: Date.now() };
     const { app } = await buildTestApp(strictConfig(), { now: () => time.at });
     const puzzle = await freshChallenge(app);
-    const work = await solved(puzzle.work);
+    const work = solvedWork(puzzle.work).work;
     time.at += 3 * 60_000;
     expect((await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work })).json()).toMatchObject({ status: 'n' });
     await app.close();
@@ -112,7 +113,7 @@ describe('strict mode: 无障碍验证, the path without the picture', () => {
     expect(maxCounter).toBe(TEST_WORK.accessible);
     expect(work.parameters.data).toMatchObject({ cid: id, kind: 'accessible' });
     expect(Object.keys(offer.json()).sort()).toEqual(['expiresAt', 'id', 'maxCounter', 'work']); // no picture
-    const body = { id, work: await solved(work) };
+    const body = { id, work: solvedWork(work).work };
     const { status, token } = (await accessibleVerify(app, body)).json<{ status: string; token: string }>();
     expect(status).toBe('y');
     expect((await app.inject({ method: 'POST', url: registration(token) })).json()).toMatchObject({ status: 'y' });
@@ -123,7 +124,7 @@ describe('strict mode: 无障碍验证, the path without the picture', () => {
   it("refuses the puzzle's cheaper task in its place", async () => {
     const { app } = await buildTestApp(strictConfig());
     const puzzle = await freshChallenge(app);
-    expect((await accessibleVerify(app, { id: puzzle.id, work: await solved(puzzle.work) })).json()).toMatchObject({ status: 'n' });
+    expect((await accessibleVerify(app, { id: puzzle.id, work: solvedWork(puzzle.work).work })).json()).toMatchObject({ status: 'n' });
     await app.close();
   });
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ChannelSettings } from '../channels/settings';
 import { buildTestApp, makeDist } from '../../testing/server/test-support';
-import { metricsOn, parseExposition, scrape, type Sample } from './test-support';
+import { metricsOn, parseExposition, scrape, type Sample } from '../../testing/server/metrics';
 
 const P = 'game_register_';
 const SITE: ChannelSettings = { default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' };

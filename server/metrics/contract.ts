@@ -1,5 +1,6 @@
 // What the routes and the gateway tell the metrics, and its no-op twin for when metrics are off.
 import type { GatewayEvents, TokenRefusal } from '@game-register/gateway';
+import { NO_EVENTS } from '@game-register/gateway/policy';
 import type { FunnelCall, PuzzleStep } from './answers';
 
 /**
@@ -25,21 +26,13 @@ export interface Metrics extends GatewayEvents {
   rateLimited(route: string): void;
 }
 
-/** Metrics off: every call does nothing (the gateway's events included; written out, so that the gateway's code loads only in strict mode). */
+/** Metrics off: every call does nothing (the gateway's events from its light door, so that its code loads only in strict mode). */
 export const NO_METRICS: Metrics = {
+  ...NO_EVENTS,
   request() {},
   funnelAnswer() {},
   funnelClientLeft() {},
   registerPageView() {},
   puzzleStep() {},
   rateLimited() {},
-  challengeIssued() {},
-  verified() {},
-  levelChanged() {},
-  quotaRefused() {},
-  tokenSpent() {},
-  tokenRefused() {},
-  drawFinished() {},
-  stockMissed() {},
-  levels() {},
 };

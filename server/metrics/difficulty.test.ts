@@ -1,11 +1,11 @@
 // The difficulty metrics as Prometheus reads them: the gateway's events, which the server's metrics take
 // as they are (metrics/contract.ts), into the server's registry, read back from its text exposition.
 import type { AnswerFacts, ChallengeFacts, GatewayEvents } from '@game-register/gateway';
-import { humanAnswer, openPuzzle, strictConfig, verify } from '../captcha/test-support';
+import { humanAnswer, openPuzzle, strictConfig, verify } from '../../testing/server/strict-mode';
 import { fixedChannels } from '../channels/settings';
 import { buildTestApp } from '../../testing/server/test-support';
 import { createMetrics, type PrometheusMetrics } from './prometheus-metrics';
-import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
+import { metricsOn, parseExposition, scrape, valueOf, type Sample } from '../../testing/server/metrics';
 
 const P = 'game_register_';
 
@@ -44,8 +44,8 @@ describe('the difficulty metrics', () => {
     expect(Object.keys(answers)).toHaveLength(pairs.length * 4);
     expect(answers['level=0,picture=guarded,result=passed,attempt=first']).toBe(0);
     expect(answers['level=3,picture=none,result=failed,attempt=retry']).toBe(0);
-    // An address's and a network's changes by each kind of network, the site's as its own.
-    expect(Object.keys(series(list, 'captcha_level_changes_total'))).toHaveLength((2 * 3 + 1) * 4);
+    // An address's and a network's changes by each kind of network, the site's and the carriers' floor's as their own.
+    expect(Object.keys(series(list, 'captcha_level_changes_total'))).toHaveLength((2 * 3 + 1 + 1) * 4);
     expect(Object.keys(series(list, 'captcha_quota_refusals_total'))).toHaveLength(4 * 3);
     expect(Object.values(series(list, 'captcha_quota_refusals_total')).every((value) => value === 0)).toBe(true);
     // Histograms appear with their first report: no quantile of nothing.
@@ -135,7 +135,7 @@ describe('the difficulty metrics', () => {
   it('read what a strict-mode server tells them, the widget\'s timing included', async () => {
     const { app } = await buildTestApp(strictConfig({}, metricsOn()));
     try {
-      const timed = { ...(await humanAnswer(await openPuzzle(app))), timing: { solveMs: 4200, workMs: 380 } };
+      const timed = { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 4200, workMs: 380 } };
       expect((await verify(app, timed)).json()).toMatchObject({ status: 'y' });
       await openPuzzle(app); // never answered
       const list = parseExposition((await scrape(app)).text).samples;

@@ -2,13 +2,14 @@
 // time people report taking (the widget's timing, never judged), level changes and quota refusals. Abandoned
 // challenges are not counted here: they are challenges without an answer (monitoring/recording-rules.yml).
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { LEVEL_POLICY, NETWORK_KINDS, type AnswerFacts, type ChallengeFacts, type Level, type LevelEntity, type NetworkKind, type PictureKind } from '@game-register/gateway';
+import type { AnswerFacts, ChallengeFacts, Level, LevelEntity, PictureKind } from '@game-register/gateway';
+import { LEVEL_POLICY, NETWORK_KINDS, type NetworkKind } from '@game-register/gateway/policy';
 
 /** A challenge's picture as a label: the path without one (无障碍验证) is `none`. */
 type PictureLabel = PictureKind | 'none';
 
 const LEVELS = Object.keys(LEVEL_POLICY);
-const ENTITIES: readonly LevelEntity[] = ['address', 'network', 'site'];
+const ENTITIES: readonly LevelEntity[] = ['address', 'network', 'site', 'carriers'];
 
 /** Seconds from the puzzle shown to the release: a glance is about 1 s, a struggle a minute. */
 const SOLVE_BUCKETS = [0.5, 1, 1.5, 2, 3, 4, 5, 7.5, 10, 15, 20, 30, 45, 60];
@@ -78,7 +79,7 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
   });
   const levelChanges = new Counter({
     name: name('captcha_level_changes_total'),
-    help: "Strict mode: difficulty level changes of an address, a network or the site (entity), by the level moved to and the kind of the entity's network (carrier, hosting, unknown; site for the site).",
+    help: "Strict mode: difficulty level changes of an address, a network, the site or the carriers' floor (entity), by the level moved to and the kind of the entity's network (carrier, hosting, unknown; site for the site; carrier for the carriers' floor).",
     labelNames: ['entity', 'to', 'kind'] as const,
     registers: [registry],
   });
@@ -95,7 +96,7 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
     for (const result of ['passed', 'failed']) for (const attempt of ['first', 'retry']) answers.labels(level, picture, result, attempt).inc(0);
   }
   doubled.labels('0').inc(0); // the others appear with their first challenge
-  for (const entity of ENTITIES) for (const level of LEVELS) for (const kind of entity === 'site' ? ['site'] : NETWORK_KINDS) levelChanges.labels(entity, level, kind).inc(0);
+  for (const entity of ENTITIES) for (const level of LEVELS) for (const kind of entity === 'site' ? ['site'] : entity === 'carriers' ? ['carrier'] : NETWORK_KINDS) levelChanges.labels(entity, level, kind).inc(0);
   for (const level of LEVELS) for (const kind of NETWORK_KINDS) quotaRefusals.labels(level, kind).inc(0);
 
   return {

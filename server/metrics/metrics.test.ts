@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { challenge, humanAnswer, humanTrail, openPuzzle, passToken, RIGHT_OFFSET, strictConfig, verify } from '../captcha/test-support';
+import { challenge, humanAnswer, openPuzzle, passToken, RIGHT_OFFSET, strictConfig, verify } from '../../testing/server/strict-mode';
+import { humanTrail } from '@game-register/gateway/testing';
 import { loadConfig } from '../config';
 import { buildTestApp } from '../../testing/server/test-support';
-import { metricsOn, parseExposition, scrape, valueOf, type Sample } from './test-support';
+import { metricsOn, parseExposition, scrape, valueOf, type Sample } from '../../testing/server/metrics';
 
 const P = 'game_register_';
 const query = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -122,7 +123,7 @@ describe('metrics', () => {
 
     await post(app, '/api/Index/checkuser?param=alice&name=name'); // y
     await post(app, '/api/Index/checktel?param=123&name=mobile'); // n: not a phone number
-    await verify(app, await humanAnswer(await openPuzzle(app), RIGHT_OFFSET + 40)); // wrong offset
+    await verify(app, humanAnswer(await openPuzzle(app), RIGHT_OFFSET + 40)); // wrong offset
     await post(app, `/api/Index/reg?${registration('alice', '13800138000')}`); // no token: the gate refuses
     const token = await passToken(app); // a challenge and a passing verify
     await post(app, `/api/Index/reg?${registration('alice', '13800138000', { captchaToken: token })}`); // registered
@@ -162,7 +163,7 @@ describe('metrics', () => {
     await post(app, `/api/Index/reg?${registration('dave', '13800138004', { captchaToken: late })}`);
     await verify(app, { id: 'no-such-challenge', offsetX: RIGHT_OFFSET, trail: humanTrail(RIGHT_OFFSET) });
     const level = humanTrail(RIGHT_OFFSET).map((point) => ({ ...point, y: 80 })); // no hand drags dead level
-    await verify(app, await humanAnswer(await openPuzzle(app), RIGHT_OFFSET, level));
+    await verify(app, humanAnswer(await openPuzzle(app), RIGHT_OFFSET, level));
     const { id: bare } = await openPuzzle(app);
     await verify(app, { id: bare, offsetX: RIGHT_OFFSET, trail: [] }); // no work
 

@@ -1,6 +1,6 @@
 import { Registry } from 'prom-client';
 import { RequestHistogram } from './request-histogram';
-import { parseExposition, valueOf } from './test-support';
+import { parseExposition, valueOf } from '../../testing/server/metrics';
 
 describe('RequestHistogram', () => {
   it('renders cumulative buckets (a value on a bound counts in it), +Inf, sum and count per series', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import { buildTestApp, makeDist, tempDir } from '../../testing/server/test-support';
-import { metricsOn, parseExposition, scrape, valueOf } from '../metrics/test-support';
+import { metricsOn, parseExposition, scrape, valueOf } from '../../testing/server/metrics';
 
 // A renderer as the build leaves one in dist/.ssr/ (src/entry-server.tsx), small enough to read: it
 // renders the settings it is given, which is what the server's part is about.
@@ -121,26 +121,29 @@ describe('the site in service', () => {
     const gauge = async () => {
       const { samples } = parseExposition((await scrape(app!)).text);
       const value = (name: string) => valueOf(samples, 'game_register_captcha_operator_switch', { switch: name });
-      return { under_attack: value('under_attack'), people_first: value('people_first') };
+      return { under_attack: value('under_attack'), people_first: value('people_first'), campaign: value('campaign') };
     };
     const noNetworks = { carrier: { asns: [], cidrs: [] }, hosting: { asns: [], cidrs: [] } };
-    expect(app.site.switches()).toEqual({ underAttack: { floor: 2, until: Date.parse(underAttack.until) }, peopleFirst: null, networks: noNetworks });
-    expect(await gauge()).toEqual({ under_attack: 1, people_first: 0 });
+    expect(app.site.strictModeSite()).toEqual({ underAttack: { floor: 2, until: Date.parse(underAttack.until) }, peopleFirst: null, campaign: null, networks: noNetworks });
+    expect(await gauge()).toEqual({ under_attack: 1, people_first: 0, campaign: 0 });
     expect(logs.records).toContainEqual(expect.objectContaining({ level: 40, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" is on until .*: every visitor not known good gets level 2 at least$/) }));
     // The switches are the server's: the page carries the pictures alone.
     expect(pageSettings((await app.inject({ url: '/register' })).body).captcha).toEqual({ images: [] });
 
     const peopleFirst = { level: 0, until: hoursAhead(1) };
     const ended = { level: 3, until: hoursAhead(-1) };
+    const campaign = { level: 1, until: hoursAhead(6) };
     const networks = { hosting: { cidrs: ['203.0.113.0/24'] }, carrier: { asns: [4134] } };
-    await writeFile(configPath, JSON.stringify({ captcha: { peopleFirst, underAttack: ended, networks } }));
+    await writeFile(configPath, JSON.stringify({ captcha: { peopleFirst, underAttack: ended, campaign, networks } }));
     expect(await app.site.reload()).toEqual({ ok: true });
-    expect(app.site.switches()).toEqual({
+    expect(app.site.strictModeSite()).toEqual({
       underAttack: { floor: 3, until: Date.parse(ended.until) },
       peopleFirst: { cap: 0, until: Date.parse(peopleFirst.until) },
+      campaign: { cap: 1, until: Date.parse(campaign.until) },
       networks: { carrier: { asns: [4134], cidrs: [] }, hosting: { asns: [], cidrs: ['203.0.113.0/24'] } },
     });
-    expect(await gauge()).toEqual({ under_attack: 0, people_first: 1 });
+    expect(await gauge()).toEqual({ under_attack: 0, people_first: 1, campaign: 1 });
+    expect(logs.records).toContainEqual(expect.objectContaining({ level: 40, switch: 'campaign', msg: expect.stringMatching(/^strict mode: "campaign" is on until .*: a surge of carrier visitors is expected: the carriers' floor rises to level 1 at most$/) }));
     expect(logs.records).toContainEqual(expect.objectContaining({ level: 30, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" ended at .*: it is off$/) }));
 
     await writeFile(configPath, JSON.stringify({ captcha: { underAttack: { level: 3, until: hoursAhead(25) }, networks: { carrier: { cidrs: ['36.128.0.0/33'] } } } }));
@@ -151,9 +154,9 @@ describe('the site in service', () => {
         expect.stringMatching(/site\.json: captcha\.networks\.carrier\.cidrs must hold CIDRs such as 203\.0\.113\.0\/24 or 2001:db8::\/32, got "36\.128\.0\.0\/33"/),
       ],
     });
-    expect(app.site.switches().networks.hosting.cidrs).toEqual(['203.0.113.0/24']);
-    expect(app.site.switches().peopleFirst).toEqual({ cap: 0, until: Date.parse(peopleFirst.until) });
-    expect(await gauge()).toEqual({ under_attack: 0, people_first: 1 });
+    expect(app.site.strictModeSite().networks.hosting.cidrs).toEqual(['203.0.113.0/24']);
+    expect(app.site.strictModeSite().peopleFirst).toEqual({ cap: 0, until: Date.parse(peopleFirst.until) });
+    expect(await gauge()).toEqual({ under_attack: 0, people_first: 1, campaign: 1 });
   });
 
   it('warns at start and on reload of each AS in captcha.networks the origin-AS table does not hold, in one line', async () => {

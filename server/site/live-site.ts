@@ -7,14 +7,14 @@ import { adsForPage } from '../ads/settings';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';
 import { readSiteSettings, SiteSettingsError, type SiteSettingsSources } from './read-settings';
 import { shippedOriginAs } from '@game-register/gateway/policy';
-import { logSwitches, networkAdditionsOf, operatorSwitchesOf, warnNetworksNotHeld, type SiteSwitches } from './operator-switches';
+import { logSwitches, networkAdditionsOf, operatorSwitchesOf, warnNetworksNotHeld, type StrictModeSite } from './operator-switches';
 
 /** What is in service: the site's files and pages as rendered from these settings, and the picture hosts its CSP allows. */
 export interface SiteSnapshot extends Site {
   settings: SiteSettings;
   imgHosts: string[];
   /** Strict mode's operator switches and networks from these settings, as the gateway reads them. */
-  switches: SiteSwitches;
+  strictModeSite: StrictModeSite;
 }
 
 export type ReloadOutcome = { ok: true } | { ok: false; problems: string[] };
@@ -24,8 +24,8 @@ export interface LiveSite {
   current(): SiteSnapshot;
   settings(): SiteSettings;
   channels(): ChannelSettings;
-  /** The operator switches in service (captcha.underAttack, captcha.peopleFirst): the gateway reads them at every challenge. */
-  switches(): SiteSwitches;
+  /** Strict mode's part of the site in service: the operator switches (captcha.underAttack, captcha.peopleFirst) and networks, read at every challenge. */
+  strictModeSite(): StrictModeSite;
   /** Re-reads the settings and swaps the pages in one step; a wrong file is refused and logged, and nothing changes. */
   reload(): Promise<ReloadOutcome>;
 }
@@ -65,7 +65,7 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
     ...(source ? await renderSite(built, source, pageOf(settings)) : built),
     settings,
     imgHosts: [...new Set([...cspImgHosts, ...pictureOrigins(settings)])],
-    switches: { ...operatorSwitchesOf(settings.captcha), networks: networkAdditionsOf(settings.captcha.networks) },
+    strictModeSite: { ...operatorSwitchesOf(settings.captcha), networks: networkAdditionsOf(settings.captcha.networks) },
   });
   // Read and rendered, then put in service in one step; the switches are said in the log once they are.
   let current: SiteSnapshot;
@@ -73,7 +73,7 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
     const now = Date.now();
     current = await snapshotOf(await readSiteSettings(sources, defaults, now));
     logSwitches(log, current.settings.captcha, now, captchaMode === 'strict');
-    if (captchaMode === 'strict') warnNetworksNotHeld(log, current.switches.networks, sources.configPath, shippedOriginAs());
+    if (captchaMode === 'strict') warnNetworksNotHeld(log, current.strictModeSite.networks, sources.configPath, shippedOriginAs());
   };
 
   await load();
@@ -96,7 +96,7 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
     current: () => current,
     settings: () => current.settings,
     channels: () => current.settings.channel,
-    switches: () => current.switches,
+    strictModeSite: () => current.strictModeSite,
     reload: () => (reloading = reloading.then(reloadOnce)),
   };
 }

@@ -1,5 +1,5 @@
-// Strict mode's operator switches in the site settings (captcha.underAttack, captcha.peopleFirst): read with the
-// rest of the settings, checked, logged, and handed to the gateway as its OperatorSwitches (README, "Strict mode").
+// Strict mode's operator switches in the site settings (captcha.underAttack, peopleFirst, campaign): read with the
+// rest of the settings, checked, logged, and handed to the gateway as its OperatorSwitches (docs/strict-mode.md).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Level, OperatorSwitches } from '@game-register/gateway';
 import { cidrMatcher, type NetworkAdditions } from '@game-register/gateway/policy';
@@ -8,7 +8,7 @@ import { SITE_VARIABLE_NAMES, SWITCH_TIME } from './settings-schema';
 
 /** A switch ends by itself at most this long after the settings that set it are read (docs/decisions.md). */
 export const SWITCH_MAX_MS = 24 * 60 * 60_000;
-export const SWITCH_NAMES = ['underAttack', 'peopleFirst'] as const;
+export const SWITCH_NAMES = ['underAttack', 'peopleFirst', 'campaign'] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];
 type Switches = Pick<SiteSettings['captcha'], SwitchName>;
 
@@ -57,7 +57,7 @@ export function readSwitches(file: SectionInput, variables: SectionInput, config
 }
 
 /** The switches and the operator's networks, as strict mode reads them at every request. */
-export type SiteSwitches = OperatorSwitches & { networks: NetworkAdditions };
+export type StrictModeSite = OperatorSwitches & { networks: NetworkAdditions };
 
 /** The CIDRs of captcha.networks that name no network (a bad address, a length past 32 or 128). */
 export function networkProblems(networks: NetworkSettings, configPath: string | null): string[] {
@@ -89,19 +89,21 @@ export function networkAdditionsOf(networks: NetworkSettings | undefined): Netwo
   return { carrier: list('carrier'), hosting: list('hosting') };
 }
 
-/** The switches as the gateway reads them: under attack a floor, people first a cap, each with its end in epoch ms. */
-export function operatorSwitchesOf({ underAttack, peopleFirst }: Switches): OperatorSwitches {
+/** The switches as the gateway reads them: under attack a floor, people first and campaign caps, each with its end in epoch ms. */
+export function operatorSwitchesOf({ underAttack, peopleFirst, campaign }: Switches): OperatorSwitches {
   // A checked until always parses; were it not to, the switch would count as ended.
   const end = (setting: OperatorSwitchSetting) => parseSwitchTime(setting.until) ?? 0;
   return {
     underAttack: underAttack ? { floor: underAttack.level as Level, until: end(underAttack) } : null,
     peopleFirst: peopleFirst ? { cap: peopleFirst.level as Level, until: end(peopleFirst) } : null,
+    campaign: campaign ? { cap: campaign.level as Level, until: end(campaign) } : null,
   };
 }
 
 const SAYS: Record<SwitchName, { title: string; effect: (level: number) => string }> = {
   underAttack: { title: '"under attack"', effect: (level) => `every visitor not known good gets level ${level} at least` },
   peopleFirst: { title: '"people first"', effect: (level) => `every visitor gets level ${level} at most` },
+  campaign: { title: '"campaign"', effect: (level) => `a surge of carrier visitors is expected: the carriers' floor rises to level ${level} at most` },
 };
 
 /** What the switches do from now, said in the log as the settings are loaded: on at warn, ended at info. */

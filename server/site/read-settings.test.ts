@@ -30,6 +30,7 @@ describe('site settings', () => {
       'SITE_DOWNLOADS_ANDROID', 'SITE_DOWNLOADS_IOS', 'SITE_CONTACT_PHONE', 'SITE_CONTACT_WECHAT', 'SITE_CONTACT_QQ',
       'SITE_CONTACT_TELEGRAM', 'SITE_CONTACT_WECHAT_QR', 'SITE_CONTACT_TELEGRAM_QR', 'SITE_CAPTCHA_IMAGES',
       'SITE_CAPTCHA_UNDER_ATTACK_LEVEL', 'SITE_CAPTCHA_UNDER_ATTACK_UNTIL', 'SITE_CAPTCHA_PEOPLE_FIRST_LEVEL', 'SITE_CAPTCHA_PEOPLE_FIRST_UNTIL',
+      'SITE_CAPTCHA_CAMPAIGN_LEVEL', 'SITE_CAPTCHA_CAMPAIGN_UNTIL',
       'SITE_CHANNEL_DEFAULT', 'SITE_CHANNEL_ALLOWED', 'SITE_CHANNEL_PARAM',
     ]);
   });
@@ -106,16 +107,17 @@ describe('strict mode\'s operator switches in the site settings', () => {
   const NOW = Date.parse('2026-11-25T08:00:00Z');
   const HOUR = 3_600_000;
 
-  it('read both switches from the file, each with its level and its end, and hand them to the gateway as a floor and a cap', async () => {
-    const captcha = { underAttack: { level: 2, until: '2026-11-25T18:00:00+08:00' }, peopleFirst: { level: 1, until: '2026-11-26T07:59:59.5Z' } };
+  it('read the switches from the file, each with its level and its end, and hand them to the gateway as a floor and caps', async () => {
+    const captcha = { underAttack: { level: 2, until: '2026-11-25T18:00:00+08:00' }, peopleFirst: { level: 1, until: '2026-11-26T07:59:59.5Z' }, campaign: { level: 0, until: '2026-11-25T20:00:00+08:00' } };
     const settings = await read({ captcha }, {}, {}, NOW);
     expect(settings.captcha).toEqual({ images: [], ...captcha });
     expect(operatorSwitchesOf(settings.captcha)).toEqual({
       underAttack: { floor: 2, until: NOW + 2 * HOUR },
       peopleFirst: { cap: 1, until: NOW + 24 * HOUR - 500 },
+      campaign: { cap: 0, until: NOW + 4 * HOUR },
     });
-    // Neither set: the gateway reads no switch.
-    expect(operatorSwitchesOf((await read({}, {}, {}, NOW)).captcha)).toEqual({ underAttack: null, peopleFirst: null });
+    // None set: the gateway reads no switch.
+    expect(operatorSwitchesOf((await read({}, {}, {}, NOW)).captcha)).toEqual({ underAttack: null, peopleFirst: null, campaign: null });
   });
 
   it('accept an until in the past: the switch is simply off', async () => {

@@ -31,7 +31,7 @@ const section = <T extends Record<string, TSchema>>(properties: T, options: { fi
  * captured for operator-switches.ts, which also checks that it names a real moment.
  */
 export const SWITCH_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
-/** One of strict mode's operator switches (README, "Strict mode"): both fields, or the switch is refused. */
+/** One of strict mode's operator switches (docs/strict-mode.md): both fields, or the switch is refused. */
 const operatorSwitch = (minimum: number, maximum: number, what: string) =>
   Type.Object(
     {
@@ -51,7 +51,7 @@ const networkList = (kind: string) =>
 /** An IPv4 or IPv6 CIDR, as far as a pattern says (operator-switches.ts checks the address and its length). */
 export const NETWORK_CIDR = /^[0-9A-Fa-f:.]{2,45}\/\d{1,3}$/;
 
-/** The site settings file (SITE_CONFIG): every field optional, no field unknown; README, "Site settings". */
+/** The site settings file (SITE_CONFIG): every field optional, no field unknown; docs/site-settings.md. */
 export const SiteSettingsFile = section({
   brand: section({
     name: text(32, 'the brand name'),
@@ -72,7 +72,8 @@ export const SiteSettingsFile = section({
     images: Type.Array(urlOrPath(false), { maxItems: 50, description: 'a list of picture addresses' }),
     underAttack: operatorSwitch(1, 3, 'the lowest level a visitor not known good gets'),
     peopleFirst: operatorSwitch(0, 2, 'the highest level any visitor gets'),
-    // The file only (README, "Networks"): ASes and CIDRs added to a kind of network.
+    campaign: operatorSwitch(0, 2, "the highest level the carriers' floor may put under carrier visitors"),
+    // The file only (docs/strict-mode.md, "Networks as they are"): ASes and CIDRs added to a kind of network.
     networks: section({ carrier: networkList('carrier'), hosting: networkList('hosting') }, { fileOnly: true }),
   }),
   channel: section({
@@ -80,7 +81,7 @@ export const SiteSettingsFile = section({
     allowed: Type.Array(CHANNEL_CODE, { maxItems: 200, description: 'a list of channel codes' }),
     param: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,31}$', description: 'a query parameter name such as c' }),
   }),
-  // The file only: README, "Ad platforms". Tokens are never here (ADS_*_TOKEN).
+  // The file only: docs/ad-platforms.md. Tokens are never here (ADS_*_TOKEN).
   ads: section({
     consent: section({ required: Type.Boolean({ description: 'true or false' }), text: text(300, 'the consent text') }),
     landingHosts: Type.Array(Type.String({ pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$', maxLength: 253 }), {

@@ -54,7 +54,7 @@ export interface AppConfig {
   contactQr: { wechat: string; telegram: string };
   captchaImages: string[];
   captchaMode: 'client' | 'server';
-  /** The consent box on the register screen (README, "Ad platforms"): shown only when required. */
+  /** The consent box on the register screen (docs/ad-platforms.md): shown only when required. */
   adsConsent: { required: boolean; text: string };
   apiBase: '/api';
   isDev: boolean;

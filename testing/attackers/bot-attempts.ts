@@ -3,7 +3,8 @@
 import { GAP_MARGIN, PIECE_INSET } from '@game-register/puzzle-captcha/core';
 import { outcomeOf, type Answer, type Client } from './client';
 import { locateGap } from './vision';
-import { solvedWork, type BotTrailPoint as TrailPoint, type SolvedWork, type WorkTaskLike } from '@game-register/gateway/testing';
+import { solvedWork, type SolvedWork, type WorkTaskLike } from '@game-register/gateway/testing';
+import type { TrailPoint } from '@game-register/puzzle-captcha/core';
 
 export const BOTS = ['jump', 'replay', 'guess', 'vision'] as const;
 export type BotName = (typeof BOTS)[number];

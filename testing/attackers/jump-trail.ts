@@ -1,5 +1,7 @@
 // The jump bot's trail: what a script sends when it does not bother to fake a hand.
-import { handleTravel, type BotTrailPoint as TrailPoint, type TrailLayout } from '@game-register/gateway/testing';
+import { type TrailLayout } from '@game-register/gateway/testing';
+import { handleTravel } from '@game-register/gateway/internals';
+import type { TrailPoint } from '@game-register/puzzle-captcha/core';
 
 /** A script's jump: pressed, then released at the answer 16 ms later. */
 export function jumpTrail(offsetX: number, layout: TrailLayout): TrailPoint[] {

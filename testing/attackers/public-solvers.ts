@@ -13,7 +13,7 @@
 //               one where the piece's pixels just inside its rim continue the picture's just outside it
 //               (colour differences, each capped so that one stroke across weighs little).
 import { PIECE_BLEED } from '@game-register/puzzle-captcha/core';
-import { cpuSecondsSince } from '@game-register/gateway/testing';
+import { cpuSecondsSince } from '@game-register/gateway/internals';
 import { argMax, canny, correlateAlongRow, crop, gaussianBlur, sobelMagnitude, type Box, type Plane } from './public-pixels';
 import { decodePicture, luminance, morph, pixelsOf, type DecodedPicture, type PixelSet } from './vision-pixels';
 import type { VisionChallenge } from './vision';

@@ -12,7 +12,7 @@
 //       silhouette's core (the gap is a darkened copy of the piece: NCC ignores the darkening).
 import { decodePicture, gradient, luminance, morph, pixelsOf, zScores, type DecodedPicture, type PixelSet } from './vision-pixels';
 import { PIECE_BLEED } from '@game-register/puzzle-captcha/core';
-import { cpuSecondsSince } from '@game-register/gateway/testing';
+import { cpuSecondsSince } from '@game-register/gateway/internals';
 
 export { decodePicture, type DecodedPicture };
 

@@ -39,7 +39,10 @@ try {
   const first = await post('/register', { name: 'alice', captchaToken: verified.token });
   const second = await post('/register', { name: 'mallory', captchaToken: verified.token });
   const none = await post('/register', { name: 'eve' });
-  console.log(JSON.stringify({ challenge: { hasPictures: challenge.background.startsWith('data:image/') && challenge.piece.startsWith('data:image/'), gapHidden: !('gapX' in challenge) }, verified, first, second, none, events }));
+  // The test kit as published: a consumer's names only, and the repository's ./internals not there at all.
+  const kit = Object.keys(await import('@game-register/gateway/testing')).sort();
+  const internals = await import('@game-register/gateway/internals').then(() => 'resolved', (error) => error.code);
+  console.log(JSON.stringify({ challenge: { hasPictures: challenge.background.startsWith('data:image/') && challenge.piece.startsWith('data:image/'), gapHidden: !('gapX' in challenge) }, verified, first, second, none, events, kit, internals }));
 } finally {
   await app.close();
 }

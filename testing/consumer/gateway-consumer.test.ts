@@ -67,4 +67,6 @@ it('registers once through the packed gateway in a scratch Fastify app, and refu
   expect(result.second).toEqual({ status: 'n', info: '请先完成验证' });
   expect(result.none).toEqual({ status: 'n', info: '请先完成验证' });
   expect(result.events).toEqual(['challenge', 'verified:passed', 'spent', 'refused:spent', 'refused:missing']);
+  expect(result.kit).toEqual(['describeStoreContract', 'humanTrail', 'seededOffset', 'seededRandom', 'solveWork', 'solvedWork']);
+  expect(result.internals).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
 });

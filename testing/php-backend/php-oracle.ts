@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChannelSettings } from '@game-register/site-settings';
 import { buildTestApp } from '../server/test-support';
-import { fixedChannels, type ChannelSettings } from '../../server/channels/settings';
-import { channelLabel, isListedChannel } from '../../server/channels/rules';
-import { parseExposition, scrape } from '../../server/metrics/test-support';
+import { parseExposition, scrape } from '../server/metrics';
+import { channelLabel, forwardedFields, forwardedNames, isBackendCall } from '../server/reading';
 import { sendRaw, type RawResponse } from '../http/raw-http';
 import { startTestPhp, type PhpReading, type TestPhp } from './test-php';
 import type { RawRequest } from '../hostile/hostile-spellings';
-import { API_CALLS, isBackendCall, type BackendCall } from '../../server/api/reading/calls';
-import { readBody } from '../../server/api/reading/read-body';
-import { readTarget } from '../../server/api/reading/read-target';
 
 /** The channels the oracle's gateway lists: the app's requests name the default. */
 export const ORACLE_CHANNELS: ChannelSettings = { default: 'H5REG', allowed: ['CH7'], param: 'c' };
@@ -21,7 +18,7 @@ export async function startPhpGateway() {
   const php: TestPhp = await startTestPhp();
   const { app } = await buildTestApp(
     { apiTarget: new URL(php.origin), metrics: { port: 0, host: '127.0.0.1' }, rateLimit: { windowMs: 60_000, checksPerWindow: LIMITS.checks, regPerWindow: LIMITS.reg } },
-    { channels: fixedChannels(ORACLE_CHANNELS) },
+    { channels: () => ORACLE_CHANNELS },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
@@ -41,20 +38,6 @@ async function countedSince(app: FastifyInstance, before: Map<string, number>) {
   }
   const moved = [...now].filter(([key, value]) => value !== (before.get(key) ?? 0)).map(([key]) => key);
   return { moved, now };
-}
-
-/** The fields the gateway read for a request it let through (the same pure readers the server runs). */
-function gatewayFields(request: RawRequest, call: BackendCall): Record<string, string> {
-  const target = readTarget(request.method, request.target);
-  const type = request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  const body = readBody(call, type, request.body === undefined ? undefined : Buffer.from(request.body));
-  const fields = { ...(!('refusal' in body) && body.body !== null ? (body.body as Record<string, string>) : {}), ...target.query };
-  const forwarded = Object.fromEntries(API_CALLS[call].query.filter((name) => name in fields).map((name) => [name, fields[name]!]));
-  if (call === 'reg' && Object.keys(target.query).length > 0) {
-    const sent = target.query.code ?? null;
-    forwarded.code = sent !== null && isListedChannel(sent, ORACLE_CHANNELS) ? sent : ORACLE_CHANNELS.default;
-  }
-  return forwarded;
 }
 
 /** An object's JSON with its keys in order: fields compare by name and value, not by position. */
@@ -89,9 +72,9 @@ export async function judgeThroughPhp(gateway: PhpGateway, request: RawRequest, 
   const [call, channel] = counted[0] ?? ['none', 'none'];
   if (php.call !== call || !isBackendCall(php.call)) return { refused: false, problems: [...problems, `PHP routed ${php.call}, the gateway counted ${call}`], after: now };
   if (budget !== (call === 'reg' ? LIMITS.reg : LIMITS.checks)) problems.push(`${call} paid from the ${budget} budget`);
-  const expected = gatewayFields(request, php.call);
+  const expected = forwardedFields(request, php.call, ORACLE_CHANNELS);
   if (sorted(php.param) !== sorted(expected)) problems.push(`PHP read ${JSON.stringify(php.param)}, the gateway ${JSON.stringify(expected)}`);
-  const allowed = new Set<string>(API_CALLS[php.call].query);
+  const allowed = new Set<string>(forwardedNames(php.call));
   for (const [source, values] of Object.entries({ get: php.get, post: php.post, cookie: php.cookie, path: php.pathParams, request: php.request })) {
     const stray = Object.keys(values).filter((name) => !allowed.has(name));
     if (stray.length > 0) problems.push(`PHP's ${source} holds ${stray.join(',')}`);

@@ -1,7 +1,9 @@
 // The package's light door, `@game-register/gateway/policy` (no canvas, no threads): the policy's numbers,
-// the work settings' type and the networks' judge, for a host's configuration and its own rate limits.
-export * from './policy';
-export type { WorkSettings } from './work';
-export { createNetworkJudge, isCarrierNat, NETWORK_KINDS, NO_ADDITIONS, type JudgedNetwork, type NetworkAdditions, type NetworkJudge, type NetworkKind } from './networks/network-kind';
-export { shippedOriginAs } from './networks/default-judge';
-export { cidrMatcher } from './networks/address-bits';
+// the work settings' type, the networks' judge and the silent events, for a host's configuration, its own rate
+// limits and its metrics (which need not load the gateway itself when strict mode is off).
+export * from './core/policy';
+export type { WorkSettings } from './core/work';
+export { NO_EVENTS } from './core/events';
+export { createNetworkJudge, isCarrierNat, NETWORK_KINDS, NO_ADDITIONS, type JudgedNetwork, type NetworkAdditions, type NetworkJudge, type NetworkKind } from './core/networks/network-kind';
+export { shippedOriginAs } from './core/networks/default-judge';
+export { cidrMatcher } from './core/networks/address-bits';

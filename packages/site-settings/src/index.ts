@@ -1,5 +1,5 @@
 /**
- * The settings a deployment differs by, in the shape of the site settings file (README, "Site settings").
+ * The settings a deployment differs by, in the shape of the site settings file (docs/site-settings.md).
  * The server checks them, renders the pages with them and puts them into each page as JSON, which the
  * app reads before it renders (the app's src/config/env.ts): the prerendered HTML and the hydrated app agree.
  * App, server and build import this one module; nothing of it depends on either.
@@ -12,23 +12,23 @@ export interface SiteSettings {
   /** An empty phone, wechat or qq hides its row; telegram is shown in its QR dialog only. */
   contact: { phone: string; wechat: string; qq: string; telegram: string; wechatQr: string; telegramQr: string };
   /** images: the puzzle's pictures. The switches are strict mode's and the server's alone: a page never carries them. */
-  captcha: { images: string[]; underAttack?: OperatorSwitchSetting; peopleFirst?: OperatorSwitchSetting; networks?: NetworkSettings };
+  captcha: { images: string[]; underAttack?: OperatorSwitchSetting; peopleFirst?: OperatorSwitchSetting; campaign?: OperatorSwitchSetting; networks?: NetworkSettings };
   channel: ChannelSettings;
-  /** Registrations reported to the ad platforms (server/ads/; README, "Ad platforms"); the page carries only `consent`'s use. */
+  /** Registrations reported to the ad platforms (server/ads/; docs/ad-platforms.md); the page carries only `consent`'s use. */
   ads: AdsSettings;
 }
 
 /**
  * One of the operator's strict-mode switches as the settings file writes it: a difficulty level (under attack:
- * the least, 1-3; people first: the most, 0-2) and when it ends by itself, an ISO date-time with its offset
- * (README, "Strict mode").
+ * the least, 1-3; people first: the most, 0-2; campaign: the most the carriers' floor may rise, 0-2) and when it ends by itself, an ISO date-time with its offset
+ * (docs/strict-mode.md).
  */
 export interface OperatorSwitchSetting {
   level: number;
   until: string;
 }
 
-/** The ASes and CIDRs an operator adds to a kind of network (README, "Networks"): strict mode's alone. */
+/** The ASes and CIDRs an operator adds to a kind of network (docs/strict-mode.md, "Networks as they are"): strict mode's alone. */
 export interface NetworkSettings {
   carrier?: { asns?: number[]; cidrs?: string[] };
   hosting?: { asns?: number[]; cidrs?: string[] };

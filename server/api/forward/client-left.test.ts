@@ -3,7 +3,7 @@
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
 import { startFakePlatforms, type FakePlatforms } from '../../../testing/ads/fake-platforms';
 import { buildAdsApp, waitFor } from '../../../testing/ads/test-app';
-import { metricsOn, parseExposition, scrape, valueOf } from '../../metrics/test-support';
+import { metricsOn, parseExposition, scrape, valueOf } from '../../../testing/server/metrics';
 import { rawRequestBytes, sendAndLeave, type Leaving, type RawHeaders } from '../../../testing/http/raw-http';
 import { startTestPhp, type TestPhp } from '../../../testing/php-backend/test-php';
 import type { LogCapture } from '../../../testing/server/test-support';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Database from 'libsql';
 import { join } from 'node:path';
 import { fixedChannels } from '../../channels/settings';
-import { passToken, strictConfig } from '../../captcha/test-support';
+import { passToken, strictConfig } from '../../../testing/server/strict-mode';
 import { buildTestApp, tempDir } from '../../../testing/server/test-support';
 import { readApiRequestLine, readingOf } from '../reading/reading';
 import { withListedCode } from './listed-code';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS } from '@game-register/gateway/policy';
-import { passToken, strictConfig } from '../../captcha/test-support';
+import { passToken, strictConfig } from '../../../testing/server/strict-mode';
 import { sendRaw } from '../../../testing/http/raw-http';
 import { startTestRedis, type TestRedis } from '../../../testing/redis/test-redis';
 import { buildTestApp, testConfig } from '../../../testing/server/test-support';

@@ -8,7 +8,7 @@ import { backendCallOf } from '../reading/reading';
 import type { ServerConfig } from '../../config';
 import type { Metrics } from '../../metrics/contract';
 import { clientAddressOf } from '../client-address';
-import type { SiteSwitches } from '../../site/operator-switches';
+import type { StrictModeSite } from '../../site/operator-switches';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 
 /** A limiter: throws the 429 (the error handler answers it) when its budget is spent, else counts the request. */
@@ -18,8 +18,8 @@ export interface RateLimitOptions {
   rateLimit: ServerConfig['rateLimit'];
   /** The Redis key prefix when the limits are shared (the redis plugin registered), else null: each instance counts alone. */
   sharedPrefix: string | null;
-  /** Strict mode's operator switches in service: the networks they add (carrier NATs count as many visitors). */
-  switches: () => SiteSwitches;
+  /** Strict mode's part of the site settings in service: the networks the operator adds (carrier NATs count as many visitors). */
+  strictModeSite: () => StrictModeSite;
   metrics: Metrics;
 }
 
@@ -29,7 +29,7 @@ function routeLabelOf(request: FastifyRequest): string {
 }
 
 /** Registers the rate-limit plugin on the /api scope and makes one limiter per budget. */
-export async function budgetLimiters(fastify: FastifyInstance, { rateLimit: settings, sharedPrefix, switches, metrics }: RateLimitOptions): Promise<Record<Budget, Limiter>> {
+export async function budgetLimiters(fastify: FastifyInstance, { rateLimit: settings, sharedPrefix, strictModeSite, metrics }: RateLimitOptions): Promise<Record<Budget, Limiter>> {
   const { windowMs, checksPerWindow, regPerWindow } = settings;
   await fastify.register(rateLimit, {
     global: false,
@@ -42,7 +42,7 @@ export async function budgetLimiters(fastify: FastifyInstance, { rateLimit: sett
   const limit = (max: number | ((request: FastifyRequest) => number), limitName: string, timeWindow = windowMs) =>
     fastify.rateLimit({ max, timeWindow, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit) as Limiter;
   // A carrier's IPv4 address is a NAT of many people (docs/decisions.md, "Networks as they are"): each budget counts as theirs.
-  const judge = createNetworkJudge(shippedOriginAs(), () => switches().networks);
+  const judge = createNetworkJudge(shippedOriginAs(), () => strictModeSite().networks);
   const perVisitor = (max: number) => (request: FastifyRequest) => {
     const address = clientAddressOf(request);
     return isCarrierNat(judge(address).kind, address) ? max * CARRIER_NAT_VISITORS : max;

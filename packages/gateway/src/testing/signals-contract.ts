@@ -1,8 +1,8 @@
-import { freshState } from '../difficulty/hysteresis';
-import { SIGNAL_WINDOWS } from '../difficulty/signals';
-import { SITE_SHARE_PER_NETWORK } from '../policy';
+import { freshState } from '../core/difficulty/hysteresis';
+import { SIGNAL_WINDOWS } from '../core/difficulty/signals';
+import { SITE_SHARE_PER_NETWORK } from '../core/policy';
 import type { StoreBacking } from './store-backing';
-import type { CaptchaStore } from '../store';
+import type { CaptchaStore } from '../stores/captcha-store';
 
 const HOUR = SIGNAL_WINDOWS.passesHour.windowMs;
 
@@ -28,11 +28,11 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(2000));
       await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(3000));
       const mine = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(3500));
-      expect(mine.address.counts).toEqual({ challengesPerMinute: 4, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
+      expect(mine.address.counts).toEqual({ challengesPerMinute: 4, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1, accessible10m: 0 });
       const reading = await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(4000));
-      expect(reading.address.counts).toEqual({ challengesPerMinute: 1, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0 });
+      expect(reading.address.counts).toEqual({ challengesPerMinute: 1, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 });
       // The network's challenges are the answers that came back with work: four bare fetches moved nothing.
-      expect(reading.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1 });
+      expect(reading.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1, accessible10m: 0 });
       const other = await signals.record('pass', '203.0.113.1', '203.0.113.0/24', at(5000));
       expect(other.network.counts.challengesPerMinute).toBe(1);
     });
@@ -41,8 +41,8 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       const { signals } = store;
       await signals.record('accessiblePass', '198.51.100.7', '198.51.100.0/24', at(1000));
       const reading = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(2000));
-      expect(reading.address.counts).toMatchObject({ answers10m: 1, successes10m: 1, successes1h: 0 });
-      expect(reading.network.counts).toMatchObject({ challengesPerMinute: 1, answers10m: 1, successes10m: 1, successes1h: 1 });
+      expect(reading.address.counts).toMatchObject({ answers10m: 1, successes10m: 1, successes1h: 0, accessible10m: 0 });
+      expect(reading.network.counts).toMatchObject({ challengesPerMinute: 1, answers10m: 1, successes10m: 1, successes1h: 1, accessible10m: 1 });
     });
 
     it('counts nothing for a network when none is named: the address alone', async () => {
@@ -65,7 +65,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect(await counted(75_000)).toBe(3);
       // Passes: out of the 10-minute count after 12 minutes, still in the hour's.
       const hour = await signals.record('challenge', '198.51.100.9', '198.51.100.0/24', at(12 * 60_000));
-      expect(hour.network.counts).toMatchObject({ successes10m: 0, successes1h: 4 });
+      expect(hour.network.counts).toMatchObject({ successes10m: 0, successes1h: 4, accessible10m: 0 });
     });
 
     it('keeps a level state for an address or a network, gives it back with the counts, and forgets it', async () => {
@@ -89,6 +89,21 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect(site.challenges).toBe(SITE_SHARE_PER_NETWORK + 30);
       expect(site.topNetworksShare).toBeCloseTo((SITE_SHARE_PER_NETWORK + 9) / (SITE_SHARE_PER_NETWORK + 30)); // the busy /24 and nine of the others
       expect((await signals.site(at(1000))).challenges).toBe(0); // the minute before had none
+    });
+
+    it('counts the carriers\' passes across the site, and keeps their floor\'s state and baseline on every instance', async () => {
+      const { signals } = store;
+      for (let i = 0; i < 7; i += 1) await signals.record(i % 2 ? 'pass' : 'accessiblePass', `36.128.${i}.1`, `36.128.${i}.0/24`, at(1000 + i), false);
+      await signals.record('fail', '36.128.9.1', '36.128.9.0/24', at(2000), false); // a failure is no pass
+      await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(2000)); // not a carrier's
+      await signals.record('pass', '36.128.9.1', null, at(2000), false); // no network named
+      expect(await signals.carriers(at(61_000))).toEqual({ minute: Math.floor(at(0) / 60_000), passes: 7, baseline: null, state: null });
+      const state = { ...freshState(at(0)), level: 2 as const };
+      await signals.saveCarriers(state, { perMinute: 12.5, minute: 3 }, HOUR);
+      const other = await backing.open(null);
+      expect(await other.signals.carriers(at(62_000))).toMatchObject({ passes: 7, baseline: { perMinute: 12.5, minute: 3 }, state });
+      await other.signals.saveCarriers(null, null, HOUR);
+      expect(await signals.carriers(at(63_000))).toMatchObject({ baseline: { perMinute: 12.5, minute: 3 }, state: null });
     });
 
     it('keeps the site\'s state and baseline between readings, on every instance', async () => {

@@ -3,7 +3,7 @@
 // Drag trails:
 // x is the pointer's position on the track (the handle is grabbed near its middle), y wobbles a little.
 
-import { DEFAULT_SETTINGS } from '@game-register/puzzle-captcha/core';
+import { createLayout, DEFAULT_SETTINGS, type TrailPoint } from '@game-register/puzzle-captcha/core';
 
 /** The widget's default handle (sliderSize), which the challenge does not repeat. */
 export const SLIDER_SIZE = DEFAULT_SETTINGS.sliderSize;
@@ -11,17 +11,14 @@ export const SLIDER_SIZE = DEFAULT_SETTINGS.sliderSize;
 /** A repeatable random source in [0, 1) (mulberry32), so tests and benches can be seeded: the core's own. */
 export { seededRandom } from '@game-register/puzzle-captcha/core';
 
-export interface TrailPoint {
-  x: number;
-  y: number;
-  t: number;
-}
-
 /** What a trail needs of the challenge's layout. */
 export interface TrailLayout {
   width: number;
   pieceSize: number;
 }
+
+/** The layout of every challenge the gateway draws (the widget's defaults, pictures.ts). */
+const GATEWAY_LAYOUT: TrailLayout = createLayout({});
 
 /** How far the handle travels for a piece offset: d = u * (W - s) / (W - p) (the protocol's formula). */
 export function handleTravel(offsetX: number, { width, pieceSize }: TrailLayout): number {
@@ -32,7 +29,7 @@ export function handleTravel(offsetX: number, { width, pieceSize }: TrailLayout)
  * A hand's drag to `offsetX`: about 35 samples at a jittered 60 Hz over 0.6 to 1.4 s, eased out (fast,
  * then slowing into place), the grab point and the height varying, a little vertical wobble.
  */
-export function humanTrail(offsetX: number, layout: TrailLayout, random: () => number = Math.random): TrailPoint[] {
+export function humanTrail(offsetX: number, layout: TrailLayout = GATEWAY_LAYOUT, random: () => number = Math.random): TrailPoint[] {
   const travel = handleTravel(offsetX, layout);
   const points = 30 + Math.floor(random() * 11);
   const duration = 600 + random() * 800;

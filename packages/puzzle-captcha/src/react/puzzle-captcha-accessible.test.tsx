@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { SERVER_CHALLENGE, settle, withServerModeFakes } from './server-mode-test-setup';
+import { SERVER_CHALLENGE, settle, withServerModeFakes } from '../../test/server-mode-setup';
 import { PuzzleCaptcha, type AccessibleServer, type ChallengeSource, type ChallengeVerifier, type ServerChallenge } from '../index';
 
 // 无障碍验证 in the widget: the button the server's challenge offers, the panel, its announced progress, cancel.

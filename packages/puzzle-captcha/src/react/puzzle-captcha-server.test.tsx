@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Profiler, StrictMode } from 'react';
-import { SERVER_CHALLENGE, settle, withServerModeFakes } from './server-mode-test-setup';
+import { SERVER_CHALLENGE, settle, withServerModeFakes } from '../../test/server-mode-setup';
 import { PuzzleCaptcha, type ChallengeSource, type ChallengeVerifier, type PuzzleCaptchaProps, type ServerChallenge } from '../index';
 
 // Server-verified mode: the widget shows the server's pictures and asks `verify` for the verdict.
