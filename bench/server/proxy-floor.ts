@@ -1,37 +1,26 @@
 // The floors of bench:proxy: what forwarding checkuser costs in Node with none of the gateway's rules, so the
 // bench can say where the gateway's time goes (docs/decisions.md). `node:http` takes the request, reads its body
-// and forwards it as the proxy does (one undici dispatch, the answer gathered whole, X-Forwarded-For set);
+// and forwards it on the proxy's own client (server/api/forward/http1-client.ts, X-Forwarded-For set);
 // `fastify` does the same behind a bare Fastify route (no hooks, no logger). Run as its own process:
 // `node --import tsx bench/server/proxy-floor.ts <node:http|fastify> <port> <upstream origin>`.
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import Fastify from 'fastify';
-import { Pool } from 'undici';
+import { http1Client } from '../../server/api/forward/http1-client';
 
 export const FLOORS = ['node:http', 'fastify'] as const;
 export type Floor = (typeof FLOORS)[number];
 
 type Answer = { status: number; type: string; body: Buffer };
 
-/** One forwarded call: the path and body as they came, the client's address, the answer read whole. */
+/** One forwarded call on the proxy's own client: the path and body as they came, the client's address, the answer read whole. */
 function forwarder(upstream: string) {
-  const pool = new Pool(upstream);
+  const client = http1Client(new URL(upstream));
   const host = new URL(upstream).host;
-  return (path: string, body: Buffer, client: string) =>
-    new Promise<Answer>((resolve) => {
-      const chunks: Buffer[] = [];
-      let status = 502;
-      let headers: IncomingHttpHeaders = {};
-      pool.dispatch(
-        { method: 'POST', path, body, headers: { host, 'content-type': 'application/json', 'content-length': String(body.length), 'x-forwarded-for': client } },
-        {
-          onRequestStart: () => {},
-          onResponseStart: (_controller, code, answerHeaders) => void ((status = code), (headers = answerHeaders)),
-          onResponseData: (_controller, chunk) => void chunks.push(chunk),
-          onResponseEnd: () => resolve({ status, type: String(headers['content-type'] ?? 'application/json'), body: Buffer.concat(chunks) }),
-          onResponseError: () => resolve({ status: 502, type: 'application/json', body: Buffer.from('{}') }),
-        },
-      );
-    });
+  return async (path: string, body: Buffer, address: string): Promise<Answer> => {
+    const text = body.toString();
+    const answer = await client.call({ method: 'POST', path, body: text, headers: { host, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-forwarded-for': address } }, 5_000);
+    return answer.ok ? { status: answer.statusCode, type: String(answer.headers['content-type'] ?? 'application/json'), body: answer.body } : { status: 502, type: 'application/json', body: Buffer.from('{}') };
+  };
 }
 
 async function main([floor, port, upstream]: string[]) {

@@ -100,11 +100,11 @@ async function main() {
       show('gateway -> trivial upstream', gatewayRow),
       show(`nginx + php-fpm (${PHP_WORKERS} workers) alone`, aloneRow),
       show('gateway -> nginx + php-fpm, same core', behindRow),
-      show('floor: node:http + undici, no rules -> trivial upstream', bareRow),
-      show('floor: bare Fastify route + undici, no rules -> trivial upstream', fastifyRow),
+      show('floor: node:http + the proxy\'s client, no rules -> trivial upstream', bareRow),
+      show('floor: bare Fastify route + the proxy\'s client, no rules -> trivial upstream', fastifyRow),
     ]);
     const times = (row: Row) => `${(row.cpuUsPerCall / nginxRow.cpuUsPerCall).toFixed(2)}x`;
-    console.log(`  CPU per call against nginx: node:http + undici ${times(bareRow)}, bare Fastify + undici ${times(fastifyRow)}, the gateway ${times(gatewayRow)}`);
+    console.log(`  CPU per call against nginx, the same client to the upstream: node:http ${times(bareRow)}, bare Fastify ${times(fastifyRow)}, the gateway ${times(gatewayRow)}`);
     const cpuRatio = gatewayRow.cpuUsPerCall / nginxRow.cpuUsPerCall;
     const rpsRatio = nginxRow.rps / gatewayRow.rps;
     const kept = behindRow.rps / aloneRow.rps;
