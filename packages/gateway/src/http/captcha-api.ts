@@ -1,26 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { judge } from '@game-register/puzzle-captcha/core';
-import {
-  MIN_DRAG_TRAIL,
-  ChallengeRequestSchema,
-  ChallengeResponseSchema,
-  handleForPieceOffset,
-  PASS_TOLERANCE,
-  VerifyRequestSchema,
-  VerifyResponseSchema,
-} from '@game-register/puzzle-captcha/protocol';
+import { ChallengeRequestSchema, ChallengeResponseSchema, VerifyRequestSchema, VerifyResponseSchema } from '@game-register/puzzle-captcha/protocol';
+import { judgePuzzleAnswer } from '../core/answer-judgement';
 import { registerAccessibleRoutes } from './accessible-api';
 import { admissionReplies, type FetchedBy } from './admission-replies';
 import type { Difficulty } from '../core/difficulty/engine';
-import { puzzleFitsMs } from '../core/difficulty/level-decision';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from '../drawing/challenge-stock';
 import type { NetworkJudge } from '../core/networks/network-kind';
 import { DrawQueueFullError, type ChallengeDrawer } from '../drawing/draw-pool';
-import type { AnswerFacts, GatewayEvents, VerifyReason } from '../core/events';
+import type { AnswerFacts, GatewayEvents } from '../core/events';
 import { escalatedWorkCost, workDoublings } from '../core/work-escalation';
 import { CHALLENGE_LAYOUT, challengePixelRatio } from '../drawing/pictures';
 import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, TOKEN_TTL_MS, WORK_ESCALATION } from '../core/policy';
@@ -28,7 +19,6 @@ import type { CaptchaStore } from '../stores/captcha-store';
 import { signPassToken } from '../core/token';
 import { checkWork, createWorkTask, type WorkSettings } from '../core/work';
 import { answerSeconds } from '../core/timing';
-import { trailProblem } from '../core/trail';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -137,16 +127,9 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       if (workRefusal === 'malformed' || workRefusal === 'tampered') return reply.code(400).send(errorAnswer(400));
       return { status: 'n' as const, info: FAILED_INFO };
     }
-    // Fewer samples than a drag makes (arrow keys, a tap on the track) pass on the work alone: the work is what
-    // gates an answer, the trail only asks a script to fake one more thing.
-    const failure: VerifyReason | null = !judge(live.gapX, offsetX, PASS_TOLERANCE).pass
-      ? 'wrong_offset'
-      : trail.length >= MIN_DRAG_TRAIL && trailProblem(trail, handleForPieceOffset(offsetX, layout)) !== null
-        ? 'trail_refused'
-        : null;
-    // From the puzzle leaving the gateway to its answer, on the gateway's clock (what a client cannot fake),
-    // against the least a person takes: its own trail's length and a reaction.
-    const timing = { answeredInMs: at - (live.expiresAt - CHALLENGE_TTL_MS), fitsMs: puzzleFitsMs(trail, trail.length >= MIN_DRAG_TRAIL) };
+    // The work done, the answer itself (core/answer-judgement.ts), timed on the gateway's clock from the puzzle
+    // leaving it: what a client cannot fake.
+    const { failure, timing } = judgePuzzleAnswer({ gapX: live.gapX, offsetX, trail, layout, issuedAt: live.expiresAt - CHALLENGE_TTL_MS, at });
     await counted.settle(failure === null, fetchedBy, timing);
     if (failure) {
       events.verified(failure, facts);
