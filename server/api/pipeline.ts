@@ -100,8 +100,13 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
     request.body = reading.body ?? undefined;
   });
   // The records, as the answer leaves: the funnel's metrics, then the ad outbox (before the answer is sent).
-  fastify.addHook('onSend', funnelRecord(metrics, channels));
-  fastify.addHook('onSend', ads.record);
+  // One hook for both: the funnel's is synchronous, and only reg can be an ad conversion (the outbox waits).
+  const recordFunnel = funnelRecord(metrics, channels);
+  fastify.addHook('onSend', function records(request, reply, payload, done) {
+    recordFunnel.call(this, request, reply, payload, () => {});
+    if (readingOf(request)?.call !== 'reg') return done(null, payload);
+    ads.record(request, reply, payload).then(() => done(null, payload), done);
+  });
 
   // 5. handler: the reading named no call this server answers (or one strict mode answers, with strict mode off).
   fastify.all('/*', (_request, reply) => reply.code(404).send(errorAnswer(404)));
