@@ -12,7 +12,7 @@ import securityHeaders from './plugins/security-headers';
 import staticFiles from './plugins/static-files';
 import api from './api/pipeline';
 import { openLiveSite, type LiveSite } from './site/live-site';
-import type { ChannelSettingsGetter } from './channels/settings';
+import type { ChannelSettingsGetter } from './channels/site-channels';
 import { readApiRequestLine } from './api/reading/reading';
 import { clientAddressOnArrival, fastifyTrustProxy, refuseWithoutAddress } from './api/client-address';
 

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import Database from 'libsql';
 import { strictConfig } from '../testing/server/strict-mode';
-import { fixedChannels } from './channels/settings';
+import { fixedChannels } from './channels/site-channels';
 import { readSiteSettings } from './site/read-settings';
 import { buildTestApp, tempDir } from '../testing/server/test-support';
 

@@ -10,7 +10,7 @@ import { startFakePlatforms, type FakePlatforms } from '../testing/ads/fake-plat
 import { buildAdsApp, mobileOf, waitFor } from '../testing/ads/test-app';
 import { challenge, passToken, strictConfig } from '../testing/server/strict-mode';
 import type { RedisConfig } from './config';
-import { REPLICA_WAIT_MS } from './redis';
+import { REPLICA_WAIT_MS } from './redis-connection';
 
 type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
 

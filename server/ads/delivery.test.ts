@@ -1,7 +1,7 @@
 // The delivery on the libsql outbox (the same promises on Redis: delivery-redis.test.ts), and its backoff.
 import pino from 'pino';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../db/open-database';
 import { NO_ADS_METRICS } from './ads-metrics';
 import { retryDelay, startDelivery } from './delivery';
 import { conversionId } from './event';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AdsSettings, TencentAccount } from '@game-register/site-settings';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 import type { AdClicks } from '../api/reading/ad-clicks';
-import { tencentAccountFor } from './settings';
+import { tencentAccountFor } from './site-ads';
 
 /**
  * One registration to report: what the platform needs and nothing else (no name, phone, password,

@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '../db/database';
+import type { SqlDatabase } from '../db/open-database';
 import type { ConversionEvent } from './event';
 import { REMEMBER_IDS_MS, type DeadLetter, type Outbox, type OutboxEntry, type PendingGroup } from './outbox';
 

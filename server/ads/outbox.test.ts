@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
-import { openDatabase } from '../db/database';
+import { openDatabase } from '../db/open-database';
 import { tempDir } from '../../testing/server/temp-dir';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { conversionId, type ConversionEvent } from './event';

@@ -22,7 +22,7 @@ import { budgetOf, keepReading, readingOf, UNREAD, withBody, type ApiReading } f
 import { openAdReports } from '../ads/reports';
 import { passTokenOf, withGateRefusal, withoutPassToken } from './steps/gate';
 import { channelLabel } from '../channels/rules';
-import type { ChannelSettingsGetter } from '../channels/settings';
+import type { ChannelSettingsGetter } from '../channels/site-channels';
 import { usesRedis, type ServerConfig } from '../config';
 import { NO_METRICS } from '../metrics/contract';
 import { funnelRecord } from './records/funnel-record';

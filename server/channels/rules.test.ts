@@ -1,5 +1,5 @@
 import { channelLabel, listedChannels, queryValue } from './rules';
-import type { ChannelSettings } from './settings';
+import type { ChannelSettings } from './site-channels';
 
 const SITE: ChannelSettings = { default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' };
 

@@ -1,5 +1,5 @@
 import { isListedChannel } from '@game-register/site-settings';
-import { OTHER_CHANNEL_LABEL, type ChannelSettings } from './settings';
+import { OTHER_CHANNEL_LABEL, type ChannelSettings } from './site-channels';
 
 export { isListedChannel };
 

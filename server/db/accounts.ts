@@ -1,4 +1,4 @@
-import type { SqlDatabase } from './database';
+import type { SqlDatabase } from './open-database';
 
 export interface NewAccount {
   name: string;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { ChannelSettings } from '../channels/settings';
+import type { ChannelSettings } from '../channels/site-channels';
 import { buildTestApp, makeDist } from '../../testing/server/test-support';
 import { metricsOn, parseExposition, scrape, type Sample } from '../../testing/server/metrics';
 

@@ -2,7 +2,7 @@
 // as they are (metrics/contract.ts), into the server's registry, read back from its text exposition.
 import type { AnswerFacts, ChallengeFacts, GatewayEvents } from '@game-register/gateway';
 import { humanAnswer, openPuzzle, strictConfig, verify } from '../../testing/server/strict-mode';
-import { fixedChannels } from '../channels/settings';
+import { fixedChannels } from '../channels/site-channels';
 import { buildTestApp } from '../../testing/server/test-support';
 import { createMetrics, type PrometheusMetrics } from './prometheus-metrics';
 import { metricsOn, parseExposition, scrape, valueOf, type Sample } from '../../testing/server/metrics';

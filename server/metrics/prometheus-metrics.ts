@@ -4,7 +4,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { RequestHistogram } from './request-histogram';
 import { listedChannels } from '../channels/rules';
-import { OTHER_CHANNEL_LABEL, type ChannelSettingsGetter } from '../channels/settings';
+import { OTHER_CHANNEL_LABEL, type ChannelSettingsGetter } from '../channels/site-channels';
 import { checkVerdict, regOutcome } from './answers';
 import { createDifficultyMetrics } from './difficulty';
 import type { Metrics } from './contract';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { createAccountStore, type AccountStore } from '../db/accounts';
-import { openDatabase, type SqlDatabase } from '../db/database';
+import { openDatabase, type SqlDatabase } from '../db/open-database';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import { NO_METRICS, type Metrics } from '../metrics/contract';
 import { createMetrics } from '../metrics/prometheus-metrics';
 import { backendCallOf } from '../api/reading/reading';
 import { channelLabel, queryValue } from '../channels/rules';
-import type { ChannelSettingsGetter } from '../channels/settings';
+import type { ChannelSettingsGetter } from '../channels/site-channels';
 import { BACKEND_CALL_WIRE } from '@game-register/api-wire';
 import { errorAnswer } from '@game-register/gateway/answers';
 

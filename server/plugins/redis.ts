@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
 import type { RedisConfig } from '../config';
-import { connectRedis, replicatedWrites, type ReplicatedWrites } from '../redis';
+import { connectRedis, replicatedWrites, type ReplicatedWrites } from '../redis-connection';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '@game-register/site-settings';
-import type { ChannelSettings } from '../channels/settings';
+import type { ChannelSettings } from '../channels/site-channels';
 import type { CaptchaConfig } from '../config';
 import { readSite, type Site } from './built-files';
-import { adsForPage } from '../ads/settings';
+import { adsForPage } from '../ads/site-ads';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';
 import { readSiteSettings, SiteSettingsError, type SiteSettingsSources } from './read-settings';
 import { shippedOriginAs } from '@game-register/gateway/policy';

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { precompressDir } from '../../scripts/precompress';
 import { buildApp } from '../../server/app';
-import type { ChannelSettingsGetter } from '../../server/channels/settings';
+import type { ChannelSettingsGetter } from '../../server/channels/site-channels';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { tempDir } from './temp-dir';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readingOf } from '../reading/reading';
 import { channelLabel } from '../../channels/rules';
-import type { ChannelSettingsGetter } from '../../channels/settings';
+import type { ChannelSettingsGetter } from '../../channels/site-channels';
 import type { PuzzleStep } from '../../metrics/answers';
 import type { Metrics } from '../../metrics/contract';
 import { errorAnswer } from '@game-register/gateway/answers';

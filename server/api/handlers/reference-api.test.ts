@@ -1,7 +1,7 @@
 import Database from 'libsql';
 import { join } from 'node:path';
 import { verifyPassword } from '../../db/password';
-import { fixedChannels } from '../../channels/settings';
+import { fixedChannels } from '../../channels/site-channels';
 import { buildTestApp, tempDir } from '../../../testing/server/test-support';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];

@@ -4,7 +4,7 @@ import type { FastifyRequest, onSendHookHandler } from 'fastify';
 import { isBackendCall } from '../reading/calls';
 import { readingOf } from '../reading/reading';
 import { channelLabel } from '../../channels/rules';
-import type { ChannelSettingsGetter } from '../../channels/settings';
+import type { ChannelSettingsGetter } from '../../channels/site-channels';
 import type { Metrics } from '../../metrics/contract';
 
 /** A request whose client left before its body was read whole (never forwarded). */

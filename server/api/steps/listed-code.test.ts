@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'libsql';
 import { join } from 'node:path';
-import { fixedChannels } from '../../channels/settings';
+import { fixedChannels } from '../../channels/site-channels';
 import { passToken, strictConfig } from '../../../testing/server/strict-mode';
 import { buildTestApp, tempDir } from '../../../testing/server/test-support';
 import { readApiRequestLine, readingOf } from '../reading/reading';

@@ -1,6 +1,6 @@
 import { withQueryField, type ApiReading } from '../reading/reading';
 import { isListedChannel } from '../../channels/rules';
-import type { ChannelSettings } from '../../channels/settings';
+import type { ChannelSettings } from '../../channels/site-channels';
 
 /**
  * Pure, a step of the /api pipeline: reg's `code`, as read, made a listed one in every mode (reference API,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
 import { readSiteSettings, SiteSettingsError } from '../site/read-settings';
-import { adsForPage, tencentAccountFor } from './settings';
+import { adsForPage, tencentAccountFor } from './site-ads';
 
 async function readAds(ads: unknown) {
   const dir = await mkdtemp(join(tmpdir(), 'ads-settings-'));
