@@ -33,10 +33,11 @@ export type { LevelVerdict };
  * do not push them, on a usual day or in a campaign the operator announced (CARRIER_PRESSURE,
  * CARRIER_CAMPAIGN_PRESSURE); the rest as PRESSURE says.
  */
+const CARRIER_NAT = { usual: carrierNatPressure(CARRIER_PRESSURE), campaign: carrierNatPressure(CARRIER_CAMPAIGN_PRESSURE) };
 const thresholdsOf = (entity: SignalEntity, kind: NetworkKind, subject: string, campaign: boolean) => {
   if (kind !== 'carrier' || (entity === 'address' && subject.includes(':'))) return PRESSURE[entity];
-  const network = campaign ? CARRIER_CAMPAIGN_PRESSURE : CARRIER_PRESSURE;
-  return entity === 'network' ? network : carrierNatPressure(network);
+  if (entity === 'network') return campaign ? CARRIER_CAMPAIGN_PRESSURE : CARRIER_PRESSURE;
+  return campaign ? CARRIER_NAT.campaign : CARRIER_NAT.usual;
 };
 
 /** The site's reading is taken again at most this often (on the gateway's clock), by whichever challenge comes first. */
