@@ -69,6 +69,36 @@ export function paintRowShapes(ctx: PaintContext, random: RandomSource, plan: Pu
   }
 }
 
+/** Bold bands from the picture's top to its bottom, across the piece's row: what a person matches by eye. */
+const CUE_BANDS = 7;
+
+/**
+ * Bands of strong, distinct colours, steep and each its own width and tilt, spread across the picture so the
+ * piece always carries a part of one or two. Where the piece sits in its gap they run on above and below it,
+ * unbroken; anywhere else its bands stop at its rim and the picture's carry on beside them. Painted before the
+ * piece is cut and before any gap, so every gap is filled over them alike.
+ */
+export function paintCueBands(ctx: PaintContext, random: RandomSource, layout: PuzzleLayout) {
+  const spacing = layout.width / CUE_BANDS;
+  const hue0 = randomInt(random, 0, 359);
+  ctx.save();
+  for (let i = 0; i < CUE_BANDS; i += 1) {
+    const middle = (i + between(random, 0.2, 0.8)) * spacing;
+    const width = between(random, 0.45, 0.7) * layout.unit;
+    const lean = between(random, -0.6, 0.6) * layout.unit * 3;
+    const [top, bottom] = [middle - lean / 2, middle + lean / 2];
+    ctx.fillStyle = `hsl(${(hue0 + i * 137) % 360},${randomInt(random, 75, 95)}%,${randomInt(random, 35, 55)}%)`;
+    ctx.beginPath();
+    ctx.moveTo(top - width / 2, 0);
+    ctx.lineTo(top + width / 2, 0);
+    ctx.lineTo(bottom + width / 2, layout.height);
+    ctx.lineTo(bottom - width / 2, layout.height);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
 /** Long thin lines across the piece's row, light and dark, that cut through the gaps' rims. */
 export function paintVeil(ctx: PaintContext, random: RandomSource, plan: PuzzlePlan, layout: PuzzleLayout) {
   ctx.save();

@@ -10,7 +10,7 @@
 import { PIECE_BLEED } from './constants';
 import { paintGeneratedPicture, paintPiece } from './draw';
 import type { PuzzleLayout } from './geometry';
-import { between, paintRowShapes, paintShadedGap, paintStrokes, paintVeil, surroundingColour, type GapShading, type ScalingContext } from './guard-texture';
+import { between, paintCueBands, paintShadedGap, paintStrokes, paintVeil, surroundingColour, type GapShading, type ScalingContext } from './guard-texture';
 import type { BoardSurface, PuzzleSurface } from './paint-puzzle';
 import type { PuzzlePlan } from './puzzle';
 import { randomInt, type RandomSource } from './random';
@@ -91,7 +91,7 @@ export function paintGuardedPuzzle(
   ctx.setTransform(boardScale, 0, 0, board.height / layout.height, 0, 0);
   piece.context.setTransform(piece.width / (layout.pieceSize + 2 * PIECE_BLEED), 0, 0, piece.height / layout.height, 0, 0);
   paintGeneratedPicture(ctx, random, layout.width, layout.height);
-  paintRowShapes(ctx, random, plan, layout);
+  paintCueBands(ctx, random, layout);
   // Grain and strokes on the piece's row and a knob's height around it (where scripts look); not over the
   // rest of the picture, whose bytes they would only add to.
   const band = { top: plan.gapY - layout.unit, height: 5 * layout.unit };
