@@ -9,7 +9,8 @@
 // picture of every level, drawn as the server draws it, each with its pass rate and CPU per success.
 //   npm run bench:bots [-- attempts]     BOTS_ATTEMPTS=40 (default), BOTS=jump,replay,guess,vision,
 //   BOTS_MODES=one,net24,many24, BOTS_PACE=0 (answer without waiting as long as the faked drag took),
-//   BOTS_PUBLIC_PUZZLES=60 per level (0: skip), BOTS_PUBLIC_RATIO=2, BOTS_PUBLIC_ONLY=1 (no server, no bots).
+//   BOTS_PUBLIC_PUZZLES=60 per level (0: skip), BOTS_PUBLIC_RATIO=2, BOTS_PUBLIC_ONLY=1 (no server, no bots),
+//   BOTS_PUBLIC_LEVELS=0,1,2,3 (the levels whose pictures the public methods read).
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -26,6 +27,7 @@ const PACE = process.env.BOTS_PACE !== '0';
 const PUBLIC_PUZZLES = Number(process.env.BOTS_PUBLIC_PUZZLES ?? 60);
 const PUBLIC_RATIO = Number(process.env.BOTS_PUBLIC_RATIO ?? 2);
 const PUBLIC_ONLY = process.env.BOTS_PUBLIC_ONLY === '1';
+const PUBLIC_LEVELS = (process.env.BOTS_PUBLIC_LEVELS ?? '0,1,2,3').split(',').map(Number).filter((level): level is 0 | 1 | 2 | 3 => [0, 1, 2, 3].includes(level));
 /** Goals of issue 16, printed beside the figures. */
 export const GOALS = { visionMaxPassRate: 0.05, cpuSecondsPerSuccess: 10, jumpAndReplayPasses: 0 };
 
@@ -36,7 +38,7 @@ const DEPLOYED = DEPLOYED_STRICT_ENV;
 async function publicMethods(): Promise<PublicTally[]> {
   if (PUBLIC_PUZZLES <= 0) return [];
   console.log(`[bench:bots] public methods: ${PUBLIC_PUZZLES} puzzles per level at pixel ratio ${PUBLIC_RATIO}; guess floor ${(100 * GUESS_FLOOR).toFixed(1)}%`);
-  const tallies = await measurePublicMethods({ puzzles: PUBLIC_PUZZLES, pixelRatio: PUBLIC_RATIO });
+  const tallies = await measurePublicMethods({ puzzles: PUBLIC_PUZZLES, pixelRatio: PUBLIC_RATIO, levels: PUBLIC_LEVELS });
   console.table(publicRows(tallies));
   for (const [label, ok] of publicChecks(tallies)) console.log(`  ${ok ? 'PASS' : 'MISS'} ${label}`);
   return tallies;

@@ -2,6 +2,7 @@
 //   npm run bench:eye -- sheets [--design=NAME] [--levels=0,1,2,3] [--count=40] [--from=0] [--out=DIR] [--key=FILE]
 //     Writes one PNG sheet per puzzle (eye-sheets.ts) into DIR/level-N/ and the key (right label per sheet, with
 //     seed, level, design) to FILE, which must lie outside DIR: readers get DIR alone.
+//   npm run bench:eye -- figure: docs/images/guarded-picture.jpg redrawn (eye-figure.ts).
 //   npm run bench:eye -- score --picks=FILE --key=FILE [--out=bench-results/eye.json]
 //     Reads the picks (one "level-N/III LABEL" per line, # starts a comment), scores each within the level's
 //     tolerance, prints the first-pick rate per level and writes a small JSON result.
@@ -10,6 +11,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';
+import { writeGuardedFigure } from './eye-figure';
 import { drawSheet, type Level, type SheetKey } from './eye-sheets';
 
 /** Issue 50's goals: a looking reader's first pick right on the guarded picture (levels 2-3) and on the plain one. */
@@ -93,7 +95,8 @@ function score() {
 const mode = process.argv[2];
 if (mode === 'sheets') await writeSheets();
 else if (mode === 'score') score();
+else if (mode === 'figure') await writeGuardedFigure(option('out', 'docs/images/guarded-picture.jpg'));
 else {
-  console.error('usage: npm run bench:eye -- sheets [--design=NAME] [--levels=0,1,2,3] [--count=40] [--from=0] [--out=DIR] [--key=FILE]\n       npm run bench:eye -- score --picks=FILE [--key=FILE] [--out=FILE]');
+  console.error('usage: npm run bench:eye -- sheets [--design=NAME] [--levels=0,1,2,3] [--count=40] [--from=0] [--out=DIR] [--key=FILE]\n       npm run bench:eye -- score --picks=FILE [--key=FILE] [--out=FILE]\n       npm run bench:eye -- figure [--out=FILE]');
   process.exitCode = 1;
 }

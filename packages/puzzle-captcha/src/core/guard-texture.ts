@@ -70,7 +70,7 @@ export function paintRowShapes(ctx: PaintContext, random: RandomSource, plan: Pu
 }
 
 /** Bold bands from the picture's top to its bottom, across the piece's row: what a person matches by eye. */
-const CUE_BANDS = 7;
+const CUE_BANDS = 8;
 
 /**
  * Bands of strong, distinct colours, steep and each its own width and tilt, spread across the picture so the
@@ -83,9 +83,9 @@ export function paintCueBands(ctx: PaintContext, random: RandomSource, layout: P
   const hue0 = randomInt(random, 0, 359);
   ctx.save();
   for (let i = 0; i < CUE_BANDS; i += 1) {
-    const middle = (i + between(random, 0.2, 0.8)) * spacing;
-    const width = between(random, 0.45, 0.7) * layout.unit;
-    const lean = between(random, -0.6, 0.6) * layout.unit * 3;
+    const middle = (i + between(random, 0.3, 0.7)) * spacing;
+    const width = between(random, 0.5, 0.75) * layout.unit;
+    const lean = between(random, -1, 1) * layout.unit;
     const [top, bottom] = [middle - lean / 2, middle + lean / 2];
     ctx.fillStyle = `hsl(${(hue0 + i * 137) % 360},${randomInt(random, 75, 95)}%,${randomInt(random, 35, 55)}%)`;
     ctx.beginPath();

@@ -16,6 +16,8 @@ import type { PuzzlePlan } from './puzzle';
 import { randomInt, type RandomSource } from './random';
 
 export type { GapShading, ScalingContext };
+/** The bands a person reads the guarded picture by (exported for the gateway's tests). */
+export { paintCueBands };
 
 /** Left edges of neighbouring gaps stay apart by the shape's width and this much air (in units). */
 const GAP_AIR_UNITS = 0.2;
