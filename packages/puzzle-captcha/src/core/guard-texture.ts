@@ -116,6 +116,9 @@ export function paintVeil(ctx: PaintContext, random: RandomSource, plan: PuzzleP
   ctx.restore();
 }
 
+/** Canvas units of the halo outside every outline. */
+const HALO_UNITS = 2.5;
+
 /** Canvas units around a gap whose mean colour fills it. */
 const SURROUND_UNITS = 6;
 
@@ -140,9 +143,14 @@ export function surroundingColour(ctx: ScalingContext, gapX: number, gapY: numbe
 }
 
 /** One gap: filled with `fill`, then a rim inside it with a soft shadow, alike for every gap of the picture. */
-export function paintShadedGap(ctx: PaintContext, gapX: number, gapY: number, knobs: Knobs, fill: string | null, shading: GapShading, layout: PuzzleLayout) {
+export function paintShadedGap(ctx: PaintContext, gapX: number, gapY: number, knobs: Knobs, fill: string | null, halo: string, shading: GapShading, layout: PuzzleLayout) {
   ctx.save();
   tracePiece(ctx, gapX, gapY, layout.unit, knobs);
+  // A halo along the outline in the colour around it: the bands end a little way from every rim alike.
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = HALO_UNITS * 2;
+  ctx.strokeStyle = halo;
+  ctx.stroke();
   if (fill !== null) {
     ctx.fillStyle = fill;
     ctx.fill();

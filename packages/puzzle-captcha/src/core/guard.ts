@@ -99,9 +99,11 @@ export function paintGuardedPuzzle(
   const band = { top: plan.gapY - layout.unit, height: 5 * layout.unit };
   paintStrokes(ctx, random, GRAIN_STROKES, layout.width, band);
   paintPiece(piece.context, board.canvas, boardScale, plan, layout, pixelRatio);
-  const gaps = [plan.gapX, ...guard.decoys].map((gapX) => ({ gapX, fill: surroundingColour(ctx, gapX, plan.gapY, layout, boardScale) }));
-  for (const { gapX, fill } of gaps) paintShadedGap(ctx, gapX, plan.gapY, plan.knobs, fill, guard.shading, layout);
-  for (const gapX of guard.ghosts) paintShadedGap(ctx, gapX, plan.gapY, plan.knobs, null, guard.shading, layout);
+  const around = (gapX: number) => surroundingColour(ctx, gapX, plan.gapY, layout, boardScale);
+  const gaps = [plan.gapX, ...guard.decoys].map((gapX) => ({ gapX, fill: around(gapX) }));
+  const ghosts = guard.ghosts.map((gapX) => ({ gapX, halo: around(gapX) }));
+  for (const { gapX, fill } of gaps) paintShadedGap(ctx, gapX, plan.gapY, plan.knobs, fill, fill, guard.shading, layout);
+  for (const { gapX, halo } of ghosts) paintShadedGap(ctx, gapX, plan.gapY, plan.knobs, null, halo, guard.shading, layout);
   paintStrokes(ctx, random, VEIL_STROKES, layout.width, band);
   paintVeil(ctx, random, plan, layout);
 }
