@@ -15,8 +15,8 @@ const METHODS: readonly Method[] = [...PUBLIC_METHODS, 'vision'];
 const LABELS: Record<Method, string> = { ...PUBLIC_METHOD_LABELS, vision: "the bench's vision bot (informed)" };
 /** A guess anywhere on the track passes this often: the tolerance either side over the handle's travel. */
 export const GUESS_FLOOR = (2 * PASS_TOLERANCE) / handleMax(layout);
-/** Issue 44's goals on the guarded picture: (a)-(c) at most twice the guess floor, (d) at least 90%. */
-export const PUBLIC_GOALS = { edgeGreyDarkMax: 2 * GUESS_FLOOR, continuityMin: 0.9 };
+/** Issue 50's goal on the guarded picture: (a)-(c) each at most 20% (issue 44's was twice the guess floor, 15%); (d) reported, no goal. */
+export const PUBLIC_GOALS = { edgeGreyDarkMax: 0.2 };
 
 export interface PublicTally {
   method: Method;
@@ -65,7 +65,7 @@ export function publicRows(tallies: PublicTally[]) {
   });
 }
 
-/** Issue 44's goals against the guarded levels' tallies, as labelled checks. */
+/** Issue 50's goals against the guarded levels' tallies, as labelled checks; continuity as a figure. */
 export function publicChecks(tallies: PublicTally[]): [string, boolean][] {
   const guarded = (method: Method) => tallies.filter((t) => t.method === method && t.picture === 'guarded');
   const pooled = (method: Method) => guarded(method).reduce((sum, t) => sum + t.passes, 0) / Math.max(1, guarded(method).reduce((sum, t) => sum + t.puzzles, 0));
@@ -74,7 +74,7 @@ export function publicChecks(tallies: PublicTally[]): [string, boolean][] {
   return [
     ...(['canny', 'sobel', 'grey', 'dark'] as const)
       .filter(present)
-      .map((method): [string, boolean] => [`${LABELS[method]} on the guarded picture at most ${(100 * max).toFixed(0)}% (2x the guess floor): ${(100 * pooled(method)).toFixed(0)}%`, pooled(method) <= max]),
-    ...(present('continuity') ? [[`${LABELS.continuity} on the guarded picture at least 90%: ${(100 * pooled('continuity')).toFixed(0)}%`, pooled('continuity') >= PUBLIC_GOALS.continuityMin] as [string, boolean]] : []),
+      .map((method): [string, boolean] => [`${LABELS[method]} on the guarded picture at most ${(100 * max).toFixed(0)}%: ${(100 * pooled(method)).toFixed(0)}%`, pooled(method) <= max]),
+    ...(present('continuity') ? [[`${LABELS.continuity} on the guarded picture (no goal): ${(100 * pooled('continuity')).toFixed(0)}%`, true] as [string, boolean]] : []),
   ];
 }

@@ -1,8 +1,10 @@
 // The public slider solvers' methods (testing/attackers/public-solvers.ts) against strict mode's own pictures,
 // drawn from fixed seeds so the counts are the same on every run (issue 44). The plain picture (levels 0-1) is
-// readable by design; the guarded one (levels 2-3) must not be by outline, edges or darkness, and must stay
-// readable by what a person uses: the piece's content continuing the picture around its gap. The rates over
-// more puzzles, with their CPU per success and the bench's own vision bot, are bench:bots'.
+// readable by design; the guarded one (levels 2-3) must not be by outline, edges or darkness. What a person
+// reads it by (the bands its piece carries run on only around its gap) is held by the gateway's
+// drawing/guarded-picture.test.ts and measured by eye (bench:eye); the continuity method is reported by
+// bench:bots with no goal (issue 50). The rates over more puzzles, with their CPU per success and the bench's
+// own vision bot, are bench:bots'.
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';
 import { handleMax } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
@@ -14,8 +16,8 @@ const PUZZLES = 40;
 const RATIO = 2;
 /** A guess anywhere on the track: the tolerance either side over the handle's travel (about 8%). */
 const GUESS_FLOOR = (2 * PASS_TOLERANCE) / handleMax(layout);
-/** Issue 44: edges, grey and darkness at most about twice the guess floor; continuity at least 90%. */
-const [AT_MOST, AT_LEAST] = [Math.ceil(2 * GUESS_FLOOR * PUZZLES), Math.ceil(0.9 * PUZZLES)];
+/** Issue 44: edges, grey and darkness at most about twice the guess floor. */
+const AT_MOST = Math.ceil(2 * GUESS_FLOOR * PUZZLES);
 
 const dataUrl = (image: Buffer) => `data:${imageMimeType(image)};base64,${image.toString('base64')}`;
 
@@ -38,12 +40,10 @@ it('the plain picture stays readable: edge matching and the darkened-region find
   expect(counts.dark).toBeGreaterThanOrEqual(PUZZLES - 2);
 }, 60_000);
 
-it(`the guarded picture: edges, grey and darkness read at most ${AT_MOST} of ${PUZZLES} (twice a guess), continuity at least ${AT_LEAST}`, async () => {
-  const counts = await reads('guarded', ['canny', 'sobel', 'grey', 'dark', 'continuity']);
+it(`the guarded picture: edges, grey and darkness read at most ${AT_MOST} of ${PUZZLES} (twice a guess)`, async () => {
+  const counts = await reads('guarded', ['canny', 'sobel', 'grey', 'dark']);
   expect(counts.canny).toBeLessThanOrEqual(AT_MOST);
   expect(counts.sobel).toBeLessThanOrEqual(AT_MOST);
   expect(counts.grey).toBeLessThanOrEqual(AT_MOST);
   expect(counts.dark).toBeLessThanOrEqual(AT_MOST);
-  // A person's cue, scripted: the picture still says where the piece goes.
-  expect(counts.continuity).toBeGreaterThanOrEqual(AT_LEAST);
 }, 120_000);

@@ -42,8 +42,8 @@ describe('the guarded picture: bold bands a person reads, gaps a script cannot t
       if (guard === null) throw new Error('a guarded picture has its guard');
       // The piece's pixels just inside its top and bottom edges against the picture's just outside, were it laid at x.
       const mismatch = (x: number) => mean(BODY_COLUMNS.flatMap((dx) => [
-        colourDistance(rgbAt(piece, PIECE_BLEED + PIECE_INSET + dx, plan.gapY + 3.5), rgbAt(board, x + dx, plan.gapY - 2.5)),
-        colourDistance(rgbAt(piece, PIECE_BLEED + PIECE_INSET + dx, plan.gapY + 3 * unit - 3.5), rgbAt(board, x + dx, plan.gapY + 3 * unit + 2.5)),
+        colourDistance(rgbAt(piece, PIECE_BLEED + PIECE_INSET + dx, plan.gapY + 3.5), rgbAt(board, x + dx, plan.gapY - 4)),
+        colourDistance(rgbAt(piece, PIECE_BLEED + PIECE_INSET + dx, plan.gapY + 3 * unit - 3.5), rgbAt(board, x + dx, plan.gapY + 3 * unit + 4)),
       ]));
       const others = [...guard.decoys, ...guard.ghosts].map(mismatch);
       if (mismatch(plan.gapX) < Math.min(...others)) clearest += 1;
