@@ -23,7 +23,7 @@ describe('the guarded picture: bold bands a person reads, gaps a script cannot t
       const ctx = canvas.getContext('2d');
       ctx.fillStyle = '#fff';
       ctx.fillRect(0, 0, layout.width, layout.height);
-      paintCueBands(ctx as unknown as PaintContext, seededRandom(seed), layout);
+      paintCueBands(ctx as unknown as PaintContext, seededRandom(seed), layout, { top: 0, height: layout.height });
       const banded = (x: number, y: number) => rgbAt(canvas, x, y).some((channel) => channel < 200);
       for (const y of [20, 55, 90]) { // the piece's row lies between
         for (let left = 0; left + 3 * unit <= layout.width; left += 4) {

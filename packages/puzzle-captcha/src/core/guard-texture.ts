@@ -76,23 +76,26 @@ const CUE_BANDS = 8;
  * Bands of strong, distinct colours, steep and each its own width and tilt, spread across the picture so the
  * piece always carries a part of one or two. Where the piece sits in its gap they run on above and below it,
  * unbroken; anywhere else its bands stop at its rim and the picture's carry on beside them. Painted before the
- * piece is cut and before any gap, so every gap is filled over them alike.
+ * piece is cut and before any gap, so every gap is filled over them alike; over `rows` only (the piece's row
+ * and a little above and below it: enough to follow a band across the piece, and the bytes of no more).
  */
-export function paintCueBands(ctx: PaintContext, random: RandomSource, layout: PuzzleLayout) {
+export function paintCueBands(ctx: PaintContext, random: RandomSource, layout: PuzzleLayout, rows: { top: number; height: number }) {
   const spacing = layout.width / CUE_BANDS;
   const hue0 = randomInt(random, 0, 359);
+  const [y0, y1] = [Math.max(0, rows.top), Math.min(layout.height, rows.top + rows.height)];
   ctx.save();
   for (let i = 0; i < CUE_BANDS; i += 1) {
     const middle = (i + between(random, 0.3, 0.7)) * spacing;
     const width = between(random, 0.5, 0.75) * layout.unit;
+    // Its lean: the x it moves by from the picture's top to its bottom.
     const lean = between(random, -1, 1) * layout.unit;
-    const [top, bottom] = [middle - lean / 2, middle + lean / 2];
+    const xAt = (y: number) => middle + lean * (y / layout.height - 0.5);
     ctx.fillStyle = `hsl(${(hue0 + i * 137) % 360},${randomInt(random, 75, 95)}%,${randomInt(random, 35, 55)}%)`;
     ctx.beginPath();
-    ctx.moveTo(top - width / 2, 0);
-    ctx.lineTo(top + width / 2, 0);
-    ctx.lineTo(bottom + width / 2, layout.height);
-    ctx.lineTo(bottom - width / 2, layout.height);
+    ctx.moveTo(xAt(y0) - width / 2, y0);
+    ctx.lineTo(xAt(y0) + width / 2, y0);
+    ctx.lineTo(xAt(y1) + width / 2, y1);
+    ctx.lineTo(xAt(y1) - width / 2, y1);
     ctx.closePath();
     ctx.fill();
   }
