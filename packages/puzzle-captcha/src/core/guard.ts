@@ -24,8 +24,9 @@ const GAP_AIR_UNITS = 0.2;
 /** Outlines without a gap, on the row, at least this far (units) from any gap and from each other. */
 const [GHOST_COUNT, GHOST_APART_UNITS] = [4, 1];
 const [GRAIN_STROKES, VEIL_STROKES] = [110, 60];
-/** The bands reach this many units above and below the piece's body. */
-const CUE_MARGIN_UNITS = 2;
+/** The bands reach this many units above and below the piece's body (the picture's whole height, in effect). */
+const CUE_MARGIN_UNITS = 6;
+const WASH = 'rgba(140,140,140,0.5)';
 
 /** Everything random about the defences of one puzzle, drawn after its plan. */
 export interface GuardPlan {
@@ -95,7 +96,9 @@ export function paintGuardedPuzzle(
   ctx.setTransform(boardScale, 0, 0, board.height / layout.height, 0, 0);
   piece.context.setTransform(piece.width / (layout.pieceSize + 2 * PIECE_BLEED), 0, 0, piece.height / layout.height, 0, 0);
   paintGeneratedPicture(ctx, random, layout.width, layout.height);
-  // The bands from two units above the piece's body to two and a half below it (its knobs stick out half a unit).
+  // A grey wash mutes the picture's own shapes, so the bands stand out from whatever lies under them.
+  ctx.fillStyle = WASH;
+  ctx.fillRect(0, 0, layout.width, layout.height);
   paintCueBands(ctx, random, layout, { top: plan.gapY - CUE_MARGIN_UNITS * layout.unit, height: (3 + 2 * CUE_MARGIN_UNITS) * layout.unit });
   // Grain and strokes on the piece's row and a knob's height around it (where scripts look); not over the
   // rest of the picture, whose bytes they would only add to.
