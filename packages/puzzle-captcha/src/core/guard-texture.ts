@@ -1,5 +1,5 @@
-// The guarded picture's painting steps (guard.ts): grain and strokes on the piece's row, shapes across it, the
-// veil, and the gaps, each filled with the picture's own colour around it.
+// The guarded picture's painting steps (guard.ts): grain and strokes on the piece's row, the bands a person
+// reads it by, the veil, and the gaps, each filled with the picture's own colour around it, with its halo.
 import { tracePiece, type PaintContext } from './draw';
 import type { PuzzleLayout } from './geometry';
 import type { Knobs, PuzzlePlan } from './puzzle';
@@ -8,8 +8,6 @@ import { randomInt, type RandomSource } from './random';
 export const between = (random: RandomSource, min: number, max: number) => min + random() * (max - min);
 export const alpha = (random: RandomSource, min: number, max: number) => between(random, min, max).toFixed(2);
 
-/** Shapes painted across the piece's row. */
-const ROW_SHAPES = 6;
 const VEIL_CURVES = 7;
 
 /** How every gap of one picture is rimmed: two lines inside the outline, a light one along it and a dark one within. */
@@ -44,29 +42,6 @@ export function paintStrokes(ctx: PaintContext, random: RandomSource, count: num
     ctx.stroke();
   }
   ctx.restore();
-}
-
-/**
- * Shapes across the piece's row (discs and bars, opaque enough to read), so that every place on the row looks
- * different: what a person matches the piece's content against.
- */
-export function paintRowShapes(ctx: PaintContext, random: RandomSource, plan: PuzzlePlan, layout: PuzzleLayout) {
-  for (let i = 0; i < ROW_SHAPES; i += 1) {
-    const [x, y] = [random() * layout.width, plan.gapY + random() * 3 * layout.unit];
-    const size = between(random, 1.2, 2.6) * layout.unit;
-    ctx.save();
-    ctx.fillStyle = `hsla(${randomInt(random, 0, 359)},${randomInt(random, 50, 85)}%,${randomInt(random, 30, 70)}%,${alpha(random, 0.7, 0.9)})`;
-    ctx.translate(x, y);
-    ctx.rotate(random() * Math.PI);
-    if (random() < 0.5) {
-      ctx.beginPath();
-      ctx.arc(0, 0, size, 0, 2 * Math.PI);
-      ctx.fill();
-    } else {
-      ctx.fillRect(-size * 1.5, -size / 2, size * 3, size);
-    }
-    ctx.restore();
-  }
 }
 
 /** Bold bands from the picture's top to its bottom, across the piece's row: what a person matches by eye. */

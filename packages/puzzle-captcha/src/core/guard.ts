@@ -1,12 +1,13 @@
-// The server-drawn puzzle's defences against scripts that read the picture (issue 44). The public slider solvers
-// find the gap by its outline (edge maps matched against the piece's), by its darkness, or by the piece's pixels
-// inside it. A person finds it by what the picture shows: the piece's content continues the picture around its
-// gap and nowhere else. So every gap on the row has the piece's very shape and rim, there are as many as the row
-// holds, each is filled with the picture's own mean colour around it (no darker or lighter than where it sits,
-// and none shows the piece's pixels), outlines of the same shape without a gap lie among them, and the piece is
-// drawn as cut, untilted and full size. Shapes across the row make every place on it look different; grain and
-// strokes on the row add edges everywhere. Only servers paint this (the widget's own puzzle is judged in the
-// browser and protects nothing), so none of it reaches the widget's bundle.
+// The server-drawn puzzle's defences against scripts that read the picture (issue 44), drawn so that a person
+// reads it at a glance (issue 50). The public slider solvers find the gap by its outline (edge maps matched
+// against the piece's), by its darkness, or by the piece's pixels inside it. So every gap on the row has the
+// piece's very shape and rim, there are as many as the row holds, each is filled with the picture's own mean
+// colour around it (no darker or lighter than where it sits, and none shows the piece's pixels), outlines of
+// the same shape without a gap lie among them, each outline has a halo of the colour around it, and the piece is
+// drawn as cut, untilted and full size. A person finds the gap by bold bands of distinct colours across a muted
+// picture: the piece carries a part of one or two, and only in its own gap do they run on into the picture's
+// above and below it. Grain and strokes on the row add edges everywhere. Only servers paint this (the
+// widget's own puzzle is judged in the browser and protects nothing), so none of it reaches the widget's bundle.
 import { PIECE_BLEED } from './constants';
 import { paintGeneratedPicture, paintPiece } from './draw';
 import type { PuzzleLayout } from './geometry';
