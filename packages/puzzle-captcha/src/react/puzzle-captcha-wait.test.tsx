@@ -63,6 +63,7 @@ describe('a refusal for now', () => {
     expect(retryButton()).toHaveFocus();
     expect(retryButton()).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: '换一张' })).toBeDisabled();
+    expect(screen.getByRole('slider')).toHaveAttribute('aria-valuenow', '0'); // the answer is gone: the handle went home
     fireEvent.click(retryButton()); // too early: nothing
     await tick(1000);
     expect(challenge).toHaveBeenCalledTimes(1);

@@ -15,6 +15,7 @@ import type { BoardElements } from './board-canvas';
 import { askVerifier, isWait, loadServerPuzzle, serverVerdict, verdictOf, waitSeconds, type BoardTools } from './server-calls';
 import { createServerViews } from './server-views';
 import type { PuzzleServer, PuzzleVerdict } from './types';
+import type { HandleView } from './use-handle-view';
 
 export type { BoardTools } from './server-calls';
 
@@ -30,6 +31,8 @@ export interface ServerSession {
   again: () => void;
   /** Starts `run` after `ms`, replacing the session's pending retry; hiding clears it. */
   retry: (ms: number, run: () => void) => void;
+  /** The handle, sent home while a refusal is waited out (its answer is gone). */
+  view: HandleView;
 }
 
 export type ServerMode = ReturnType<typeof createServerMode>;
@@ -71,6 +74,7 @@ export function createServerMode(session: ServerSession) {
   const refuse = (seconds: number) => {
     dispatch({ type: 'wait', until: clock() + seconds * 1000, seconds });
     session.send('refuse');
+    session.view.apply(0);
   };
   /** The visitor's retry once the wait is over: a new puzzle, as after a failure. */
   const retry = () => {

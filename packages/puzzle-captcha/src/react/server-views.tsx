@@ -1,7 +1,7 @@
 // Server mode's parts of the widget, in its chunk: the 无障碍验证 panel over the picture, the button that starts
 // it, a refusal's wait with its retry, and what the live region says meanwhile. Each reads server mode's state;
 // the widget renders them.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import { announcedPercent, type ServerState } from '../core/server-state';
 import './server-mode.css';
 
@@ -57,12 +57,13 @@ export function createServerViews(mode: ServerViewSource) {
    * the focus and a screen reader says it is not yet available). The live region says the wait once (below).
    */
   function Countdown({ until }: { until: number }) {
-    const left = () => Math.max(0, Math.ceil((until - mode.clock()) / 1000));
-    const [seconds, setSeconds] = useState(left);
+    const [, tick] = useReducer((n: number) => n + 1, 0);
+    const ms = until - mode.clock();
+    const seconds = Math.max(0, Math.ceil(ms / 1000));
     useEffect(() => {
       if (seconds === 0) return;
-      // Until the number shown next changes: what is left beyond the next whole second.
-      const timer = setTimeout(() => setSeconds(left), until - mode.clock() - (seconds - 1) * 1000);
+      // A render when the number shown next changes (a timer fired a little early renders once more, no harm).
+      const timer = setTimeout(tick, ms - (seconds - 1) * 1000);
       return () => clearTimeout(timer);
     });
     const retry = (event: React.MouseEvent<HTMLElement>) => {
