@@ -1,7 +1,7 @@
 // The difficulty metrics as Prometheus reads them: the gateway's events, which the server's metrics take
 // as they are (metrics/contract.ts), into the server's registry, read back from its text exposition.
 import type { AnswerFacts, ChallengeFacts, GatewayEvents } from '@game-register/gateway';
-import { humanAnswer, openPuzzle, strictConfig, verify } from '../../testing/server/strict-mode';
+import { humanAnswer, openPuzzle, RIGHT_OFFSET, strictConfig, verify } from '../../testing/server/strict-mode';
 import { fixedChannels } from '../channels/site-channels';
 import { buildTestApp } from '../../testing/server/test-support';
 import { createMetrics, type PrometheusMetrics } from './prometheus-metrics';
@@ -50,6 +50,7 @@ describe('the difficulty metrics', () => {
     expect(Object.values(series(list, 'captcha_quota_refusals_total')).every((value) => value === 0)).toBe(true);
     // Histograms appear with their first report: no quantile of nothing.
     expect(series(list, 'captcha_solve_seconds_count')).toEqual({});
+    expect(series(list, 'captcha_pass_seconds_count')).toEqual({});
   });
 
   it('count challenges by level and picture, and still by their work\'s doublings', async () => {
@@ -147,5 +148,41 @@ describe('the difficulty metrics', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+// People's cost per level and picture (issue 50): the time to a pass, as a caller of the server meets it.
+describe('the time to a pass', () => {
+  it('counts only the answers that passed, by level and picture, from the widget\'s timing', async () => {
+    const { app } = await buildTestApp(strictConfig({}, metricsOn()));
+    try {
+      const missed = { ...humanAnswer(await openPuzzle(app), RIGHT_OFFSET + 40), timing: { solveMs: 9000, workMs: 300 } };
+      expect((await verify(app, missed)).json()).toMatchObject({ status: 'n' });
+      const passed = { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 6400, workMs: 300 } };
+      expect((await verify(app, passed)).json()).toMatchObject({ status: 'y' });
+      expect((await verify(app, humanAnswer(await openPuzzle(app)))).json()).toMatchObject({ status: 'y' }); // an old widget: no timing
+      const list = parseExposition((await scrape(app)).text).samples;
+      expect(valueOf(list, `${P}captcha_pass_seconds_count`, { level: '0', picture: 'plain' })).toBe(1);
+      expect(valueOf(list, `${P}captcha_pass_seconds_sum`, { level: '0', picture: 'plain' })).toBeCloseTo(6.4);
+      expect(valueOf(list, `${P}captcha_pass_seconds_bucket`, { level: '0', picture: 'plain', le: '5' })).toBe(0);
+      expect(valueOf(list, `${P}captcha_pass_seconds_bucket`, { level: '0', picture: 'plain', le: '7.5' })).toBe(1);
+      // Every answer's time stays where it was: the miss and the pass.
+      expect(valueOf(list, `${P}captcha_solve_seconds_count`, { level: '0', picture: 'plain' })).toBe(2);
+      // Nothing personal in any label: levels, pictures and buckets only.
+      const labels = new Set(list.filter((sample) => sample.name.startsWith(`${P}captcha_pass_seconds`)).flatMap((sample) => Object.keys(sample.labels)));
+      expect([...labels].sort()).toEqual(['le', 'level', 'picture']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps a guarded pass of the holdout (level 0) apart from one at a raised level', async () => {
+    const { events, read } = setup();
+    events.verified('passed', answer({ picture: 'guarded', solveSeconds: 4 }));
+    events.verified('passed', answer({ level: 2, picture: 'guarded', solveSeconds: 11 }));
+    events.verified('wrong_offset', answer({ level: 2, picture: 'guarded', solveSeconds: 30 }));
+    const list = await read();
+    expect(valueOf(list, `${P}captcha_pass_seconds_sum`, { level: '0', picture: 'guarded' })).toBe(4);
+    expect(valueOf(list, `${P}captcha_pass_seconds_sum`, { level: '2', picture: 'guarded' })).toBe(11);
   });
 });

@@ -77,6 +77,14 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
     buckets: WORK_BUCKETS,
     registers: [registry],
   });
+  // People's cost per level and picture (issue 50): the time a pass took, apart from every answer's.
+  const passTime = new Histogram({
+    name: name('captcha_pass_seconds'),
+    help: 'Strict mode: time from the puzzle (or the accessible task) shown to an answer that passed, as the widget reported it, by level and picture (level 0 guarded: the holdout).',
+    labelNames: ['level', 'picture'] as const,
+    buckets: SOLVE_BUCKETS,
+    registers: [registry],
+  });
   const levelChanges = new Counter({
     name: name('captcha_level_changes_total'),
     help: "Strict mode: difficulty level changes of an address, a network, the site or the carriers' floor (entity), by the level moved to and the kind of the entity's network (carrier, hosting, unknown; site for the site; carrier for the carriers' floor).",
@@ -109,6 +117,7 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
       answers.labels(...labels, passed ? 'passed' : 'failed', firstTry ? 'first' : 'retry').inc();
       const solve = countable(solveSeconds);
       if (solve !== null) solveTime.labels(...labels).observe(solve);
+      if (solve !== null && passed) passTime.labels(...labels).observe(solve);
       const work = countable(workSeconds);
       if (work !== null) workTime.labels(...labels).observe(work);
     },
