@@ -59,6 +59,8 @@ describe('metrics', () => {
       [`${P}captcha_answers_total`]: 'counter',
       [`${P}captcha_solve_seconds`]: 'histogram',
       [`${P}captcha_pass_seconds`]: 'histogram', // people's cost per level and picture (issue 50)
+      [`${P}captcha_pass_tries`]: 'histogram',
+      [`${P}captcha_opening_first_answers_total`]: 'counter',
       [`${P}captcha_work_seconds`]: 'histogram',
       [`${P}captcha_level_changes_total`]: 'counter',
       [`${P}captcha_quota_refusals_total`]: 'counter',

@@ -16,6 +16,9 @@ export const VERIFY_TRAIL_LIMIT = 500;
 /** Either figure of an answer's timing (solveMs, workMs) is refused above this: the widget clamps what it sends. */
 export const TIMING_LIMIT_MS = 3_600_000;
 
+/** An answer's number in its opening of the widget (timing.tries) is refused above this: the widget clamps it. */
+export const TRIES_LIMIT = 1000;
+
 /** What the handle-to-offset mapping needs of a layout, in canvas units. */
 export interface TravelLayout {
   width: number;

@@ -10,7 +10,7 @@ import type { PuzzleEvent, PuzzleStatus } from '../core/machine';
 import { INITIAL_SERVER_STATE, retryDelay, serverReducer, type ServerAction, type ServerState } from '../core/server-state';
 import { createTrailRecorder, type TrailPoint } from '../core/trail';
 import { solveTimedWork, type TimedSolution, type WorkTask } from '../work/lazy-solve-work';
-import { answerTiming, clock } from './answer-timing';
+import { clock, createOpening } from './answer-timing';
 import type { BoardElements } from './board-canvas';
 import { askVerifier, isWait, loadServerPuzzle, serverVerdict, verdictOf, waitSeconds, type BoardTools } from './server-calls';
 import { createServerViews } from './server-views';
@@ -69,6 +69,8 @@ export function createServerMode(session: ServerSession) {
     for (const listener of store.listeners) listener();
   };
   const underway: Underway = { verify: null, accessible: null, work: null, shownAt: 0 };
+  /** This opening's answers, numbered, and its first puzzle's showing (for the operator's metrics). */
+  const opening = createOpening();
 
   /** Refused for now (429): the wait, counted down by the view; no failure, no puzzle asked for meanwhile. */
   const refuse = (seconds: number) => {
@@ -109,7 +111,7 @@ export function createServerMode(session: ServerSession) {
           signal,
           onProgress: (tried) => dispatch({ type: 'accessible', percent: Math.min(99, Math.floor((tried * 100) / Math.max(1, offer.maxCounter))) }),
         });
-        const timing = answerTiming(shownAt, clock(), ms);
+        const timing = opening.timing(shownAt, clock(), ms);
         return verdictOf(await path.verify({ id: offer.id, work: { task: offer.work, solution }, timing }, signal));
       })
       .catch(() => verdictOf(null))
@@ -138,7 +140,7 @@ export function createServerMode(session: ServerSession) {
         return;
       }
       const withWork = work && solved ? { work: { task: work.task, solution: solved.solution } } : {};
-      const timing = answerTiming(shownAt, releasedAt, solved?.ms);
+      const timing = opening.timing(shownAt, releasedAt, solved?.ms);
       void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...withWork, timing }, controller).then(({ pass, token, wait }) => {
         if (underway.verify !== controller) return; // hidden meanwhile: nothing more happens
         underway.verify = null;
@@ -183,6 +185,7 @@ export function createServerMode(session: ServerSession) {
             }
             underway.work = puzzle.work ? startWork(puzzle.id, puzzle.work, controller.signal) : null;
             underway.shownAt = clock(); // drawn on the canvases: the picture shows with the status that follows
+            opening.shown(underway.shownAt);
             dispatch({ type: 'loaded', id: puzzle.id, offered: puzzle.accessible === true && session.server()?.accessible !== undefined });
             session.send('loaded');
           },
