@@ -49,7 +49,7 @@ export const isWait = (value: unknown): value is WaitAnswer => typeof value === 
 
 /**
  * The protocol's RETRY_AFTER_S, written out rather than imported (this chunk shares no module with the widget's;
- * server-mode.test.ts holds the two equal): a wait in whole seconds in [1, max], `fallback` for garbage.
+ * puzzle-captcha-wait.test.tsx holds the two equal): a wait in whole seconds in [1, max], `fallback` for garbage.
  */
 export const WAIT_S = { fallback: 10, max: 300 };
 export const waitSeconds = (seconds: unknown) =>
