@@ -1,7 +1,7 @@
 // The difficulty metrics as Prometheus reads them: the gateway's events, which the server's metrics take
 // as they are (metrics/contract.ts), into the server's registry, read back from its text exposition.
 import type { AnswerFacts, ChallengeFacts, GatewayEvents } from '@game-register/gateway';
-import { humanAnswer, openPuzzle, strictConfig, verify } from '../../testing/server/strict-mode';
+import { humanAnswer, openPuzzle, RIGHT_OFFSET, strictConfig, verify } from '../../testing/server/strict-mode';
 import { fixedChannels } from '../channels/site-channels';
 import { buildTestApp } from '../../testing/server/test-support';
 import { createMetrics, type PrometheusMetrics } from './prometheus-metrics';
@@ -50,6 +50,9 @@ describe('the difficulty metrics', () => {
     expect(Object.values(series(list, 'captcha_quota_refusals_total')).every((value) => value === 0)).toBe(true);
     // Histograms appear with their first report: no quantile of nothing.
     expect(series(list, 'captcha_solve_seconds_count')).toEqual({});
+    expect(series(list, 'captcha_pass_seconds_count')).toEqual({});
+    expect(series(list, 'captcha_pass_tries_count')).toEqual({});
+    expect(Object.keys(series(list, 'captcha_opening_first_answers_total'))).toHaveLength(pairs.length * 2);
   });
 
   it('count challenges by level and picture, and still by their work\'s doublings', async () => {
@@ -147,5 +150,54 @@ describe('the difficulty metrics', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+// People's cost per level and picture (issue 50): what the widget counts over one opening of the puzzle (the
+// answer's number, the time from the opening's first puzzle shown), as a caller of the server meets it.
+describe('the time to a pass and the tries it took', () => {
+  it('count a person\'s opening: its first answer, and its pass by number and time from the first puzzle shown', async () => {
+    const { app } = await buildTestApp(strictConfig({}, metricsOn()));
+    try {
+      const missed = { ...humanAnswer(await openPuzzle(app), RIGHT_OFFSET + 40), timing: { solveMs: 9000, workMs: 300, tries: 1, openMs: 9000 } };
+      expect((await verify(app, missed)).json()).toMatchObject({ status: 'n' });
+      const passed = { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 6400, workMs: 300, tries: 2, openMs: 17_000 } };
+      expect((await verify(app, passed)).json()).toMatchObject({ status: 'y' });
+      expect((await verify(app, humanAnswer(await openPuzzle(app)))).json()).toMatchObject({ status: 'y' }); // an old widget: no timing
+      const list = parseExposition((await scrape(app)).text).samples;
+      const plain = { level: '0', picture: 'plain' };
+      // The time to the pass runs from the opening's first puzzle: 17 s, not the passing puzzle's 6.4 s.
+      expect(valueOf(list, `${P}captcha_pass_seconds_count`, plain)).toBe(1);
+      expect(valueOf(list, `${P}captcha_pass_seconds_sum`, plain)).toBeCloseTo(17);
+      expect(valueOf(list, `${P}captcha_pass_seconds_bucket`, { ...plain, le: '15' })).toBe(0);
+      expect(valueOf(list, `${P}captcha_pass_seconds_bucket`, { ...plain, le: '20' })).toBe(1);
+      // The pass was the opening's second answer; its first answer failed.
+      expect(valueOf(list, `${P}captcha_pass_tries_count`, plain)).toBe(1);
+      expect(valueOf(list, `${P}captcha_pass_tries_bucket`, { ...plain, le: '1' })).toBe(0);
+      expect(valueOf(list, `${P}captcha_pass_tries_bucket`, { ...plain, le: '2' })).toBe(1);
+      expect(valueOf(list, `${P}captcha_opening_first_answers_total`, { ...plain, result: 'failed' })).toBe(1);
+      expect(valueOf(list, `${P}captcha_opening_first_answers_total`, { ...plain, result: 'passed' })).toBe(0);
+      // Every answer's own time stays where it was: the miss and the pass.
+      expect(valueOf(list, `${P}captcha_solve_seconds_count`, plain)).toBe(2);
+      // Nothing personal in any label: levels, pictures, results and buckets only.
+      const names = ['captcha_pass_seconds', 'captcha_pass_tries', 'captcha_opening_first_answers_total'].map((name) => P + name);
+      const labels = new Set(list.filter((sample) => names.some((name) => sample.name.startsWith(name))).flatMap((sample) => Object.keys(sample.labels)));
+      expect([...labels].sort()).toEqual(['le', 'level', 'picture', 'result']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keep the holdout\'s guarded picture (level 0) apart from a raised level\'s; an older widget\'s pass is timed from its own puzzle', async () => {
+    const { events, read } = setup();
+    events.verified('passed', answer({ picture: 'guarded', solveSeconds: 4, tries: 1, openSeconds: 4 }));
+    events.verified('passed', answer({ level: 2, picture: 'guarded', solveSeconds: 11 }));
+    events.verified('wrong_offset', answer({ level: 2, picture: 'guarded', solveSeconds: 30, tries: 1, openSeconds: 30 }));
+    const list = await read();
+    expect(valueOf(list, `${P}captcha_pass_seconds_sum`, { level: '0', picture: 'guarded' })).toBe(4);
+    expect(valueOf(list, `${P}captcha_pass_seconds_sum`, { level: '2', picture: 'guarded' })).toBe(11);
+    expect(valueOf(list, `${P}captcha_opening_first_answers_total`, { level: '0', picture: 'guarded', result: 'passed' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_opening_first_answers_total`, { level: '2', picture: 'guarded', result: 'failed' })).toBe(1);
+    expect(valueOf(list, `${P}captcha_pass_tries_count`, { level: '2', picture: 'guarded' })).toBe(0); // not reported: not counted
   });
 });

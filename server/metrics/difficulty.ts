@@ -15,6 +15,8 @@ const ENTITIES: readonly LevelEntity[] = ['address', 'network', 'site', 'carrier
 const SOLVE_BUCKETS = [0.5, 1, 1.5, 2, 3, 4, 5, 7.5, 10, 15, 20, 30, 45, 60];
 /** Seconds the proof of work ran on the visitor's device: a fraction of a second at level 0 on a phone. */
 const WORK_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 20, 30];
+/** The answer that passed, numbered in its opening: first, second, third... */
+const TRIES_BUCKETS = [1, 2, 3, 4, 5, 10];
 /** A reported time is counted within [0, 10 min]: a challenge lives 2 minutes, anything longer is a page left open. */
 const LONGEST_SECONDS = 600;
 
@@ -77,6 +79,29 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
     buckets: WORK_BUCKETS,
     registers: [registry],
   });
+  // People's cost per level and picture (issue 50), from what the widget counts over one opening of the puzzle:
+  // the time to a pass from the opening's first puzzle shown, the pass's number among the opening's answers, and
+  // the openings' first answers (a person's first try, as the widget numbers it).
+  const passTime = new Histogram({
+    name: name('captcha_pass_seconds'),
+    help: "Strict mode: time to a pass, as the widget reported it: from the first puzzle of the widget's opening shown (an older widget: from the puzzle that passed), by the pass's level and picture (level 0 guarded: the holdout).",
+    labelNames: ['level', 'picture'] as const,
+    buckets: SOLVE_BUCKETS,
+    registers: [registry],
+  });
+  const passTries = new Histogram({
+    name: name('captcha_pass_tries'),
+    help: "Strict mode: the pass's number among the answers of its opening of the widget (1: passed at the first answer), as the widget reported it, by level and picture.",
+    labelNames: ['level', 'picture'] as const,
+    buckets: TRIES_BUCKETS,
+    registers: [registry],
+  });
+  const firstAnswers = new Counter({
+    name: name('captcha_opening_first_answers_total'),
+    help: "Strict mode: the first answer of each opening of the widget (as the widget numbered it), by level, picture and result (passed, failed): a person's first try.",
+    labelNames: ['level', 'picture', 'result'] as const,
+    registers: [registry],
+  });
   const levelChanges = new Counter({
     name: name('captcha_level_changes_total'),
     help: "Strict mode: difficulty level changes of an address, a network, the site or the carriers' floor (entity), by the level moved to and the kind of the entity's network (carrier, hosting, unknown; site for the site; carrier for the carriers' floor).",
@@ -94,6 +119,7 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
   for (const [level, picture] of levelPictures()) {
     challenges.labels(level, picture).inc(0);
     for (const result of ['passed', 'failed']) for (const attempt of ['first', 'retry']) answers.labels(level, picture, result, attempt).inc(0);
+    for (const result of ['passed', 'failed']) firstAnswers.labels(level, picture, result).inc(0);
   }
   doubled.labels('0').inc(0); // the others appear with their first challenge
   for (const entity of ENTITIES) for (const level of LEVELS) for (const kind of entity === 'site' ? ['site'] : entity === 'carriers' ? ['carrier'] : NETWORK_KINDS) levelChanges.labels(entity, level, kind).inc(0);
@@ -104,11 +130,17 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
       challenges.labels(String(level), picture).inc();
       doubled.labels(String(doublings)).inc();
     },
-    answered(passed, { level, picture, firstTry, solveSeconds, workSeconds }) {
+    answered(passed, { level, picture, firstTry, solveSeconds, workSeconds, tries = null, openSeconds = null }) {
       const labels = [String(level), picture] as const;
       answers.labels(...labels, passed ? 'passed' : 'failed', firstTry ? 'first' : 'retry').inc();
       const solve = countable(solveSeconds);
       if (solve !== null) solveTime.labels(...labels).observe(solve);
+      if (tries === 1) firstAnswers.labels(...labels, passed ? 'passed' : 'failed').inc();
+      if (passed) {
+        const toPass = countable(openSeconds ?? solveSeconds);
+        if (toPass !== null) passTime.labels(...labels).observe(toPass);
+        if (tries !== null) passTries.labels(...labels).observe(tries);
+      }
       const work = countable(workSeconds);
       if (work !== null) workTime.labels(...labels).observe(work);
     },

@@ -58,6 +58,9 @@ describe('metrics', () => {
       // What strict mode costs people, by level and picture (difficulty.ts).
       [`${P}captcha_answers_total`]: 'counter',
       [`${P}captcha_solve_seconds`]: 'histogram',
+      [`${P}captcha_pass_seconds`]: 'histogram', // people's cost per level and picture (issue 50)
+      [`${P}captcha_pass_tries`]: 'histogram',
+      [`${P}captcha_opening_first_answers_total`]: 'counter',
       [`${P}captcha_work_seconds`]: 'histogram',
       [`${P}captcha_level_changes_total`]: 'counter',
       [`${P}captcha_quota_refusals_total`]: 'counter',

@@ -1,4 +1,5 @@
-import { fetchCaptchaChallenge, verifyCaptcha } from './captcha';
+import { RETRY_AFTER_S } from '@game-register/puzzle-captcha/protocol';
+import { accessibleCaptcha, fetchCaptchaChallenge, verifyCaptcha } from './captcha';
 
 const live = () => new AbortController().signal;
 
@@ -36,9 +37,24 @@ describe('strict mode calls', () => {
     }
   });
 
-  it('lets an HTTP error through, so the widget shows a failure', async () => {
-    answerWith({ status: 'n' }, 429);
-    await expect(fetchCaptchaChallenge({ pixelRatio: 1 }, live())).rejects.toThrow('HTTP 429');
+  it('lets an HTTP error other than 429 through, so the widget shows a failure', async () => {
+    answerWith({ status: 'n' }, 503);
+    await expect(fetchCaptchaChallenge({ pixelRatio: 1 }, live())).rejects.toThrow('HTTP 503');
+    answerWith({ status: 'n' }, 400);
+    await expect(verifyCaptcha({ id: 'c', offsetX: 1, trail: [] }, live())).rejects.toThrow('HTTP 400');
+  });
+
+  it.each([
+    ['challenge', () => fetchCaptchaChallenge({ pixelRatio: 1 }, live())],
+    ['verify', () => verifyCaptcha({ id: 'c', offsetX: 1, trail: [] }, live())],
+    ['accessible challenge', () => accessibleCaptcha.challenge(live())],
+    ['accessible verify', () => accessibleCaptcha.verify({ id: 'a', work: { task: {} as never, solution: { counter: 1, derivedKey: '' } } }, live())],
+  ] as const)('reads a 429 of the %s as the wait its Retry-After names, bounded', async (_name, call) => {
+    for (const [header, seconds] of [['42', 42], [null, RETRY_AFTER_S.fallback], ['junk', RETRY_AFTER_S.fallback], ['100000', RETRY_AFTER_S.max]] as const) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(header === null ? {} : { 'retry-after': header }) };
+      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'n', info: '请求过于频繁，请稍后再试' }), { status: 429, headers })));
+      expect(await call()).toEqual({ retryAfterS: seconds });
+    }
   });
 
   it.each([

@@ -1,27 +1,37 @@
-import type { AccessibleServer, ChallengeSource, ChallengeVerifier, PuzzleServer } from '@game-register/puzzle-captcha';
+import type { AccessibleServer, ChallengeSource, ChallengeVerifier, PuzzleServer, ServerVerdict, WaitAnswer } from '@game-register/puzzle-captcha';
 // Values from the protocol's plain module and its schemas as types only: TypeBox stays out of the bundle.
-import { PASS_TOKEN_PARAM, type AccessibleChallengeResponse, type ChallengeResponse, type VerifyResponse } from '@game-register/puzzle-captcha/protocol';
+import { PASS_TOKEN_PARAM, retryAfterSeconds, type AccessibleChallengeResponse, type ChallengeResponse, type VerifyResponse } from '@game-register/puzzle-captcha/protocol';
+import { HttpError } from '@/lib/http-client';
 import { apiClient } from './client';
+
+/**
+ * A refusal of strict mode's calls: a 429 (the network's pass allowance spent, the address locked or past its
+ * fetches, a rate limit) is the wait its Retry-After names, bounded (retryAfterSeconds), which the widget counts
+ * down; any other error goes through, and the widget shows a failure.
+ */
+function waitOf(error: unknown): WaitAnswer {
+  if (error instanceof HttpError && error.status === 429) return { retryAfterS: retryAfterSeconds(error.retryAfter) };
+  throw error;
+}
+
+/** A verify's answer: `y` carries the pass token that reg then needs; anything else is a no. */
+function readVerdict(reply: unknown): ServerVerdict {
+  const { status, token } = (reply ?? {}) as Partial<Record<keyof VerifyResponse, unknown>>;
+  return status === 'y' && typeof token === 'string' ? { pass: true, token } : { pass: false };
+}
 
 /** Strict mode's puzzle from the server (POST /api/captcha/challenge); the widget checks its shape. */
 export const fetchCaptchaChallenge: ChallengeSource = ({ pixelRatio }, signal) =>
-  apiClient.post<ChallengeResponse>('/captcha/challenge', { body: { pixelRatio }, signal });
+  apiClient.post<ChallengeResponse>('/captcha/challenge', { body: { pixelRatio }, signal }).catch(waitOf);
 
-/** The server's verdict on a release: `y` carries the pass token that reg then needs. */
-export const verifyCaptcha: ChallengeVerifier = async (answer, signal) => {
-  const reply = await apiClient.post<unknown>('/captcha/verify', { body: answer, signal });
-  const { status, token } = (reply ?? {}) as Partial<Record<keyof VerifyResponse, unknown>>;
-  return status === 'y' && typeof token === 'string' ? { pass: true, token } : { pass: false };
-};
+/** The server's verdict on a release, or its refusal for now. */
+export const verifyCaptcha: ChallengeVerifier = (answer, signal) =>
+  apiClient.post<unknown>('/captcha/verify', { body: answer, signal }).then(readVerdict, waitOf);
 
 /** 无障碍验证: a harder task alone (POST /api/captcha/accessible), whose solution is the answer. */
 export const accessibleCaptcha: AccessibleServer = {
-  challenge: (signal) => apiClient.post<AccessibleChallengeResponse>('/captcha/accessible', { signal }),
-  verify: async (answer, signal) => {
-    const reply = await apiClient.post<unknown>('/captcha/accessible/verify', { body: answer, signal });
-    const { status, token } = (reply ?? {}) as Partial<Record<keyof VerifyResponse, unknown>>;
-    return status === 'y' && typeof token === 'string' ? { pass: true, token } : { pass: false };
-  },
+  challenge: (signal) => apiClient.post<AccessibleChallengeResponse>('/captcha/accessible', { signal }).catch(waitOf),
+  verify: (answer, signal) => apiClient.post<unknown>('/captcha/accessible/verify', { body: answer, signal }).then(readVerdict, waitOf),
 };
 
 /** Strict mode's server for the widget's `server` prop: its calls, each stopped when the puzzle hides. */

@@ -8,12 +8,15 @@ export type HttpErrorKind = 'timeout' | 'network' | 'status' | 'parse' | 'aborte
 export class HttpError extends Error {
   readonly kind: HttpErrorKind;
   readonly status: number | undefined;
+  /** A refusal's Retry-After header as sent (a 429's or a 503's), else null. */
+  readonly retryAfter: string | null;
 
-  constructor(kind: HttpErrorKind, message: string, status?: number) {
+  constructor(kind: HttpErrorKind, message: string, status?: number, retryAfter: string | null = null) {
     super(message);
     this.name = 'HttpError';
     this.kind = kind;
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -69,7 +72,7 @@ export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl, headers }
         throw failure('network', 'network error');
       }
       log?.(`← ${response.status} ${baseUrl}${path}`);
-      if (!response.ok) throw new HttpError('status', `HTTP ${response.status}`, response.status);
+      if (!response.ok) throw new HttpError('status', `HTTP ${response.status}`, response.status, response.headers.get('retry-after'));
       let text: string;
       try {
         text = await response.text();

@@ -13,5 +13,7 @@ export type {
   PuzzleVerdictHandler,
   RandomSource,
   ServerChallenge,
+  ServerVerdict,
   TrailPoint,
+  WaitAnswer,
 } from './react/types';

@@ -39,11 +39,15 @@ describe('the events', () => {
       await verify(app, humanAnswer(await openPuzzle(app), 5));
       await verify(app, { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 3500, workMs: 250 } });
       await verify(app, humanAnswer({ id: 'never-issued', work: (await openPuzzle(app)).work }));
-      expect(issued).toEqual([0, 0, 0].map(() => ({ level: 0, picture: 'plain', holdout: false, doublings: expect.any(Number) })));
+      // The widget's count over its opening: the answer's number and the time from the opening's first puzzle shown.
+      await verify(app, { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 2000, workMs: 100, tries: 3, openMs: 14_500 } });
+      expect(issued).toEqual([0, 0, 0, 0].map(() => ({ level: 0, picture: 'plain', holdout: false, doublings: expect.any(Number) })));
+      const none = { tries: null, openSeconds: null };
       expect(answered).toEqual([
-        ['wrong_offset', { level: 0, picture: 'plain', firstTry: true, solveSeconds: null, workSeconds: null }],
-        ['passed', { level: 0, picture: 'plain', firstTry: false, solveSeconds: 3.5, workSeconds: 0.25 }],
+        ['wrong_offset', { level: 0, picture: 'plain', firstTry: true, solveSeconds: null, workSeconds: null, ...none }],
+        ['passed', { level: 0, picture: 'plain', firstTry: false, solveSeconds: 3.5, workSeconds: 0.25, ...none }],
         ['expired_or_unknown', null],
+        ['passed', { level: 0, picture: 'plain', firstTry: false, solveSeconds: 2, workSeconds: 0.1, tries: 3, openSeconds: 14.5 }],
       ]);
     } finally {
       await app.close();

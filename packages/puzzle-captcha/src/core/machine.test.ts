@@ -28,6 +28,14 @@ describe('puzzle status', () => {
     expect(run('ready', 'error')).toBe('ready');
   });
 
+  it('waits out a refusal for now (429) from a fetch or an answer, then loads only when asked', () => {
+    expect(run('loading', 'refuse')).toBe('waiting');
+    expect(run('ready', 'submit', 'refuse')).toBe('waiting');
+    for (const event of ['grab', 'submit', 'loaded', 'pass', 'fail', 'error'] as const) expect(run('waiting', event)).toBe('waiting');
+    expect(run('waiting', 'load', 'loaded')).toBe('ready');
+    expect(run('ready', 'refuse')).toBe('ready');
+  });
+
   it('loads a new picture after a failure or a refresh', () => {
     expect(run('failure', 'load', 'loaded')).toBe('ready');
     expect(run('ready', 'load')).toBe('loading');
@@ -47,7 +55,7 @@ describe('puzzle status', () => {
   });
 
   it('hides from any status', () => {
-    for (const status of ['loading', 'ready', 'dragging', 'submitting', 'success', 'failure'] as const) {
+    for (const status of ['loading', 'ready', 'dragging', 'submitting', 'success', 'failure', 'waiting'] as const) {
       expect(transition(status, 'hide')).toBe('hidden');
     }
   });
@@ -56,16 +64,16 @@ describe('puzzle status', () => {
 describe('what each status allows', () => {
   it('slides only once the picture is there and before a verdict', () => {
     expect(['ready', 'dragging'].every((s) => canSlide(s as PuzzleStatus))).toBe(true);
-    expect(['loading', 'submitting', 'success', 'failure'].some((s) => canSlide(s as PuzzleStatus))).toBe(false);
+    expect(['loading', 'submitting', 'success', 'failure', 'waiting'].some((s) => canSlide(s as PuzzleStatus))).toBe(false);
   });
 
   it('closes on a tap outside only when no drag or submission is under way', () => {
-    expect(canDismiss('ready') && canDismiss('loading')).toBe(true);
+    expect(canDismiss('ready') && canDismiss('loading') && canDismiss('waiting')).toBe(true);
     expect(['dragging', 'submitting', 'success', 'failure'].some((s) => canDismiss(s as PuzzleStatus))).toBe(false);
   });
 
   it('refreshes except while dragging or after a success', () => {
     expect(['loading', 'ready', 'failure'].every((s) => canRefresh(s as PuzzleStatus))).toBe(true);
-    expect(['dragging', 'submitting', 'success'].some((s) => canRefresh(s as PuzzleStatus))).toBe(false);
+    expect(['dragging', 'submitting', 'success', 'waiting'].some((s) => canRefresh(s as PuzzleStatus))).toBe(false); // a wait ends in its retry
   });
 });

@@ -1,4 +1,4 @@
-export type PuzzleStatus = 'hidden' | 'loading' | 'ready' | 'dragging' | 'submitting' | 'success' | 'failure';
+export type PuzzleStatus = 'hidden' | 'loading' | 'ready' | 'dragging' | 'submitting' | 'success' | 'failure' | 'waiting';
 
 export type PuzzleEvent =
   | 'show' // the widget appears
@@ -10,16 +10,18 @@ export type PuzzleEvent =
   | 'cancel' // the pointer was lost: the handle goes home
   | 'submit' // release, track tap or Enter: the verdict is being taken
   | 'pass'
-  | 'fail';
+  | 'fail'
+  | 'refuse'; // the server refused for now (429): a wait counted down, then a retry the visitor asks for
 
 const TRANSITIONS: Record<PuzzleStatus, Partial<Record<PuzzleEvent, PuzzleStatus>>> = {
   hidden: { show: 'loading' },
-  loading: { load: 'loading', loaded: 'ready', error: 'failure' },
+  loading: { load: 'loading', loaded: 'ready', error: 'failure', refuse: 'waiting' },
   ready: { load: 'loading', grab: 'dragging', submit: 'submitting' },
   dragging: { cancel: 'ready', submit: 'submitting' },
-  submitting: { pass: 'success', fail: 'failure', load: 'loading' }, // load: 无障碍验证 given up, a new puzzle instead
+  submitting: { pass: 'success', fail: 'failure', load: 'loading', refuse: 'waiting' }, // load: 无障碍验证 given up, a new puzzle instead
   success: {},
   failure: { load: 'loading' },
+  waiting: { load: 'loading' },
 };
 
 /** The next status, or the same one when the event does not apply (a late or duplicate event is harmless). */
@@ -32,5 +34,5 @@ export const canSlide = (status: PuzzleStatus) => status === 'ready' || status =
 
 export const canRefresh = (status: PuzzleStatus) => status === 'loading' || status === 'ready' || status === 'failure';
 
-/** A tap outside closes the modal unless a drag or a submission (verdict and its 800 ms) is under way. */
-export const canDismiss = (status: PuzzleStatus) => status === 'loading' || status === 'ready';
+/** A tap outside closes the modal unless a drag or a submission (verdict and its 800 ms) is under way; a wait may be left. */
+export const canDismiss = (status: PuzzleStatus) => status === 'loading' || status === 'ready' || status === 'waiting';

@@ -6,7 +6,7 @@ const run = (...actions: ServerAction[]) => actions.reduce<ServerState>(serverRe
 describe('server mode state', () => {
   it('holds a loaded puzzle until it is answered or another is asked for', () => {
     const loaded = run({ type: 'loaded', id: 'c1', offered: true });
-    expect(loaded).toEqual({ served: 'c1', failures: 0, offered: true, accessible: null });
+    expect(loaded).toEqual({ served: 'c1', failures: 0, offered: true, accessible: null, wait: null });
     expect(serverReducer(loaded, { type: 'answer' }).served).toBeNull();
     expect(serverReducer(loaded, { type: 'load' }).served).toBeNull();
   });
@@ -26,6 +26,12 @@ describe('server mode state', () => {
     const running = run({ type: 'loaded', id: 'c1', offered: true }, { type: 'accessible', percent: 0 }, { type: 'accessible', percent: 40 });
     expect(running).toMatchObject({ served: null, accessible: 40, offered: true });
     expect(serverReducer(running, { type: 'accessible-ended' }).accessible).toBeNull();
+  });
+
+  it('holds a refusal\'s wait, with nothing to answer, until another puzzle is asked for', () => {
+    const waiting = run({ type: 'loaded', id: 'c1', offered: true }, { type: 'accessible', percent: 10 }, { type: 'wait', until: 5000, seconds: 3 });
+    expect(waiting).toMatchObject({ served: null, accessible: null, wait: { until: 5000, seconds: 3 } });
+    expect(serverReducer(waiting, { type: 'load' }).wait).toBeNull();
   });
 
   it('keeps the same state object when an action changes nothing', () => {

@@ -12,6 +12,11 @@ export interface ServerState {
   offered: boolean;
   /** 无障碍验证 under way: how far its work is, in percent; null when it is not running. */
   accessible: number | null;
+  /**
+   * A refusal to wait out (429): when it ends (a clock reading in ms) and the seconds it was given as, which the
+   * live region says once; null when nothing is refused.
+   */
+  wait: { until: number; seconds: number } | null;
 }
 
 export type ServerAction =
@@ -20,9 +25,10 @@ export type ServerAction =
   | { type: 'load-failed' }
   | { type: 'answer' } // a release was sent for the puzzle on the board
   | { type: 'accessible'; percent: number } // 无障碍验证 started (0) or went on: no puzzle is answered meanwhile
-  | { type: 'accessible-ended' }; // settled, cancelled or hidden
+  | { type: 'accessible-ended' } // settled, cancelled or hidden
+  | { type: 'wait'; until: number; seconds: number }; // refused for now: the visitor retries when it ends
 
-export const INITIAL_SERVER_STATE: ServerState = { served: null, failures: 0, offered: false, accessible: null };
+export const INITIAL_SERVER_STATE: ServerState = { served: null, failures: 0, offered: false, accessible: null, wait: null };
 
 /** The state with `changes`, or the same object when nothing changes (a view then does not render). */
 function patch(state: ServerState, changes: Partial<ServerState>): ServerState {
@@ -33,6 +39,7 @@ function patch(state: ServerState, changes: Partial<ServerState>): ServerState {
 export function serverReducer(state: ServerState, action: ServerAction): ServerState {
   switch (action.type) {
     case 'load':
+      return patch(state, { served: null, wait: null });
     case 'answer':
       return patch(state, { served: null });
     case 'loaded':
@@ -43,6 +50,8 @@ export function serverReducer(state: ServerState, action: ServerAction): ServerS
       return patch(state, { served: null, accessible: action.percent });
     case 'accessible-ended':
       return patch(state, { accessible: null });
+    case 'wait':
+      return patch(state, { served: null, accessible: null, wait: { until: action.until, seconds: action.seconds } });
   }
 }
 

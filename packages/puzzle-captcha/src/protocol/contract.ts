@@ -16,6 +16,9 @@ export const VERIFY_TRAIL_LIMIT = 500;
 /** Either figure of an answer's timing (solveMs, workMs) is refused above this: the widget clamps what it sends. */
 export const TIMING_LIMIT_MS = 3_600_000;
 
+/** An answer's number in its opening of the widget (timing.tries) is refused above this: the widget clamps it. */
+export const TRIES_LIMIT = 1000;
+
 /** What the handle-to-offset mapping needs of a layout, in canvas units. */
 export interface TravelLayout {
   width: number;
@@ -38,4 +41,27 @@ export function pieceOffsetForHandle(handle: number, layout: TravelLayout): numb
 export function handleForPieceOffset(offset: number, layout: TravelLayout): number {
   const pieceTravel = layout.width - layout.pieceSize;
   return pieceTravel <= 0 ? 0 : (offset * handleMax(layout)) / pieceTravel;
+}
+
+/**
+ * A refusal to wait out: the server answered 429 (the network's pass allowance spent, the address locked or
+ * past its fetches, a host's rate limit), and names the wait in Retry-After. A host's `challenge` or `verify`
+ * (and 无障碍验证's) answers with this instead of a puzzle or a verdict; the widget counts it down.
+ */
+export interface WaitAnswer {
+  /** Whole seconds to wait, bounded by retryAfterSeconds. */
+  retryAfterS: number;
+}
+
+/** Retry-After's bounds: a 429 without one (or with garbage) waits `fallback`; none waits longer than `max`. */
+export const RETRY_AFTER_S = { fallback: 10, max: 300 } as const;
+
+/**
+ * A Retry-After header as whole seconds, in [1, RETRY_AFTER_S.max]: delta-seconds or an HTTP date (RFC 9110);
+ * missing, negative or unreadable gives RETRY_AFTER_S.fallback.
+ */
+export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number {
+  const text = header?.trim() ?? '';
+  const seconds = /^\d+$/.test(text) ? Number(text) : / GMT$/.test(text) ? (Date.parse(text) - now) / 1000 : NaN;
+  return Number.isFinite(seconds) ? Math.min(Math.max(Math.ceil(seconds), 1), RETRY_AFTER_S.max) : RETRY_AFTER_S.fallback;
 }

@@ -5,6 +5,8 @@ import {
   ChallengeResponseSchema,
   handleForPieceOffset,
   pieceOffsetForHandle,
+  RETRY_AFTER_S,
+  retryAfterSeconds,
   VERIFY_TRAIL_LIMIT,
   VerifyRequestSchema,
   VerifyResponseSchema,
@@ -47,5 +49,22 @@ describe('the bodies', () => {
     expect(Value.Check(ChallengeResponseSchema, { ...challenge, pieceY: undefined })).toBe(false);
     expect(Value.Check(VerifyResponseSchema, { status: 'y', token: 't' })).toBe(true);
     expect(Value.Check(VerifyResponseSchema, { status: 'maybe' })).toBe(false);
+  });
+});
+
+describe('Retry-After as a wait', () => {
+  it('reads delta-seconds and an HTTP date, bounded to [1, max]', () => {
+    expect(retryAfterSeconds('42')).toBe(42);
+    expect(retryAfterSeconds(' 7 ')).toBe(7);
+    expect(retryAfterSeconds('0')).toBe(1);
+    expect(retryAfterSeconds('86400')).toBe(RETRY_AFTER_S.max);
+    expect(retryAfterSeconds('99999999999999999999999')).toBe(RETRY_AFTER_S.max);
+    const now = Date.parse('2026-11-29T04:00:00Z');
+    expect(retryAfterSeconds('Sun, 29 Nov 2026 04:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds('Sun, 29 Nov 2026 03:59:00 GMT', now)).toBe(1); // already past
+  });
+
+  it('gives the fallback for a missing, negative or unreadable header', () => {
+    for (const header of [null, undefined, '', '-5', '1.5', 'soon', 'NaN']) expect(retryAfterSeconds(header)).toBe(RETRY_AFTER_S.fallback);
   });
 });

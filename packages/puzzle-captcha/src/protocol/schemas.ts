@@ -1,7 +1,7 @@
 // The four bodies of POST /captcha/challenge and /captcha/verify as TypeBox schemas (plain JSON Schema at
 // run time, for a server's validator and serialiser) with their TypeScript types derived from them.
 import { Type, type Static } from 'typebox';
-import { TIMING_LIMIT_MS, VERIFY_TRAIL_LIMIT } from './contract';
+import { TIMING_LIMIT_MS, TRIES_LIMIT, VERIFY_TRAIL_LIMIT } from './contract';
 
 /** Numbers a client may send: finite and bounded, so no Infinity or 1e308 reaches the judging. */
 const bounded = () => Type.Number({ minimum: -1e6, maximum: 1e9 });
@@ -77,11 +77,18 @@ export const TrailPointSchema = Type.Object({ x: bounded(), y: bounded(), t: bou
 
 /**
  * How long the visitor took, as the widget measured it: from the puzzle (or the accessible task) shown to the
- * release (or the task done), and how long its work ran. Only for the operator's metrics: never judged, and
- * a client may leave it out or lie; the server clamps what it counts.
+ * release (or the task done), and how long its work ran; and, over the opening of the widget it was answered in,
+ * the answer's number (`tries`: 1 is the opening's first answer) and the time from the opening's first puzzle
+ * shown (`openMs`). Only for the operator's metrics: never judged, and a client may leave it out or lie; the
+ * server clamps what it counts.
  */
 export const AnswerTimingSchema = Type.Object(
-  { solveMs: Type.Integer({ minimum: 0, maximum: TIMING_LIMIT_MS }), workMs: Type.Integer({ minimum: 0, maximum: TIMING_LIMIT_MS }) },
+  {
+    solveMs: Type.Integer({ minimum: 0, maximum: TIMING_LIMIT_MS }),
+    workMs: Type.Integer({ minimum: 0, maximum: TIMING_LIMIT_MS }),
+    tries: Type.Optional(Type.Integer({ minimum: 1, maximum: TRIES_LIMIT })),
+    openMs: Type.Optional(Type.Integer({ minimum: 0, maximum: TIMING_LIMIT_MS })),
+  },
   { additionalProperties: false },
 );
 export type AnswerTiming = Static<typeof AnswerTimingSchema>;

@@ -8,6 +8,8 @@ import type { AnswerTiming } from '../protocol/schemas';
  * the widget's, which holds the contract (answer-timing.test.ts holds the two equal).
  */
 export const TIMING_LIMIT = 3_600_000;
+/** The protocol's TRIES_LIMIT, written out likewise. */
+export const TRIES_LIMIT = 1000;
 
 /** A monotonic reading in ms: a device's wall clock may jump while a puzzle is on screen. */
 export const clock = () => performance.now();
@@ -23,3 +25,24 @@ export const answerTiming = (shownAt: number, answeredAt: number, workMs = 0): A
   solveMs: wholeMs(answeredAt - shownAt),
   workMs: wholeMs(workMs),
 });
+
+/**
+ * One opening of the widget (from showing to hiding), for its answers' timing: each answer's number in it
+ * (`tries`, capped at the protocol's TRIES_LIMIT) and the time from its first puzzle shown (`openMs`).
+ */
+export function createOpening() {
+  let firstShownAt = NaN;
+  let tries = 0;
+  return {
+    /** A puzzle (or 无障碍验证's task) was shown: the first one starts the opening's clock. */
+    shown(at: number) {
+      if (Number.isNaN(firstShownAt)) firstShownAt = at;
+    },
+    /** An answer's timing, numbered in the opening. */
+    timing(shownAt: number, answeredAt: number, workMs?: number): AnswerTiming {
+      this.shown(shownAt);
+      tries = Math.min(tries + 1, TRIES_LIMIT);
+      return { ...answerTiming(shownAt, answeredAt, workMs), tries, openMs: wholeMs(answeredAt - firstShownAt) };
+    },
+  };
+}

@@ -120,7 +120,10 @@ describe('无障碍验证', () => {
     await act(async () => work.finish({ counter: 7, derivedKey: 'abc' }));
     await settle();
     expect(accessible.verify).toHaveBeenCalledTimes(1);
-    expect(accessible.verify.mock.calls[0]![0].timing).toEqual({ solveMs: solved - shown, workMs: solved - work.startedAt });
+    const { timing } = accessible.verify.mock.calls[0]![0];
+    // The opening's first answer, timed from its first puzzle shown, 5 s before the panel.
+    expect(timing).toEqual({ solveMs: solved - shown, workMs: solved - work.startedAt, tries: 1, openMs: expect.any(Number) });
+    expect(timing!.openMs! - timing!.solveMs).toBeGreaterThanOrEqual(5000);
     expect(solved - work.startedAt).toBeGreaterThanOrEqual(2500);
     expect(work.startedAt - shown).toBeGreaterThanOrEqual(300); // the task came first, then the work ran
   });

@@ -421,7 +421,8 @@ describe('the timing sent with an answer', () => {
     await settle();
     expect(verify).toHaveBeenCalledTimes(1);
     const { timing } = verify.mock.calls[0]![0];
-    expect(timing).toEqual({ solveMs: expect.any(Number), workMs: Math.round(solvedAt - work.startedAt) });
+    // The opening's first answer: its time from the opening's first puzzle shown is this puzzle's.
+    expect(timing).toEqual({ solveMs: expect.any(Number), workMs: Math.round(solvedAt - work.startedAt), tries: 1, openMs: timing!.solveMs });
     // Shown within the last 1 ms step of shownAt() (whole milliseconds either way); not counted from the opening.
     expect(timing!.solveMs).toBeGreaterThanOrEqual(Math.round(released - shown));
     expect(timing!.solveMs).toBeLessThanOrEqual(Math.round(released - shown) + 1);
@@ -433,6 +434,7 @@ describe('the timing sent with an answer', () => {
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: false }));
     setup({ challenge: slowChallenge(), verify });
     let shown = await shownAt();
+    const firstShown = shown;
     await wait(4000);
     drag(30);
     let released = performance.now();
@@ -441,6 +443,7 @@ describe('the timing sent with an answer', () => {
     const first = verify.mock.calls[0]![0].timing!;
     expect(first.solveMs - Math.round(released - shown)).toBeOneOf([0, 1]);
     expect(first.workMs).toBe(0);
+    expect(first.tries).toBe(1);
 
     await wait(800); // the next picture is asked for; it comes 2 s later
     shown = await shownAt();
@@ -454,5 +457,8 @@ describe('the timing sent with an answer', () => {
     expect(second.id).toBe('c2');
     expect(second.timing!.solveMs - Math.round(released - shown)).toBeOneOf([0, 1]);
     expect(second.timing!.solveMs).toBeLessThan(1100); // not from the first puzzle, 7 s before
+    // But the opening counts on: its second answer, timed from its first puzzle shown.
+    expect(second.timing!.tries).toBe(2);
+    expect(second.timing!.openMs! - Math.round(released - firstShown)).toBeOneOf([0, 1]);
   });
 });

@@ -4,7 +4,7 @@ import type { CHALLENGE_RETRY_MS } from '../core/constants';
 import type { PuzzleLayout } from '../core/geometry';
 import type { BoardElements, deviceScale, sizeCanvases } from './board-canvas';
 import type { loadImage } from './load';
-import type { ChallengeSource, ChallengeVerifier, PuzzleVerdict, ServerChallenge } from './types';
+import type { ChallengeSource, ChallengeVerifier, PuzzleVerdict, ServerChallenge, WaitAnswer } from './types';
 
 /**
  * The widget's own helpers and settings, handed over rather than imported: this chunk then shares no module
@@ -44,6 +44,17 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () =
   });
 }
 
+/** A refusal for now (429) in place of a puzzle or a verdict: its key alone says so, its seconds are bounded later. */
+export const isWait = (value: unknown): value is WaitAnswer => typeof value === 'object' && value !== null && 'retryAfterS' in value;
+
+/**
+ * The protocol's RETRY_AFTER_S, written out rather than imported (this chunk shares no module with the widget's;
+ * puzzle-captcha-wait.test.tsx holds the two equal): a wait in whole seconds in [1, max], `fallback` for garbage.
+ */
+export const WAIT_S = { fallback: 10, max: 300 };
+export const waitSeconds = (seconds: unknown) =>
+  typeof seconds === 'number' && seconds >= 0 ? Math.min(Math.max(Math.ceil(seconds), 1), WAIT_S.max) : WAIT_S.fallback;
+
 /** Checking what a server answers: a challenge must fit the widget's layout, a verdict is a yes only if it says so. */
 function fitsLayout(value: unknown, layout: PuzzleLayout): value is ServerChallenge {
   if (typeof value !== 'object' || value === null) return false;
@@ -63,11 +74,12 @@ export async function loadServerPuzzle(
   elements: BoardElements,
   layout: PuzzleLayout,
   controller: AbortController,
-): Promise<ServerChallenge> {
+): Promise<ServerChallenge | WaitAnswer> {
   const { signal } = controller;
   const scale = Math.min(Math.max(deviceScale(elements.stage, layout), 1), maxScale);
   const puzzle: unknown = await withTimeout(challenge({ pixelRatio: Math.round(scale * 100) / 100 }, signal), timeout, () => controller.abort());
   if (signal.aborted) throw new Error('aborted');
+  if (isWait(puzzle)) return puzzle;
   if (!fitsLayout(puzzle, layout)) throw new Error('the challenge does not fit this layout');
   const [background, pieceImage] = await Promise.all([
     loadImage(puzzle.background, timeout, signal),
@@ -81,11 +93,11 @@ export async function loadServerPuzzle(
   return puzzle;
 }
 
-/** A server's yes with its token; anything else is a no. */
-export const verdictOf = (reply: { pass?: unknown; token?: unknown } | null | undefined) => ({
-  pass: reply?.pass === true,
-  token: typeof reply?.token === 'string' ? reply.token : undefined,
-});
+/** A server's yes with its token, or its refusal for now (`wait`, in bounded seconds); anything else is a no. */
+export const verdictOf = (reply: { pass?: unknown; token?: unknown } | WaitAnswer | null | undefined) =>
+  isWait(reply)
+    ? { pass: false, token: undefined, wait: waitSeconds(reply.retryAfterS) }
+    : { pass: reply?.pass === true, token: typeof reply?.token === 'string' ? reply.token : undefined, wait: null };
 
 /** The server's verdict on a release; a network error, a timeout or a strange answer is a no. */
 export async function askVerifier(timeout: number, verify: ChallengeVerifier, answer: Parameters<ChallengeVerifier>[0], controller: AbortController) {

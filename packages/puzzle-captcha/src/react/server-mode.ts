@@ -1,7 +1,8 @@
 // Server mode, a chunk of its own: loaded only when the widget is given a `server` prop (preloaded as soon
 // as it is), so a puzzle judged in the browser never downloads it. The session (use-puzzle-session.ts)
 // hands it the puzzle's canvases and its releases; here are the challenge and its retries, the verify, the
-// proof-of-work job, the answers' timing (answer-timing.ts) and 无障碍验证. Its state is the reducer's
+// proof-of-work job, the answers' timing (answer-timing.ts), 无障碍验证 and a refusal's wait (a 429: counted down,
+// then a retry the visitor asks for). Its state is the reducer's
 // (core/server-state.ts), held in a small store that its views (server-views.tsx) read; what is kept beside it
 // are only handles to abort and the clock reading of the puzzle's showing.
 import type { PuzzleLayout } from '../core/geometry';
@@ -9,11 +10,12 @@ import type { PuzzleEvent, PuzzleStatus } from '../core/machine';
 import { INITIAL_SERVER_STATE, retryDelay, serverReducer, type ServerAction, type ServerState } from '../core/server-state';
 import { createTrailRecorder, type TrailPoint } from '../core/trail';
 import { solveTimedWork, type TimedSolution, type WorkTask } from '../work/lazy-solve-work';
-import { answerTiming, clock } from './answer-timing';
+import { clock, createOpening } from './answer-timing';
 import type { BoardElements } from './board-canvas';
-import { askVerifier, loadServerPuzzle, serverVerdict, verdictOf, type BoardTools } from './server-calls';
+import { askVerifier, isWait, loadServerPuzzle, serverVerdict, verdictOf, waitSeconds, type BoardTools } from './server-calls';
 import { createServerViews } from './server-views';
 import type { PuzzleServer, PuzzleVerdict } from './types';
+import type { HandleView } from './use-handle-view';
 
 export type { BoardTools } from './server-calls';
 
@@ -29,6 +31,8 @@ export interface ServerSession {
   again: () => void;
   /** Starts `run` after `ms`, replacing the session's pending retry; hiding clears it. */
   retry: (ms: number, run: () => void) => void;
+  /** The handle, sent home while a refusal is waited out (its answer is gone). */
+  view: HandleView;
 }
 
 export type ServerMode = ReturnType<typeof createServerMode>;
@@ -65,6 +69,22 @@ export function createServerMode(session: ServerSession) {
     for (const listener of store.listeners) listener();
   };
   const underway: Underway = { verify: null, accessible: null, work: null, shownAt: 0 };
+  /** This opening's answers, numbered, and its first puzzle's showing (for the operator's metrics). */
+  const opening = createOpening();
+
+  /** Refused for now (429): the wait, counted down by the view; no failure, no puzzle asked for meanwhile. */
+  const refuse = (seconds: number) => {
+    dispatch({ type: 'wait', until: clock() + seconds * 1000, seconds });
+    session.send('refuse');
+    session.view.apply(0);
+  };
+  /** The visitor's retry once the wait is over: a new puzzle, as after a failure. */
+  const retry = () => {
+    const { wait } = store.state;
+    if (wait === null || clock() < wait.until) return;
+    dispatch({ type: 'load' });
+    session.again();
+  };
 
   const cancel = () => {
     if (!underway.accessible) return;
@@ -86,19 +106,21 @@ export function createServerMode(session: ServerSession) {
     path
       .challenge(signal)
       .then(async (offer) => {
+        if (isWait(offer)) return verdictOf(offer);
         const { solution, ms } = await solveTimedWork(offer.work, {
           signal,
           onProgress: (tried) => dispatch({ type: 'accessible', percent: Math.min(99, Math.floor((tried * 100) / Math.max(1, offer.maxCounter))) }),
         });
-        const timing = answerTiming(shownAt, clock(), ms);
+        const timing = opening.timing(shownAt, clock(), ms);
         return verdictOf(await path.verify({ id: offer.id, work: { task: offer.work, solution }, timing }, signal));
       })
       .catch(() => verdictOf(null))
-      .then(({ pass, token }) => {
+      .then(({ pass, token, wait }) => {
         if (signal.aborted) return; // cancelled or hidden
         underway.accessible = null;
         dispatch({ type: 'accessible-ended' });
-        session.settle(pass, serverVerdict(NaN, pass ? token : undefined));
+        if (wait !== null) refuse(wait);
+        else session.settle(pass, serverVerdict(NaN, pass ? token : undefined));
       });
   };
 
@@ -118,11 +140,12 @@ export function createServerMode(session: ServerSession) {
         return;
       }
       const withWork = work && solved ? { work: { task: work.task, solution: solved.solution } } : {};
-      const timing = answerTiming(shownAt, releasedAt, solved?.ms);
-      void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...withWork, timing }, controller).then(({ pass, token }) => {
+      const timing = opening.timing(shownAt, releasedAt, solved?.ms);
+      void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...withWork, timing }, controller).then(({ pass, token, wait }) => {
         if (underway.verify !== controller) return; // hidden meanwhile: nothing more happens
         underway.verify = null;
-        session.settle(pass, serverVerdict(offsetX, token));
+        if (wait !== null) refuse(wait); // a right answer may be refused for its network's allowance: a wait, not a failure
+        else session.settle(pass, serverVerdict(offsetX, token));
       });
     };
     if (work) void work.result.then(send);
@@ -139,7 +162,7 @@ export function createServerMode(session: ServerSession) {
     /** The drags' trails, sent with the answers: kept only here, so a puzzle judged in the browser records none. */
     trail: createTrailRecorder(),
     /** What the widget renders for server mode (Panel, Offer, Announcement), reading the state above. */
-    ...createServerViews({ state, subscribe, start, cancel }),
+    ...createServerViews({ state, subscribe, start, cancel, retry, clock }),
 
     /** Whether a server puzzle is on the board, waiting for its answer. */
     served: () => store.state.served !== null,
@@ -156,8 +179,13 @@ export function createServerMode(session: ServerSession) {
         loadServerPuzzle(session.tools, server.challenge, canvases, layout, controller).then(
           (puzzle) => {
             if (superseded.signal.aborted) return;
+            if (isWait(puzzle)) {
+              refuse(waitSeconds(puzzle.retryAfterS));
+              return;
+            }
             underway.work = puzzle.work ? startWork(puzzle.id, puzzle.work, controller.signal) : null;
             underway.shownAt = clock(); // drawn on the canvases: the picture shows with the status that follows
+            opening.shown(underway.shownAt);
             dispatch({ type: 'loaded', id: puzzle.id, offered: puzzle.accessible === true && session.server()?.accessible !== undefined });
             session.send('loaded');
           },

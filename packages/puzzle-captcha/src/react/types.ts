@@ -1,6 +1,7 @@
 import type { PuzzleResult } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
+import type { WaitAnswer } from '../protocol/contract';
 import type { AccessibleChallengeResponse, AccessibleVerifyRequest, ChallengeRequest, ChallengeResponse, VerifyRequest } from '../protocol/schemas';
 
 export type PuzzleCaptchaType = 'modal' | 'inside';
@@ -21,20 +22,27 @@ export interface PuzzleVerdict extends PuzzleResult {
 export type ServerChallenge = ChallengeResponse;
 
 /**
- * Asks the server for a puzzle. `signal` fires when the widget hides or unmounts, when the request takes
- * too long, or when another puzzle is asked for instead: pass it to `fetch`.
+ * A server's verdict, or its refusal for now (a 429: resolve with its Retry-After as a WaitAnswer, e.g. through
+ * the protocol's retryAfterSeconds): the widget then shows the wait counted down and a retry, not a failure.
  */
-export type ChallengeSource = (request: Required<ChallengeRequest>, signal: AbortSignal) => Promise<ServerChallenge>;
+export type ServerVerdict = { pass: boolean; token?: string } | WaitAnswer;
+
+/**
+ * Asks the server for a puzzle, or resolves with a WaitAnswer when it refuses for now (429). `signal` fires when
+ * the widget hides or unmounts, when the request takes too long, or when another puzzle is asked for instead:
+ * pass it to `fetch`.
+ */
+export type ChallengeSource = (request: Required<ChallengeRequest>, signal: AbortSignal) => Promise<ServerChallenge | WaitAnswer>;
 /** Asks the server to judge a release. `signal` fires when the widget hides or unmounts, or on the timeout. */
-export type ChallengeVerifier = (answer: VerifyRequest, signal: AbortSignal) => Promise<{ pass: boolean; token?: string }>;
+export type ChallengeVerifier = (answer: VerifyRequest, signal: AbortSignal) => Promise<ServerVerdict>;
 
 /**
  * The path without the picture (无障碍验证): a harder proof-of-work task alone, solved in a Web Worker; its
  * solution is the whole answer. Offered when the server's challenges say `accessible: true`.
  */
 export interface AccessibleServer {
-  challenge: (signal: AbortSignal) => Promise<AccessibleChallengeResponse>;
-  verify: (answer: AccessibleVerifyRequest, signal: AbortSignal) => Promise<{ pass: boolean; token?: string }>;
+  challenge: (signal: AbortSignal) => Promise<AccessibleChallengeResponse | WaitAnswer>;
+  verify: (answer: AccessibleVerifyRequest, signal: AbortSignal) => Promise<ServerVerdict>;
 }
 
 /** Server-verified mode: both calls or none, so half a server mode cannot be written. */
@@ -90,4 +98,4 @@ export interface PuzzleCaptchaProps {
   server?: PuzzleServer;
 }
 
-export type { PuzzleResult, RandomSource, TrailPoint };
+export type { PuzzleResult, RandomSource, TrailPoint, WaitAnswer };

@@ -139,6 +139,7 @@ export function usePuzzleSession(options: SessionOptions) {
               settle,
               again: () => setPictureRequest((n) => n + 1),
               retry: (ms, run) => timers.start('retry', ms, run),
+              view,
             });
             setServer(serverMode.current);
           }
