@@ -54,7 +54,7 @@ export interface WaitAnswer {
 }
 
 /** Retry-After's bounds: a 429 without one (or with garbage) waits `fallback`; none waits longer than `max`. */
-export const RETRY_AFTER_S = { fallback: 10, max: 300 } as const;
+export const RETRY_AFTER_S = { fallback: 10, max: 3600 } as const;
 
 /**
  * A Retry-After header as whole seconds, in [1, RETRY_AFTER_S.max]: delta-seconds or an HTTP date (RFC 9110);

@@ -98,7 +98,7 @@ describe('a refusal for now', () => {
     });
     await settle();
     expect(widgetState()).toBe('waiting');
-    expect(shown()).toBe('请求过于频繁，请 60 秒后重试');
+    expect(shown()).toBe('请求过于频繁，请 1 分钟后重试');
     expect(document.querySelector('.pcap-banner')).toBeNull();
     await tick(30_000);
     expect(challenge).toHaveBeenCalledTimes(1); // no retry of its own while refused
@@ -117,13 +117,25 @@ describe('a refusal for now', () => {
     ['garbage', 'soon', RETRY_AFTER_S.fallback],
     ['not a number', Number.NaN, RETRY_AFTER_S.fallback],
     ['a fraction', 2.2, 3],
-    ['hours', 7200, RETRY_AFTER_S.max],
   ])('bounds a wait given as %s', async (_name, retryAfterS, seconds) => {
     setup({ verify: async () => ({ retryAfterS }) as never });
     await settle();
     answerByKeyboard();
     await settle();
     expect(shown()).toBe(`请求过于频繁，请 ${seconds} 秒后重试`);
+  });
+
+  it.each([
+    ['a quota\'s twelve minutes', 720, '12 分钟'],
+    ['a minute and a half', 90, '1 分 30 秒'],
+    ['hours, held to an hour', 7200, '60 分钟'],
+  ])('says a wait of %s in minutes and seconds', async (_name, retryAfterS, said) => {
+    setup({ verify: async () => ({ retryAfterS }) as never });
+    await settle();
+    answerByKeyboard();
+    await settle();
+    expect(shown()).toBe(`请求过于频繁，请 ${said}后重试`);
+    expect(RETRY_AFTER_S.max).toBe(3600);
   });
 
   it('holds the bounds equal to the protocol\'s (written out in server mode\'s chunk)', () => {

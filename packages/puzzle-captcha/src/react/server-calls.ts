@@ -51,7 +51,7 @@ export const isWait = (value: unknown): value is WaitAnswer => typeof value === 
  * The protocol's RETRY_AFTER_S, written out rather than imported (this chunk shares no module with the widget's;
  * puzzle-captcha-wait.test.tsx holds the two equal): a wait in whole seconds in [1, max], `fallback` for garbage.
  */
-export const WAIT_S = { fallback: 10, max: 300 };
+export const WAIT_S = { fallback: 10, max: 3600 };
 export const waitSeconds = (seconds: unknown) =>
   typeof seconds === 'number' && seconds >= 0 ? Math.min(Math.max(Math.ceil(seconds), 1), WAIT_S.max) : WAIT_S.fallback;
 

@@ -5,13 +5,17 @@ import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import { announcedPercent, type ServerState } from '../core/server-state';
 import './server-mode.css';
 
+const duration = (minutes: number, seconds: number) =>
+  minutes === 0 ? `${seconds} 秒` : seconds === 0 ? `${minutes} 分钟` : `${minutes} 分 ${seconds} 秒`;
+
 const TEXTS = {
   accessible: '无障碍验证',
   intro: '无需看图或拖动：本设备正在自动完成一项计算验证，请稍候',
   progress: (percent: number) => `无障碍验证进行中，已完成 ${percent}%`,
   cancel: '取消',
   busy: '请求过于频繁',
-  wait: (seconds: number) => `${TEXTS.busy}，请 ${seconds} 秒后重试`,
+  // A minute or more as minutes and seconds: a quota's wait can be many minutes, and it is said as it is.
+  wait: (seconds: number) => `${TEXTS.busy}，请 ${duration(Math.floor(seconds / 60), seconds % 60)}后重试`,
   retry: '重试',
 } as const;
 
