@@ -20,8 +20,11 @@ export interface Metrics extends GatewayEvents {
   funnelClientLeft(call: FunnelCall, channel: string): void;
   /** The register page served, to a visit from `channel` (a label, as above). */
   registerPageView(channel: string): void;
-  /** A puzzle shown or passed in a visit from `channel` (a label, as above). */
-  puzzleStep(step: PuzzleStep, channel: string): void;
+  /**
+   * A puzzle shown or passed in a visit from `channel` (a label, as above); `opening`: the level and picture of
+   * the opening's first puzzle, as labels (metrics/difficulty.ts's openingLabels; unknown when absent).
+   */
+  puzzleStep(step: PuzzleStep, channel: string, opening?: readonly [level: string, picture: string]): void;
   /** A request refused by a rate limit, by route (the gateway's own limit names the network's kind too: not a label). */
   rateLimited(route: string): void;
 }

@@ -33,6 +33,27 @@ export function levelPictures(): [string, PictureLabel][] {
   return [...pairs.values()];
 }
 
+/**
+ * An opening of the puzzle as the app's funnel beacons name it (POST /api/funnel's `lv` and `pic`): the level and
+ * picture of the opening's first puzzle in strict mode, `none`/`browser` in the default mode (the browser judges
+ * its own puzzle: no level), and `unknown`/`unknown` for anything else (no level: the first fetch failed or was
+ * refused; an older app; a value no challenge carries). Never a value a client sent that is not listed here.
+ */
+export const OPENING_UNKNOWN: readonly [string, string] = ['unknown', 'unknown'];
+const OPENING_BROWSER: readonly [string, string] = ['none', 'browser'];
+const OPENING_STARTS: ReadonlyMap<string, readonly [string, string]> = new Map(
+  [...levelPictures().filter(([, picture]) => picture !== 'none'), OPENING_BROWSER, OPENING_UNKNOWN].map((pair) => [`${pair[0]}/${pair[1]}`, pair] as const),
+);
+
+/** The beacon's `lv` and `pic` as labels: a listed pair, else `unknown`. */
+export function openingLabels(lv: string | undefined, pic: string | undefined): readonly [string, string] {
+  if (pic === 'browser' && lv === undefined) return OPENING_BROWSER;
+  return OPENING_STARTS.get(`${lv}/${pic}`) ?? OPENING_UNKNOWN;
+}
+
+/** Every (level, picture) an opening can be labelled with, for series that start at 0. */
+export const openingStarts = (): (readonly [string, string])[] => [...OPENING_STARTS.values()];
+
 export interface DifficultyMetrics {
   challengeIssued(facts: ChallengeFacts): void;
   /** An answer to a known challenge, judged. */

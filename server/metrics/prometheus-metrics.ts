@@ -6,7 +6,7 @@ import { RequestHistogram } from './request-histogram';
 import { listedChannels } from '../channels/rules';
 import { OTHER_CHANNEL_LABEL, type ChannelSettingsGetter } from '../channels/site-channels';
 import { checkVerdict, regOutcome } from './answers';
-import { createDifficultyMetrics } from './difficulty';
+import { createDifficultyMetrics, OPENING_UNKNOWN, openingStarts } from './difficulty';
 import type { Metrics } from './contract';
 
 export const METRIC_PREFIX = 'game_register_';
@@ -58,6 +58,15 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
     labelNames: ['step', 'channel'] as const,
     registers: [registry],
   });
+  // Give-ups per level and picture (issue 50): the same beacons by the level and picture of the opening's first
+  // puzzle (difficulty.ts's openingLabels), without the channel, so the series stay few.
+  const openings = new Counter({
+    name: name('puzzle_opening_steps_total'),
+    help: "Openings of the puzzle shown and passed (step), as the app reports them (POST /api/funnel), by the level and picture of the opening's first puzzle (strict mode: 0-3 and plain or guarded, level 0 guarded the holdout; the default mode: none, browser; unknown: no level known).",
+    labelNames: ['step', 'level', 'picture'] as const,
+    registers: [registry],
+  });
+  for (const [level, picture] of openingStarts()) for (const step of ['shown', 'passed'] as const) openings.labels(step, level, picture).inc(0);
   const seenChannels = new Set<string>();
   const startChannel = (channel: string) => {
     if (seenChannels.has(channel)) return;
@@ -145,9 +154,10 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
       startChannel(channel);
       views.labels(channel).inc();
     },
-    puzzleStep(step, channel) {
+    puzzleStep(step, channel, opening = OPENING_UNKNOWN) {
       startChannel(channel);
       puzzles.labels(step, channel).inc();
+      openings.labels(step, ...opening).inc();
     },
     rateLimited(route) {
       rateLimited.labels(route).inc();

@@ -4,9 +4,13 @@ import { channelLabel } from '../../channels/rules';
 import type { ChannelSettingsGetter } from '../../channels/site-channels';
 import type { PuzzleStep } from '../../metrics/answers';
 import type { Metrics } from '../../metrics/contract';
+import { openingLabels } from '../../metrics/difficulty';
 import { errorAnswer } from '@game-register/gateway/answers';
 
-/** The app's beacon path: `POST /api/funnel?step=shown|passed&c=<channel>`, answered here in every mode. */
+/**
+ * The app's beacon path: `POST /api/funnel?step=shown|passed&c=<channel>&lv=<level>&pic=<picture>`, answered here
+ * in every mode (`lv` and `pic`: the opening's first puzzle's, strict mode; `pic=browser` alone: the default mode).
+ */
 export const FUNNEL_BEACON_PATH = '/funnel';
 
 const STEPS: ReadonlySet<string> = new Set<PuzzleStep>(['shown', 'passed']);
@@ -18,9 +22,10 @@ const STEPS: ReadonlySet<string> = new Set<PuzzleStep>(['shown', 'passed']);
 export default async function funnelBeacon(fastify: FastifyInstance, { channels, metrics }: { channels: ChannelSettingsGetter; metrics: Metrics }) {
   fastify.post(FUNNEL_BEACON_PATH, async (request, reply) => {
     // The beacon's fields as the reading read them (each once, a string): the pipeline refuses a request without one.
-    const { step, c } = readingOf(request)!.query;
+    const { step, c, lv, pic } = readingOf(request)!.query;
     if (step === undefined || !STEPS.has(step)) return reply.code(400).send(errorAnswer(400));
-    metrics.puzzleStep(step as PuzzleStep, channelLabel(c, channels()));
+    // The level and picture of the opening's first puzzle: a listed pair or `unknown`, never a 400 (a beacon).
+    metrics.puzzleStep(step as PuzzleStep, channelLabel(c, channels()), openingLabels(lv, pic));
     return reply.code(204).send();
   });
 }

@@ -11,7 +11,7 @@ export const API_CALLS = {
   checkuser: { path: BACKEND_CALL_WIRE.checkuser.path, query: BACKEND_CALL_WIRE.checkuser.fields, gatewayOnly: [], body: 'fields' },
   checktel: { path: BACKEND_CALL_WIRE.checktel.path, query: BACKEND_CALL_WIRE.checktel.fields, gatewayOnly: [], body: 'fields' },
   reg: { path: BACKEND_CALL_WIRE.reg.path, query: BACKEND_CALL_WIRE.reg.fields, gatewayOnly: [PASS_TOKEN_PARAM], body: 'none' },
-  funnel: { path: '/api/funnel', query: [], gatewayOnly: ['step', 'c'], body: 'none' },
+  funnel: { path: '/api/funnel', query: [], gatewayOnly: ['step', 'c', 'lv', 'pic'], body: 'none' },
   'captcha-challenge': { path: '/api/captcha/challenge', query: [], gatewayOnly: [], body: 'json' },
   'captcha-verify': { path: '/api/captcha/verify', query: [], gatewayOnly: [], body: 'json' },
   'captcha-accessible': { path: '/api/captcha/accessible', query: [], gatewayOnly: [], body: 'json' },
