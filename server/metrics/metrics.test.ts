@@ -52,6 +52,7 @@ describe('metrics', () => {
       [`${P}reg_outcomes_total`]: 'counter',
       [`${P}register_page_views_total`]: 'counter',
       [`${P}puzzle_steps_total`]: 'counter',
+      [`${P}puzzle_opening_steps_total`]: 'counter',
       [`${P}rate_limited_total`]: 'counter',
       [`${P}captcha_challenges_total`]: 'counter',
       [`${P}captcha_work_doublings_total`]: 'counter',
