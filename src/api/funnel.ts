@@ -6,11 +6,23 @@ import { visitChannel } from '@/lib/visit-channel';
 export type PuzzleStep = 'shown' | 'passed';
 
 /**
- * Tells the server's funnel a puzzle step (POST /api/funnel?step=…&c=…, no body, answered 204 by the server
- * in every mode): a beacon, so it never delays the visitor and survives leaving the page. Best effort.
+ * The level and picture of an opening's first puzzle, as both of the opening's beacons carry them: strict mode's
+ * as its work task seals them (`lv`, `pic`), `pic: 'browser'` in the default mode, nothing when no level is known.
  */
-export function reportPuzzleStep(step: PuzzleStep): void {
-  const url = `${config.apiBase}/funnel?${buildQuery([['step', step], ['c', visitChannel(config.channel)]])}`;
+export interface OpeningStart {
+  lv?: number;
+  pic?: string;
+}
+
+/**
+ * Tells the server's funnel a puzzle step (POST /api/funnel?step=…&c=…&lv=…&pic=…, no body, answered 204 by the
+ * server in every mode): a beacon, so it never delays the visitor and survives leaving the page. Best effort.
+ */
+export function reportPuzzleStep(step: PuzzleStep, { lv, pic }: OpeningStart = {}): void {
+  const pairs: [string, string][] = [['step', step], ['c', visitChannel(config.channel)]];
+  if (lv !== undefined) pairs.push(['lv', String(lv)]);
+  if (pic !== undefined) pairs.push(['pic', pic]);
+  const url = `${config.apiBase}/funnel?${buildQuery(pairs)}`;
   try {
     navigator.sendBeacon?.(url);
   } catch {

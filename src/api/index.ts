@@ -3,3 +3,4 @@ export { buildRegistrationQuery, pingRegistration, registerAccount, type Registr
 export { HTTP_TIMEOUT_MS, type CheckAnswer } from './client';
 export { captchaServer, fetchCaptchaChallenge, passTokenQuery, verifyCaptcha } from './captcha';
 export { reportPuzzleStep } from './funnel';
+export { puzzleOpenings } from './puzzle-opening';

@@ -288,7 +288,8 @@ describe('RegisterScreen', () => {
     expect(new URLSearchParams(reg.query).get('code')).toBe('CH7');
     expect(api.channels.length).toBeGreaterThanOrEqual(3);
     expect(new Set(api.channels)).toEqual(new Set(['CH7']));
-    expect(sendBeacon.mock.calls).toEqual([['/api/funnel?step=shown&c=CH7'], ['/api/funnel?step=passed&c=CH7']]);
+    // The default mode: the browser judges the puzzle, so no level, and the beacons say so.
+    expect(sendBeacon.mock.calls).toEqual([['/api/funnel?step=shown&c=CH7&pic=browser'], ['/api/funnel?step=passed&c=CH7&pic=browser']]);
   });
 
   it('leads on to the game when the success popup is closed', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { captchaServer, passTokenQuery, registerAccount, reportPuzzleStep } from '@/api';
+import { captchaServer, passTokenQuery, puzzleOpenings, registerAccount } from '@/api';
 import { useToast } from '@/components/toast';
 import { config } from '@/config/env';
 import { afterEdit, NO_FIELD_ERRORS, withoutErrors, type FieldErrors } from './field-errors';
@@ -27,6 +27,8 @@ export function useRegisterFlow(focusField: (field: Field) => void, adConsent: (
   const submitting = useRef(false);
   const registering = useRef(false);
   const [captcha, setCaptcha] = useState<CaptchaModule | null>(null);
+  /** The funnel's beacons per opening of the puzzle, with the level and picture of its first puzzle. */
+  const [openings] = useState(() => puzzleOpenings(serverPuzzle()));
   const [puzzleOpen, setPuzzleOpen] = useState(false);
   const [account, setAccount] = useState<{ name: string; password: string } | null>(null);
   /** True while the submit checks or the registration run: 立即注册 shows it and is announced as busy. */
@@ -105,19 +107,19 @@ export function useRegisterFlow(focusField: (field: Field) => void, adConsent: (
         toast.show(TEXT.errors.network, { kind: 'fail' });
         return;
       }
+      openings.open();
       setPuzzleOpen(true);
-      reportPuzzleStep('shown');
     } finally {
       submitting.current = false;
       setBusy(false);
     }
-  }, [fail, focusField, phoneCheck, toast, userCheck]);
+  }, [fail, focusField, openings, phoneCheck, toast, userCheck]);
 
   const onPuzzleSuccess = useCallback(async (captchaToken?: string) => {
     setPuzzleOpen(false);
     if (registering.current) return;
     registering.current = true;
-    reportPuzzleStep('passed');
+    openings.passed();
     setBusy(true);
     const snapshot = latest.current;
     const close = toast.loading(TEXT.registering);
@@ -140,7 +142,7 @@ export function useRegisterFlow(focusField: (field: Field) => void, adConsent: (
       registering.current = false;
       setBusy(false);
     }
-  }, [adConsent, phoneCheck, toast, userCheck]);
+  }, [adConsent, openings, phoneCheck, toast, userCheck]);
 
   const closePuzzle = useCallback(() => setPuzzleOpen(false), []);
 
@@ -154,7 +156,7 @@ export function useRegisterFlow(focusField: (field: Field) => void, adConsent: (
     submit,
     captcha,
     puzzleOpen,
-    puzzleServer: serverPuzzle(),
+    puzzleServer: openings.server,
     onPuzzleSuccess,
     closePuzzle,
     account,
