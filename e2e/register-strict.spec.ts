@@ -12,6 +12,12 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   const direct = await request.post(`${STRICT.origin}/api/Index/reg?name=bot1&Password=123456&rePassword=123456&wash=1&washType=2&code=H5REG&mobile=13700000000&QQ=&islogin=true`);
   expect(await direct.json()).toEqual({ status: 'n', info: '请先完成验证' });
 
+  // The funnel's beacons, as the browser sends them: each carries the level and picture of the opening's first puzzle.
+  const beacons: string[][] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === '/api/funnel') beacons.push(['step', 'lv', 'pic'].map((key) => String(url.searchParams.get(key))));
+  });
   const opened = await openStrictPuzzle(page, testInfo, STRICT, 's', dragFlow.submitWith);
   const challenge = (await (await opened.challenges.sent[0]!.response())!.json()) as Record<string, unknown> & { work: { parameters: { data: unknown } } };
   expect(Object.keys(challenge).sort()).toEqual(['accessible', 'background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width', 'work']);
@@ -24,6 +30,7 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   expect(opened.challenges.sent).toHaveLength(1); // and none more on the way to the success popup
   const query = new URL(opened.regRequests[0]!.url()).searchParams;
   expect([...query.keys()]).toEqual(['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin', 'captchaToken']);
+  await expect.poll(() => beacons).toEqual([['shown', '0', 'plain'], ['passed', '0', 'plain']]);
 });
 
 test('strict mode with the keyboard only: Enter in the form, then arrow keys and Enter on the handle', async ({ page, request }, testInfo) => {
