@@ -50,8 +50,14 @@ describe('give-ups per level and picture from the funnel beacons', () => {
     ];
     const answers = await Promise.all(queries.map((query) => beacon(app, query)));
     expect(answers.map((answer) => answer.statusCode)).toEqual(queries.map(() => 204));
-    // A step that is not one stays a 400, as before; lv and pic never make one.
+    // A step that is not one stays a 400, as before; lv and pic never make one. A field readable two ways is the
+    // reading's 400 for every call (never counted, never a 500).
     expect((await beacon(app, 'step=left&lv=0&pic=plain')).statusCode).toBe(400);
+    for (const query of ['step=shown&lv=0&lv=2&pic=plain', 'step=shown&lv=0&pic=plain&pic=guarded', 'step=shown&lv%00=2&pic=plain']) {
+      const answer = await beacon(app, query);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json(), query).toMatchObject({ status: 'n' });
+    }
     const all = await openings(app);
     await app.close();
     expect(moved(all)).toEqual({
