@@ -42,6 +42,7 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
   const key = {
     challenge: (id: string) => `${prefix}challenge:${id}`,
     spent: (id: string) => `${prefix}spent:${id}`,
+    facts: (id: string) => `${prefix}pass-facts:${id}`,
     failures: (address: string) => `${prefix}fails:${address}`, // not `failures:` (earlier, strings): a key keeps its type
     networkFailures: (network: string) => `${prefix}fails:net:${network}`,
     lock: (address: string) => `${prefix}lock:${address}`,
@@ -101,6 +102,12 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       const [set, acknowledged] = await run(() => Promise.all([client.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'), client.wait(replicas, timeoutMs)]));
       if (acknowledged < replicas) throw new StoreUnavailableError('redis', new Error(`the spend reached ${acknowledged} of ${replicas} replicas in ${timeoutMs} ms`));
       return set === 'OK';
+    },
+    async putPassFacts(tokenId, facts, expiresAt) {
+      await run(() => redis.set(key.facts(tokenId), facts, 'PX', ttl(expiresAt)));
+    },
+    async takePassFacts(tokenId) {
+      return run(() => redis.getdel(key.facts(tokenId)));
     },
     async standing(address, network) {
       const at = now();

@@ -1,0 +1,145 @@
+// The ledger of registrations (docs/ledger.md): every reg the backend answered, with what strict mode knew of its
+// pass and a verdict, written as the answer leaves (one of the /api pipeline's records, beside the ad outbox) and
+// judged again afterwards, off the request's path, when its network rises, its cluster grows or the carriers surge.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LevelEntity, PassFacts } from '@game-register/gateway';
+import { usesRedis, type LedgerConfig, type RedisConfig } from '../config';
+import { channelLabel } from '../channels/rules';
+import type { ChannelSettingsGetter } from '../channels/site-channels';
+import { regOutcome } from '../metrics/answers';
+import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
+import { readingOf } from '../api/reading/reading';
+import database from '../plugins/database';
+import { BACKEND_OUTCOMES, clipped, maskMobile, networkOfAddress, type LedgerEntry } from './entry';
+import { createLedgerMetrics, NO_LEDGER_METRICS } from './ledger-metrics';
+import type { LedgerStore } from './ledger-store';
+import { libsqlLedger } from './libsql-ledger';
+import { redisLedger } from './redis-ledger';
+import { LEDGER_PATH, ledgerView } from './ledger-view';
+import { CLUSTER, concerns, judge, rejudge, REJUDGE_WINDOW_MS, type Afterwards } from './verdict';
+
+export interface LedgerOptions {
+  config: { databasePath: string; redis: RedisConfig; ledger: LedgerConfig };
+  channels: ChannelSettingsGetter;
+  /** Whether the operator's campaign switch is on now: a carriers' surge is then expected, and judges nobody. */
+  campaignOn: () => boolean;
+  now?: () => number;
+}
+
+export interface Ledger {
+  store: LedgerStore;
+  /** The pass facts the gate gave back for this request (pipeline step 4). */
+  keepPass(request: FastifyRequest, pass: PassFacts | null): void;
+  /** One of the /api pipeline's records (an onSend hook): a reg the backend answered, written before the answer leaves. */
+  record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void>;
+  /** The gateway's levelChanged event: a network's rise to the guarded picture, the carriers' floor's rise. */
+  levelChanged(entity: LevelEntity, from: number, to: number, kind: string | null, subject?: string): void;
+  /** Resolves when the revisions asked so far are written (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+const FORGET_EVERY_MS = 3_600_000;
+
+export async function openLedger(fastify: FastifyInstance, { config, channels, campaignOn, now = Date.now }: LedgerOptions): Promise<Ledger> {
+  const retentionMs = config.ledger.retentionDays * DAY_MS;
+  let store: LedgerStore;
+  if (usesRedis(config.redis)) {
+    store = redisLedger(fastify.redis, fastify.redisPrefix, retentionMs, fastify.redisReplicated);
+  } else {
+    if (!fastify.hasDecorator('sql')) await fastify.register(database, { path: config.databasePath });
+    store = libsqlLedger(fastify.sql);
+  }
+  const registry = (fastify.metrics as Partial<PrometheusMetrics> | undefined)?.registry;
+  const metrics = registry ? createLedgerMetrics(registry) : NO_LEDGER_METRICS;
+  const log = fastify.log.child({ part: 'ledger' });
+  if (config.ledger.token !== null && fastify.hasDecorator('metricsListenerRoutes')) {
+    fastify.metricsListenerRoutes.set(LEDGER_PATH, ledgerView(store, config.ledger.token, now, (error) => log.warn({ err: { message: (error as Error).message } }, 'the ledger could not be read')));
+  }
+  const passes = new WeakMap<object, PassFacts | null>();
+
+  // Revisions run one after another, off the request's path.
+  let queue: Promise<void> = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'ledger entries could not be judged again'));
+  };
+  const revise = (afterwards: Afterwards) =>
+    enqueue(async () => {
+      const from = afterwards.at - (afterwards.event === 'cluster' ? CLUSTER.windowMs : REJUDGE_WINDOW_MS);
+      const entries = await store.between(from, afterwards.at, afterwards.event === 'carriers_rose' ? undefined : afterwards.network);
+      const revised: LedgerEntry[] = [];
+      for (const entry of entries) {
+        if (!concerns(afterwards, entry)) continue;
+        const next = rejudge(entry, afterwards);
+        if (next.verdict === entry.verdict && next.reasons.length === entry.reasons.length) continue;
+        revised.push({ ...entry, ...next, revisedAt: afterwards.at });
+        if (next.verdict !== entry.verdict && entry.outcome === 'registered') metrics.revised(next.verdict);
+      }
+      await store.revise(revised);
+    });
+
+  const forget = () => store.forget(now() - retentionMs).catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'old ledger entries could not be dropped'));
+  let timer: NodeJS.Timeout | null = null;
+  fastify.addHook('onReady', async () => {
+    void forget();
+    timer = setInterval(() => void forget(), FORGET_EVERY_MS);
+    timer.unref();
+  });
+  fastify.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await queue;
+  });
+
+  return {
+    store,
+    keepPass: (request, pass) => void passes.set(request.raw, pass),
+    async record(request, reply, payload) {
+      const reading = readingOf(request);
+      if (reading?.call !== 'reg' || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return;
+      const { outcome, reason } = regOutcome(reply.statusCode, payload, reading.gateRefusal);
+      if (!BACKEND_OUTCOMES.has(outcome)) return;
+      const pass = passes.get(request.raw) ?? null;
+      const address = reading.client ?? request.ip;
+      const at = now();
+      const clicks = reading.adClicks;
+      const entry: LedgerEntry = {
+        id: randomBytes(12).toString('base64url'),
+        at,
+        outcome,
+        reason,
+        account: clipped(reading.query.name),
+        mobile: maskMobile(clipped(reading.query.mobile)),
+        channel: channelLabel(reading.channel, channels()),
+        address,
+        network: pass?.network ?? networkOfAddress(address),
+        kind: pass?.kind ?? null,
+        asn: pass?.asn ?? null,
+        pass,
+        click: clicks === null ? null : { platform: clicks.platform, clickId: clicks.clickId },
+        revisedAt: null,
+        ...judge(pass, 1),
+      };
+      let clusterSize: number;
+      try {
+        clusterSize = await store.add(entry, CLUSTER.windowMs);
+      } catch (error) {
+        // The account exists whatever happens here: the visitor gets the answer, the loss is counted and logged.
+        metrics.writeFailed();
+        request.log.error({ err: { message: (error as Error).message }, entry: entry.id }, 'registration not written to the ledger');
+        return;
+      }
+      const judged = judge(pass, clusterSize);
+      if (outcome === 'registered') metrics.registered(judged.verdict);
+      // The entry that makes the cluster judges its window's entries again (itself included); the later ones are
+      // written again with their own judgement, off the request's path.
+      if (clusterSize === CLUSTER.review) revise({ event: 'cluster', network: entry.network, at });
+      else if (clusterSize > CLUSTER.review) enqueue(() => store.revise([{ ...entry, ...judged }]));
+    },
+    levelChanged(entity, from, to, _kind, subject) {
+      if (entity === 'network' && subject !== undefined && from < 2 && to >= 2) revise({ event: 'network_rose', network: subject, level: to, at: now() });
+      if (entity === 'carriers' && from === 0 && to >= 1 && !campaignOn()) revise({ event: 'carriers_rose', at: now() });
+    },
+    settled: () => queue,
+  };
+}
