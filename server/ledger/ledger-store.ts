@@ -22,6 +22,11 @@ export interface LedgerStore {
   /** Writes entries whose verdict was revised. */
   revise(entries: readonly LedgerEntry[]): Promise<void>;
   list(query: LedgerQuery): Promise<LedgerEntry[]>;
+  /**
+   * Behind Sentinel: adds again the entries no replica confirmed yet (their ids make it idempotent); answers how
+   * many are still unconfirmed. Absent where a write is durable once it returns (libsql, a lone Redis).
+   */
+  retryUnconfirmed?(clusterMs: number): Promise<number>;
   /** Drops the entries written before `before` (the retention); answers how many. */
   forget(before: number): Promise<number>;
 }

@@ -95,6 +95,25 @@ describe.each([['libsql'], ['Redis']])('the ledger of registrations (%s)', (stor
     expect((await readLedger<{ error: string }>(app, 'since=yesterday')).body.error).toContain('since must be');
   });
 
+  it("turns a registration suspect when its network rises to the guarded picture within ten minutes after it", async () => {
+    ({ app, logs } = await buildTestApp(config(strictConfig()), { now }));
+    const puzzle = await openPuzzle(app, '192.0.2.7');
+    clock += 6000;
+    const { token } = (await verify(app, humanAnswer(puzzle), '192.0.2.7')).json<{ token: string }>();
+    await register(app, 'before_the_rise', '13812340000', '192.0.2.7', token);
+    const entries = async () => (await readLedger<{ entries: LedgerEntry[] }>(app, 'since=1h')).body.entries;
+    expect((await entries())[0]).toMatchObject({ verdict: 'clear' });
+    // Then a script from the same /24: wrong answers from address after address, until the network is guarded.
+    let levelTwo = false;
+    for (let n = 0; n < 120 && !levelTwo; n += 1) {
+      clock += 1000;
+      const answer = await openPuzzle(app, `192.0.2.${20 + (n % 200)}`).catch(() => null);
+      if (answer !== null) await verify(app, humanAnswer(answer, 3), `192.0.2.${20 + (n % 200)}`);
+      levelTwo = (await entries())[0]?.verdict === 'suspect';
+    }
+    expect((await entries())[0]).toMatchObject({ account: 'before_the_rise', verdict: 'suspect', reasons: ['network_rose'] });
+  });
+
   it('marks a cluster, ten registrations from one /24 within minutes, as one group to review, with each account', async () => {
     ({ app, logs } = await buildTestApp(config(), { now }));
     for (let n = 0; n < 12; n += 1) {

@@ -41,6 +41,7 @@ export interface Ledger {
 
 const DAY_MS = 86_400_000;
 const FORGET_EVERY_MS = 3_600_000;
+const RETRY_EVERY_MS = 1000;
 
 export async function openLedger(fastify: FastifyInstance, { config, channels, campaignOn, now = Date.now }: LedgerOptions): Promise<Ledger> {
   const retentionMs = config.ledger.retentionDays * DAY_MS;
@@ -80,15 +81,19 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
     });
 
   const forget = () => store.forget(now() - retentionMs).catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'old ledger entries could not be dropped'));
-  let timer: NodeJS.Timeout | null = null;
+  const retry = () => store.retryUnconfirmed?.(CLUSTER.windowMs).catch(() => 0);
+  const timers: NodeJS.Timeout[] = [];
   fastify.addHook('onReady', async () => {
     void forget();
-    timer = setInterval(() => void forget(), FORGET_EVERY_MS);
-    timer.unref();
+    timers.push(setInterval(() => void forget(), FORGET_EVERY_MS));
+    // Behind Sentinel: entries no replica confirmed are written again until one does, even with no new entry.
+    if (store.retryUnconfirmed) timers.push(setInterval(() => void retry(), RETRY_EVERY_MS));
+    timers.forEach((timer) => timer.unref());
   });
   fastify.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+    timers.forEach((timer) => clearInterval(timer));
     await queue;
+    await retry();
   });
 
   return {

@@ -40,23 +40,31 @@ export function redisLedger(redis: Redis, prefix: string, retentionMs: number, r
     return texts.flatMap((text) => (text === null ? [] : [JSON.parse(text) as LedgerEntry]));
   };
 
+  /** Adds the entries unconfirmed so far and `entry` (if any), then one WAIT: those no replica confirmed stay kept. */
+  async function addDurably(entry: LedgerEntry | null, clusterMs: number): Promise<number> {
+    if (durable === null) return entry === null ? 0 : Number(await addWith(plain, entry, clusterMs));
+    if (entry !== null) unconfirmed.set(entry.id, entry);
+    const pending = [...unconfirmed.values()];
+    if (pending.length === 0) return 0;
+    let count = 1;
+    let replicas = 0;
+    try {
+      const adds = pending.map((each) => addWith(durable.client, each, clusterMs));
+      const [counts, confirmed] = await Promise.all([Promise.all(adds), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+      count = Number(counts[counts.length - 1]);
+      replicas = confirmed;
+    } catch {
+      // kept below, as unconfirmed: added again with the next entry, or by retryUnconfirmed
+    }
+    if (replicas >= durable.replicas) for (const each of pending) unconfirmed.delete(each.id);
+    return count;
+  }
+
   return {
-    async add(entry, clusterMs) {
-      if (durable === null) return Number(await addWith(plain, entry, clusterMs));
-      unconfirmed.set(entry.id, entry);
-      const pending = [...unconfirmed.values()];
-      let count = 1;
-      let replicas = 0;
-      try {
-        const adds = pending.map((each) => addWith(durable.client, each, clusterMs));
-        const [counts, confirmed] = await Promise.all([Promise.all(adds), durable.client.wait(durable.replicas, durable.timeoutMs)]);
-        count = Number(counts[counts.length - 1]);
-        replicas = confirmed;
-      } catch {
-        // kept below, as unconfirmed: added again with the next entry
-      }
-      if (replicas >= durable.replicas) for (const each of pending) unconfirmed.delete(each.id);
-      return count;
+    add: (entry, clusterMs) => addDurably(entry, clusterMs),
+    async retryUnconfirmed(clusterMs) {
+      await addDurably(null, clusterMs);
+      return unconfirmed.size;
     },
     async between(from, to, network) {
       return read(await redis.zrangebyscore(network === undefined ? keys.all : keys.network(network), from, to));

@@ -104,10 +104,13 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       return set === 'OK';
     },
     async putPassFacts(tokenId, facts, expiresAt) {
-      await run(() => redis.set(key.facts(tokenId), facts, 'PX', ttl(expiresAt)));
+      // Its expiry first, as the challenge's: the store's clock, not only Redis's own, says when it is gone.
+      await run(() => redis.set(key.facts(tokenId), `${expiresAt} ${facts}`, 'PX', ttl(expiresAt)));
     },
     async takePassFacts(tokenId) {
-      return run(() => redis.getdel(key.facts(tokenId)));
+      const value = await run(() => redis.getdel(key.facts(tokenId)));
+      const space = value?.indexOf(' ') ?? -1;
+      return value && space > 0 && Number(value.slice(0, space)) > now() ? value.slice(space + 1) : null;
     },
     async standing(address, network) {
       const at = now();
