@@ -17,7 +17,10 @@ import type { LedgerStore } from './ledger-store';
 import { libsqlLedger } from './libsql-ledger';
 import { redisLedger } from './redis-ledger';
 import { LEDGER_PATH, ledgerView } from './ledger-view';
-import { CLUSTER, concerns, judge, rejudge, REJUDGE_WINDOW_MS, type Afterwards } from './verdict';
+import { CLUSTER, clusterSize, concerns, judge, LATE_MS, rejudge, REJUDGE_WINDOW_MS, type Afterwards } from './verdict';
+
+/** The registrations that make a cluster for this entry's network. */
+const clusterOf = (entry: LedgerEntry) => clusterSize(entry.kind, entry.pass?.campaign != null);
 
 export interface LedgerOptions {
   config: { databasePath: string; redis: RedisConfig; ledger: LedgerConfig };
@@ -60,6 +63,8 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
   }
   const passes = new WeakMap<object, PassFacts | null>();
 
+  /** The rises of the last REJUDGE_WINDOW_MS + LATE_MS: an entry written after one with a pass from before it is judged with it. */
+  let rises: Afterwards[] = [];
   // Revisions run one after another, off the request's path.
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
@@ -134,16 +139,22 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
         request.log.error({ err: { message: (error as Error).message }, entry: entry.id }, 'registration not written to the ledger');
         return;
       }
-      const judged = judge(pass, clusterSize);
+      let judged = judge(pass, clusterSize);
+      for (const rise of rises) if (concerns(rise, entry)) judged = rejudge(judged, rise);
       if (outcome === 'registered') metrics.registered(judged.verdict);
-      // The entry that makes the cluster judges its window's entries again (itself included); the later ones are
-      // written again with their own judgement, off the request's path.
-      if (clusterSize === CLUSTER.review) revise({ event: 'cluster', network: entry.network, at });
-      else if (clusterSize > CLUSTER.review) enqueue(() => store.revise([{ ...entry, ...judged }]));
+      // The entry that makes the cluster judges its window's entries again (itself included); an entry judged
+      // otherwise than as first written (a later one of the cluster, one after a rise) is written again with its
+      // own judgement, off the request's path.
+      if (clusterSize === clusterOf(entry)) revise({ event: 'cluster', network: entry.network, at });
+      else if (judged.reasons.length !== entry.reasons.length) enqueue(() => store.revise([{ ...entry, ...judged }]));
     },
     levelChanged(entity, from, to, _kind, subject) {
-      if (entity === 'network' && subject !== undefined && from < 2 && to >= 2) revise({ event: 'network_rose', network: subject, level: to, at: now() });
-      if (entity === 'carriers' && from === 0 && to >= 1 && !campaignOn()) revise({ event: 'carriers_rose', at: now() });
+      const at = now();
+      const rise: Afterwards | null =
+        entity === 'network' && subject !== undefined && from < 2 && to >= 2 ? { event: 'network_rose', network: subject, level: to, at } : entity === 'carriers' && from === 0 && to >= 1 && !campaignOn() ? { event: 'carriers_rose', at } : null;
+      if (rise === null) return;
+      rises = [...rises.filter((kept) => at - kept.at <= REJUDGE_WINDOW_MS + LATE_MS), rise];
+      revise(rise);
     },
     settled: () => queue,
   };

@@ -1,5 +1,5 @@
 import type { PassFacts } from '@game-register/gateway';
-import { CLUSTER, concerns, judge, NEAR_FLOOR_MS, rejudge, REJUDGE_WINDOW_MS } from './verdict';
+import { CLUSTER, concerns, judge, LATE_MS, NEAR_FLOOR_MS, rejudge, REJUDGE_WINDOW_MS } from './verdict';
 
 const pass = (facts: Partial<PassFacts> = {}): PassFacts => ({
   level: 0, picture: 'plain', path: 'drag', answeredInMs: 6000, fitsMs: 1100, network: '203.0.113.0/24', kind: 'carrier', asn: 9808,
@@ -33,9 +33,13 @@ describe('the verdict on a registration', () => {
     expect(judge(pass({ answeredInMs: 1100 + NEAR_FLOOR_MS }), 1).reasons).toEqual([]);
   });
 
-  it('asks for review from the CLUSTER.review-th registration of one network within its window', () => {
-    expect(judge(pass(), CLUSTER.review - 1).verdict).toBe('clear');
-    expect(judge(pass(), CLUSTER.review)).toEqual({ verdict: 'review', reasons: ['cluster'] });
+  it("asks for review from a cluster's size of registrations from one network within its window: a carrier's larger, none in a campaign", () => {
+    expect(judge(pass({ kind: 'unknown' }), CLUSTER.review - 1).verdict).toBe('clear');
+    expect(judge(pass({ kind: 'unknown' }), CLUSTER.review)).toEqual({ verdict: 'review', reasons: ['cluster'] });
+    expect(judge(null, CLUSTER.review)).toEqual({ verdict: 'review', reasons: ['cluster'] });
+    expect(judge(pass(), CLUSTER.carrierReview - 1).verdict).toBe('clear');
+    expect(judge(pass(), CLUSTER.carrierReview)).toEqual({ verdict: 'review', reasons: ['cluster'] });
+    expect(judge(pass({ campaign: 0 }), 10 * CLUSTER.carrierReview).verdict).toBe('clear');
   });
 });
 
@@ -46,7 +50,10 @@ describe('a verdict judged again afterwards', () => {
     const rose = { event: 'network_rose' as const, network: entry.network, level: 2, at: entry.at + REJUDGE_WINDOW_MS };
     expect(concerns(rose, entry)).toBe(true);
     expect(concerns({ ...rose, at: entry.at + REJUDGE_WINDOW_MS + 1 }, entry)).toBe(false);
-    expect(concerns({ ...rose, at: entry.at - 1 }, entry)).toBe(false);
+    // A registration written after the rise, its pass from before it (a token lives LATE_MS): judged with it.
+    expect(concerns({ ...rose, at: entry.at - LATE_MS }, entry)).toBe(true);
+    expect(concerns({ ...rose, at: entry.at - LATE_MS - 1 }, entry)).toBe(false);
+    expect(concerns({ event: 'cluster', network: entry.network, at: entry.at - 1 }, entry)).toBe(false);
     expect(concerns({ ...rose, network: '198.51.100.0/24' }, entry)).toBe(false);
     expect(concerns({ ...rose, level: 1 }, entry)).toBe(false);
     expect(rejudge({ verdict: 'review', reasons: ['answer_near_floor'] }, rose)).toEqual({ verdict: 'suspect', reasons: ['answer_near_floor', 'network_rose'] });

@@ -2,6 +2,7 @@
 // of its network since: pure rules, no store, no clock (every time is given). docs/ledger.md says what each
 // verdict asks of the operator; docs/decisions.md why each rule and number.
 import type { PassFacts } from '@game-register/gateway';
+import { TOKEN_TTL_MS } from '@game-register/gateway/policy';
 
 export type Verdict = 'clear' | 'review' | 'suspect';
 export const VERDICTS: readonly Verdict[] = ['clear', 'review', 'suspect'];
@@ -15,7 +16,7 @@ export type VerdictReason =
   | 'under_attack' // the operator's "under attack" switch set its level
   | 'answer_near_floor' // the pass came back within NEAR_FLOOR_MS of the least a person takes
   | 'accessible_raised' // 无障碍验证 on a network already raised
-  | 'cluster' // CLUSTER.review or more registrations from its network within CLUSTER.windowMs
+  | 'cluster' // clusterSize() or more registrations from its network within CLUSTER.windowMs
   | 'network_rose' // its network rose to the guarded picture within REJUDGE_WINDOW_MS after it
   | 'surge_before_floor'; // a carrier /24's registration within REJUDGE_WINDOW_MS before the carriers' floor rose
 
@@ -24,8 +25,19 @@ export interface Judgement {
   reasons: VerdictReason[];
 }
 
-/** A cluster: this many registrations from one /24 (IPv6 /48, hosting AS) within the window, this one included. */
-export const CLUSTER = { windowMs: 10 * 60_000, review: 10 } as const;
+/**
+ * A cluster: this many registrations from one /24 (IPv6 /48, hosting AS) within the window, this one included. A
+ * carrier's network is many people's: a usual day brings a handful a minute to a busy /24, so it takes three a
+ * minute for ten minutes; during a campaign the operator announced, none (tens a minute are expected).
+ */
+export const CLUSTER = { windowMs: 10 * 60_000, review: 10, carrierReview: 30 } as const;
+/** The registrations that make a cluster on a network of `kind` (null: not known, strict mode off), `campaign` on or not. */
+export const clusterSize = (kind: string | null, campaign: boolean): number => (kind !== 'carrier' ? CLUSTER.review : campaign ? Number.POSITIVE_INFINITY : CLUSTER.carrierReview);
+/**
+ * A registration written this long after its network rose (or the carriers' floor did) with a pass from before it
+ * is judged as those before the rise: a pass token lives 2 minutes (TOKEN_TTL_MS), and a solver spends it later.
+ */
+export const LATE_MS = TOKEN_TTL_MS;
 /** A pass this close to the least a person takes (ms) is a script's timing more often than a person's. */
 export const NEAR_FLOOR_MS = 500;
 /**
@@ -62,9 +74,10 @@ export function passReasons(pass: PassFacts | null): VerdictReason[] {
   return reasons;
 }
 
-/** A new entry's judgement: its pass's reasons, and its network's cluster (`clusterSize`: its registrations within CLUSTER.windowMs, this one included). */
-export function judge(pass: PassFacts | null, clusterSize: number): Judgement {
-  return judged([...passReasons(pass), ...(clusterSize >= CLUSTER.review ? (['cluster'] as const) : [])]);
+/** A new entry's judgement: its pass's reasons, and its network's cluster (`networkEntries`: its registrations within CLUSTER.windowMs, this one included). */
+export function judge(pass: PassFacts | null, networkEntries: number): Judgement {
+  const clustered = networkEntries >= clusterSize(pass?.kind ?? null, pass?.campaign != null);
+  return judged([...passReasons(pass), ...(clustered ? (['cluster'] as const) : [])]);
 }
 
 /** What happened after an entry that judges it again. */
@@ -73,9 +86,13 @@ export type Afterwards =
   | { event: 'carriers_rose'; at: number }
   | { event: 'cluster'; network: string; at: number };
 
-/** Whether `afterwards` concerns an entry of `network` (its kind) written at `entryAt`: within the window before it. */
+/**
+ * Whether `afterwards` concerns an entry of `network` (its kind) written at `at`: within the window before it, or
+ * (a network's or the carriers' rise) written within LATE_MS after it.
+ */
 export function concerns(afterwards: Afterwards, entry: { network: string; kind: string | null; at: number }): boolean {
-  const within = entry.at <= afterwards.at && afterwards.at - entry.at <= (afterwards.event === 'cluster' ? CLUSTER.windowMs : REJUDGE_WINDOW_MS);
+  const late = afterwards.event === 'cluster' ? 0 : LATE_MS;
+  const within = entry.at <= afterwards.at + late && afterwards.at - entry.at <= (afterwards.event === 'cluster' ? CLUSTER.windowMs : REJUDGE_WINDOW_MS);
   if (!within) return false;
   if (afterwards.event === 'carriers_rose') return entry.kind === 'carrier';
   return entry.network === afterwards.network && (afterwards.event === 'cluster' || afterwards.level >= 2);
