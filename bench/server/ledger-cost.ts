@@ -1,6 +1,6 @@
 // What the ledger's write adds to a reg's CPU (issue 51: at most +5%). The built server in proxy mode in front
 // of a trivial upstream that answers every reg `y` at once (the cheapest reg there is, so the ledger's share is
-// at its largest), each reg a new name and phone, `LEDGER_COST_ROUNDS` rounds of `BENCH_DURATION` s at 10
+// at its largest), each reg a new name and phone from a /24 of its own, `LEDGER_COST_ROUNDS` rounds of `BENCH_DURATION` s at 10
 // connections, alternating: the build before the ledger (`LEDGER_BEFORE_REF`, default main, built from
 // `git archive` into a temp folder) and this one; on the database (one instance) and on Redis. The server's
 // CPU (user + system, /proc) per reg, median of the rounds.
@@ -41,14 +41,15 @@ function registrations(run: string): Request[] {
     setupRequest(request) {
       n += 1;
       const query = new URLSearchParams({ name: `l${run}${n}`, Password: 'Bench#123', rePassword: 'Bench#123', wash: '1', washType: '2', code: 'H5REG', mobile: `15${String(n).padStart(9, '0')}`, QQ: '', islogin: 'true' });
-      return { ...request, path: `/api/Index/reg?${query}` };
+      // Each from a /24 of its own, as people come (one address for all would make every reg a cluster's).
+      return { ...request, path: `/api/Index/reg?${query}`, headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${1 + (n % 250)}` } };
     },
   }];
 }
 
 /** CPU-µs per reg of one round on `entry`. */
 async function round(entry: string, env: ServerEnv, run: string): Promise<{ cpuUs: number; rps: number }> {
-  const server = await startServer({ ...LIFTED_LIMITS, DIST_DIR: join(ROOT, 'dist'), ...env }, entry);
+  const server = await startServer({ ...LIFTED_LIMITS, TRUST_PROXY: 'loopback', DIST_DIR: join(ROOT, 'dist'), ...env }, entry);
   try {
     await autocannon({ url: server.base, connections: 10, duration: 2, requests: registrations(`${run}w`) }); // warm up
     const before = server.cpuSeconds();

@@ -70,6 +70,17 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
   const enqueue = (work: () => Promise<void>) => {
     queue = queue.then(work).catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'ledger entries could not be judged again'));
   };
+  /** Entries written again with their own judgement, those of one turn of the event loop in one write. */
+  let rewrites: LedgerEntry[] = [];
+  const reviseSoon = (entry: LedgerEntry) => {
+    rewrites.push(entry);
+    if (rewrites.length > 1) return;
+    setImmediate(() => {
+      const batch = rewrites;
+      rewrites = [];
+      enqueue(() => store.revise(batch));
+    });
+  };
   const revise = (afterwards: Afterwards) =>
     enqueue(async () => {
       const from = afterwards.at - (afterwards.event === 'cluster' ? CLUSTER.windowMs : REJUDGE_WINDOW_MS);
@@ -146,12 +157,12 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
       // otherwise than as first written (a later one of the cluster, one after a rise) is written again with its
       // own judgement, off the request's path.
       if (clusterSize === clusterOf(entry)) revise({ event: 'cluster', network: entry.network, at });
-      else if (judged.reasons.length !== entry.reasons.length) enqueue(() => store.revise([{ ...entry, ...judged }]));
+      else if (judged.reasons.length !== entry.reasons.length) reviseSoon({ ...entry, ...judged });
     },
     levelChanged(entity, from, to, _kind, subject) {
       const at = now();
       const rise: Afterwards | null =
-        entity === 'network' && subject !== undefined && from < 2 && to >= 2 ? { event: 'network_rose', network: subject, level: to, at } : entity === 'carriers' && from === 0 && to >= 1 && !campaignOn() ? { event: 'carriers_rose', at } : null;
+        entity === 'network' && subject !== undefined && to >= 2 && to > from && from < 3 ? { event: 'network_rose', network: subject, level: to, at } : entity === 'carriers' && from === 0 && to >= 1 && !campaignOn() ? { event: 'carriers_rose', at } : null;
       if (rise === null) return;
       rises = [...rises.filter((kept) => at - kept.at <= REJUDGE_WINDOW_MS + LATE_MS), rise];
       revise(rise);

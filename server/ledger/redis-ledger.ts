@@ -1,23 +1,28 @@
 import type { Redis } from 'ioredis';
 import type { ReplicatedWrites } from '../redis-connection';
 import type { LedgerEntry } from './entry';
-import type { LedgerStore } from './ledger-store';
+import { batchedAdds, type Adding, type LedgerStore } from './ledger-store';
 
 /**
- * One entry added in one atomic step: the entry in a hash, its time in the whole ledger's sorted set and in its
- * network's (kept as long as the retention), and the network's entries within the cluster's window answered.
- * KEYS: entries, all, network; ARGV: id, entry, at, cluster's start, retention (ms).
+ * Entries added in one atomic step: each in a hash, its time in the whole ledger's sorted set and in its
+ * network's (kept as long as the retention), and each network's entries within the cluster's window answered.
+ * KEYS: entries, all, then each entry's network; ARGV: retention (ms), then per entry id, entry, at, cluster's start.
  */
 const ADD = `
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
-redis.call('PEXPIRE', KEYS[3], ARGV[5])
-return redis.call('ZCOUNT', KEYS[3], ARGV[4], ARGV[3])`;
+local counts = {}
+for i = 1, #KEYS - 2 do
+  local a = (i - 1) * 4
+  redis.call('HSET', KEYS[1], ARGV[a + 2], ARGV[a + 3])
+  redis.call('ZADD', KEYS[2], ARGV[a + 4], ARGV[a + 2])
+  redis.call('ZADD', KEYS[2 + i], ARGV[a + 4], ARGV[a + 2])
+  redis.call('PEXPIRE', KEYS[2 + i], ARGV[1])
+  counts[i] = redis.call('ZCOUNT', KEYS[2 + i], ARGV[a + 5], ARGV[a + 4])
+end
+return counts`;
 
-type Scripted = Redis & { ledgerAdd(...args: (string | number)[]): Promise<number> };
+type Scripted = Redis & { ledgerAdd(...args: (string | number)[]): Promise<number[]> };
 const scripted = (redis: Redis): Scripted => {
-  if (!('ledgerAdd' in redis)) redis.defineCommand('ledgerAdd', { numberOfKeys: 3, lua: ADD });
+  if (!('ledgerAdd' in redis)) redis.defineCommand('ledgerAdd', { lua: ADD });
   return redis as Scripted;
 };
 
@@ -31,39 +36,38 @@ export function redisLedger(redis: Redis, prefix: string, retentionMs: number, r
   const keys = { entries: key('entries'), all: key('at'), network: (network: string) => key(`net:${network}`) };
   const plain = scripted(redis);
   const durable = replicated === null ? null : { ...replicated, client: scripted(replicated.client) };
-  const unconfirmed = new Map<string, LedgerEntry>();
-  const addWith = (client: Scripted, entry: LedgerEntry, clusterMs: number) =>
-    client.ledgerAdd(keys.entries, keys.all, keys.network(entry.network), entry.id, JSON.stringify(entry), entry.at, entry.at - clusterMs, retentionMs);
+  const unconfirmed = new Map<string, Adding>();
+  const addWith = (client: Scripted, batch: readonly Adding[]) =>
+    client.ledgerAdd(2 + batch.length, keys.entries, keys.all, ...batch.map(({ entry }) => keys.network(entry.network)), retentionMs, ...batch.flatMap(({ entry, clusterMs }) => [entry.id, JSON.stringify(entry), entry.at, entry.at - clusterMs]));
   const read = async (ids: string[]) => {
     if (ids.length === 0) return [];
     const texts = await redis.hmget(keys.entries, ...ids);
     return texts.flatMap((text) => (text === null ? [] : [JSON.parse(text) as LedgerEntry]));
   };
 
-  /** Adds the entries unconfirmed so far and `entry` (if any), then one WAIT: those no replica confirmed stay kept. */
-  async function addDurably(entry: LedgerEntry | null, clusterMs: number): Promise<number> {
-    if (durable === null) return entry === null ? 0 : Number(await addWith(plain, entry, clusterMs));
-    if (entry !== null) unconfirmed.set(entry.id, entry);
+  /** Adds the entries unconfirmed so far and `batch`, then one WAIT: those no replica confirmed stay kept. */
+  async function addDurably(batch: readonly Adding[]): Promise<number[]> {
+    if (durable === null) return batch.length === 0 ? [] : (await addWith(plain, batch)).map(Number);
+    for (const adding of batch) unconfirmed.set(adding.entry.id, adding);
     const pending = [...unconfirmed.values()];
-    if (pending.length === 0) return 0;
-    let count = 1;
+    if (pending.length === 0) return [];
+    let counts: number[] = batch.map(() => 1);
     let replicas = 0;
     try {
-      const adds = pending.map((each) => addWith(durable.client, each, clusterMs));
-      const [counts, confirmed] = await Promise.all([Promise.all(adds), durable.client.wait(durable.replicas, durable.timeoutMs)]);
-      count = Number(counts[counts.length - 1]);
+      const [added, confirmed] = await Promise.all([addWith(durable.client, pending), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+      counts = added.slice(pending.length - batch.length).map(Number); // the batch's are last: a Map keeps the order of first sets
       replicas = confirmed;
     } catch {
-      // kept below, as unconfirmed: added again with the next entry, or by retryUnconfirmed
+      // kept below, as unconfirmed: added again with the next entries, or by retryUnconfirmed
     }
-    if (replicas >= durable.replicas) for (const each of pending) unconfirmed.delete(each.id);
-    return count;
+    if (replicas >= durable.replicas) for (const each of pending) unconfirmed.delete(each.entry.id);
+    return counts;
   }
 
   return {
-    add: (entry, clusterMs) => addDurably(entry, clusterMs),
-    async retryUnconfirmed(clusterMs) {
-      await addDurably(null, clusterMs);
+    add: batchedAdds(addDurably),
+    async retryUnconfirmed() {
+      await addDurably([]);
       return unconfirmed.size;
     },
     async between(from, to, network) {

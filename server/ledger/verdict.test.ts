@@ -12,13 +12,14 @@ describe('the verdict on a registration', () => {
     expect(judge(null, 1)).toEqual({ verdict: 'clear', reasons: [] });
   });
 
-  it('is suspect when its own network had raised it to the guarded picture, or it came from a hosting AS', () => {
-    expect(judge(pass({ level: 2, picture: 'guarded', cause: 'own' }), 1)).toEqual({ verdict: 'suspect', reasons: ['own_level_guarded'] });
+  it('is suspect when its own network had been judged under attack (level 3), or it came from a hosting AS', () => {
+    expect(judge(pass({ level: 3, picture: 'guarded', cause: 'own' }), 1)).toEqual({ verdict: 'suspect', reasons: ['own_level_attacked'] });
     expect(judge(pass({ level: 2, kind: 'hosting', cause: 'kind' }), 1)).toEqual({ verdict: 'suspect', reasons: ['hosting_as'] });
   });
 
-  it('asks for review at level 1 by its own answers, in a carriers surge with no campaign, under the attack switch, 无障碍验证 when raised', () => {
+  it('asks for review at level 1 or 2 by its own answers, in a carriers surge with no campaign, under the attack switch, 无障碍验证 when raised', () => {
     expect(judge(pass({ level: 1, cause: 'own' }), 1)).toEqual({ verdict: 'review', reasons: ['own_level_raised'] });
+    expect(judge(pass({ level: 2, picture: 'guarded', cause: 'own' }), 1)).toEqual({ verdict: 'review', reasons: ['own_level_guarded'] });
     expect(judge(pass({ level: 1, carriers: 1, cause: 'carriers' }), 1)).toEqual({ verdict: 'review', reasons: ['carriers_surge'] });
     expect(judge(pass({ level: 2, underAttack: true, cause: 'under_attack' }), 1)).toEqual({ verdict: 'review', reasons: ['under_attack'] });
     expect(judge(pass({ level: 1, path: 'accessible', picture: 'none', cause: 'kind' }), 1).reasons).toEqual(['accessible_raised']);
@@ -46,8 +47,9 @@ describe('the verdict on a registration', () => {
 describe('a verdict judged again afterwards', () => {
   const entry = { network: '203.0.113.0/24', kind: 'carrier', at: 1_000_000 };
 
-  it("turns suspect when its network rose to the guarded picture within REJUDGE_WINDOW_MS after it, and never goes down", () => {
-    const rose = { event: 'network_rose' as const, network: entry.network, level: 2, at: entry.at + REJUDGE_WINDOW_MS };
+  it('asks for review when its network rose to the guarded picture within REJUDGE_WINDOW_MS after it, is suspect when to level 3, and never goes down', () => {
+    const rose = { event: 'network_rose' as const, network: entry.network, level: 3, at: entry.at + REJUDGE_WINDOW_MS };
+    expect(rejudge({ verdict: 'clear', reasons: [] }, { ...rose, level: 2 })).toEqual({ verdict: 'review', reasons: ['network_rose'] });
     expect(concerns(rose, entry)).toBe(true);
     expect(concerns({ ...rose, at: entry.at + REJUDGE_WINDOW_MS + 1 }, entry)).toBe(false);
     // A registration written after the rise, its pass from before it (a token lives LATE_MS): judged with it.
@@ -56,7 +58,7 @@ describe('a verdict judged again afterwards', () => {
     expect(concerns({ event: 'cluster', network: entry.network, at: entry.at - 1 }, entry)).toBe(false);
     expect(concerns({ ...rose, network: '198.51.100.0/24' }, entry)).toBe(false);
     expect(concerns({ ...rose, level: 1 }, entry)).toBe(false);
-    expect(rejudge({ verdict: 'review', reasons: ['answer_near_floor'] }, rose)).toEqual({ verdict: 'suspect', reasons: ['answer_near_floor', 'network_rose'] });
+    expect(rejudge({ verdict: 'review', reasons: ['answer_near_floor'] }, rose)).toEqual({ verdict: 'suspect', reasons: ['answer_near_floor', 'network_attacked'] });
     expect(rejudge({ verdict: 'suspect', reasons: ['hosting_as'] }, { event: 'cluster', network: entry.network, at: entry.at }).verdict).toBe('suspect');
   });
 

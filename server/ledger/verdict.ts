@@ -10,14 +10,16 @@ export const VERDICTS: readonly Verdict[] = ['clear', 'review', 'suspect'];
 /** Why an entry is not clear, each a fact the operator can check. */
 export type VerdictReason =
   | 'hosting_as' // its network is a cloud or hosting AS
-  | 'own_level_guarded' // its own network or address was at level 2 or more at the pass: its own answers raised it
+  | 'own_level_attacked' // its own network or address was at level 3 at the pass (judged under attack): its own answers raised it
+  | 'own_level_guarded' // at level 2 by its own answers (the guarded picture)
   | 'own_level_raised' // at level 1 by its own answers
   | 'carriers_surge' // the carriers' floor was up (passes across the site's carrier /24s far above their baseline), no campaign announced
   | 'under_attack' // the operator's "under attack" switch set its level
   | 'answer_near_floor' // the pass came back within NEAR_FLOOR_MS of the least a person takes
   | 'accessible_raised' // 无障碍验证 on a network already raised
   | 'cluster' // clusterSize() or more registrations from its network within CLUSTER.windowMs
-  | 'network_rose' // its network rose to the guarded picture within REJUDGE_WINDOW_MS after it
+  | 'network_rose' // its network rose to the guarded picture (level 2) within REJUDGE_WINDOW_MS after it
+  | 'network_attacked' // its network rose to level 3 (judged under attack) within REJUDGE_WINDOW_MS after it
   | 'surge_before_floor'; // a carrier /24's registration within REJUDGE_WINDOW_MS before the carriers' floor rose
 
 export interface Judgement {
@@ -48,7 +50,12 @@ export const NEAR_FLOOR_MS = 500;
 export const REJUDGE_WINDOW_MS = 10 * 60_000;
 
 const RANK: Readonly<Record<Verdict, number>> = { clear: 0, review: 1, suspect: 2 };
-const SUSPECT: ReadonlySet<VerdictReason> = new Set(['hosting_as', 'own_level_guarded', 'network_rose']);
+/**
+ * Suspect: a cloud's network, or a network judged under attack (level 3: failures on the guarded picture, which
+ * people pass). Level 2 alone is rate: a busy carrier NAT's people reach it too (60 answers a minute on one /24),
+ * so it asks for review.
+ */
+const SUSPECT: ReadonlySet<VerdictReason> = new Set(['hosting_as', 'own_level_attacked', 'network_attacked']);
 
 /** The verdict the reasons make: suspect for one of SUSPECT, review for any other, else clear. */
 export function verdictOf(reasons: readonly VerdictReason[]): Verdict {
@@ -66,7 +73,7 @@ export function passReasons(pass: PassFacts | null): VerdictReason[] {
   if (pass === null) return [];
   const reasons: VerdictReason[] = [];
   if (pass.kind === 'hosting') reasons.push('hosting_as');
-  if (pass.cause === 'own') reasons.push(pass.level >= 2 ? 'own_level_guarded' : 'own_level_raised');
+  if (pass.cause === 'own') reasons.push(pass.level >= 3 ? 'own_level_attacked' : pass.level === 2 ? 'own_level_guarded' : 'own_level_raised');
   if (pass.kind === 'carrier' && pass.carriers >= 1 && pass.campaign === null) reasons.push('carriers_surge');
   if (pass.cause === 'under_attack') reasons.push('under_attack');
   if (pass.answeredInMs !== null && pass.fitsMs !== null && pass.answeredInMs - pass.fitsMs < NEAR_FLOOR_MS) reasons.push('answer_near_floor');
@@ -100,7 +107,7 @@ export function concerns(afterwards: Afterwards, entry: { network: string; kind:
 
 /** An entry judged again after `afterwards` (concerns() said it applies): its reasons and the new one; a verdict never goes down. */
 export function rejudge(previous: Judgement, afterwards: Afterwards): Judgement {
-  const added: VerdictReason = afterwards.event === 'network_rose' ? 'network_rose' : afterwards.event === 'cluster' ? 'cluster' : 'surge_before_floor';
+  const added: VerdictReason = afterwards.event === 'network_rose' ? (afterwards.level >= 3 ? 'network_attacked' : 'network_rose') : afterwards.event === 'cluster' ? 'cluster' : 'surge_before_floor';
   const next = judged([...previous.reasons, added]);
   return RANK[next.verdict] >= RANK[previous.verdict] ? next : { ...next, verdict: previous.verdict };
 }
