@@ -11,6 +11,7 @@ import { regOutcome } from '../metrics/answers';
 import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
 import { readingOf } from '../api/reading/reading';
 import database from '../plugins/database';
+import { openDatabase, type SqlDatabase } from '../db/open-database';
 import { BACKEND_OUTCOMES, clipped, maskMobile, networkOfAddress, type LedgerEntry } from './entry';
 import { createLedgerMetrics, NO_LEDGER_METRICS } from './ledger-metrics';
 import type { LedgerStore } from './ledger-store';
@@ -42,6 +43,19 @@ export interface Ledger {
   settled(): Promise<void>;
 }
 
+/**
+ * The ledger's own connection to the server's file, with synchronous=NORMAL: in WAL mode a commit is in the
+ * file's log once written, so a kill -9 of the process loses none, without a sync to disk per registration (what
+ * an operating system's crash or a power cut may take back is the last moments' entries, never an account).
+ * An in-memory database has one connection.
+ */
+function ledgerConnection(fastify: FastifyInstance, path: string): { db: SqlDatabase; close: () => void } {
+  if (path === ':memory:') return { db: fastify.sql, close: () => {} };
+  const db = openDatabase(path);
+  db.pragma('synchronous = NORMAL');
+  return { db, close: () => db.close() };
+}
+
 const DAY_MS = 86_400_000;
 const FORGET_EVERY_MS = 3_600_000;
 const RETRY_EVERY_MS = 1000;
@@ -49,11 +63,14 @@ const RETRY_EVERY_MS = 1000;
 export async function openLedger(fastify: FastifyInstance, { config, channels, campaignOn, now = Date.now }: LedgerOptions): Promise<Ledger> {
   const retentionMs = config.ledger.retentionDays * DAY_MS;
   let store: LedgerStore;
+  let closeConnection = () => {};
   if (usesRedis(config.redis)) {
     store = redisLedger(fastify.redis, fastify.redisPrefix, retentionMs, fastify.redisReplicated);
   } else {
     if (!fastify.hasDecorator('sql')) await fastify.register(database, { path: config.databasePath });
-    store = libsqlLedger(fastify.sql);
+    const connection = ledgerConnection(fastify, config.databasePath);
+    closeConnection = connection.close;
+    store = libsqlLedger(connection.db);
   }
   const registry = (fastify.metrics as Partial<PrometheusMetrics> | undefined)?.registry;
   const metrics = registry ? createLedgerMetrics(registry) : NO_LEDGER_METRICS;
@@ -110,6 +127,7 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
     timers.forEach((timer) => clearInterval(timer));
     await queue;
     await retry();
+    closeConnection();
   });
 
   return {
