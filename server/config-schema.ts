@@ -54,6 +54,8 @@ export const ServerEnv = Type.Object({
   CAPTCHA_HOLDOUT: Type.Number({ minimum: 0, maximum: HOLDOUT_LIMITS.max, default: HOLDOUT_LIMITS.default, description: `a share from 0 to ${HOLDOUT_LIMITS.max} such as ${HOLDOUT_LIMITS.default} (0: off)` }),
   METRICS_PORT: Type.Optional(integer(0, 65535)),
   METRICS_HOST: Type.Optional(text('an address to listen on')),
+  LEDGER_RETENTION_DAYS: integer(1, 3650, 30),
+  LEDGER_TOKEN: Type.Optional(Type.String({ minLength: 24, secret: true, description: 'at least 24 characters (e.g. openssl rand -hex 32): the bearer token of the ledger on the metrics listener' })),
   REDIS_PREFIX: Type.String({ pattern: '^[\\w:.{}-]{1,64}$', default: 'greg:', description: '1 to 64 letters, digits or _ : . - { }' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^/?#]*[^/?#:@][^?#]*$', secret: true, description: 'a redis:// or rediss:// URL such as redis://10.0.0.7:6379/0' })),
   REDIS_SENTINELS: Type.Optional(Type.String({ pattern: '^\\s*[\\w.-]+:\\d{1,5}\\s*(,\\s*[\\w.-]+:\\d{1,5}\\s*)*$', description: 'sentinels as host:port, comma separated, such as 10.0.0.7:26379,10.0.0.8:26379,10.0.0.9:26379' })),

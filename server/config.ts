@@ -39,6 +39,13 @@ export interface ServerConfig {
   site: SiteSettingsSources;
   /** Registrations reported to the ad platforms: tokens, endpoints, delivery timing (ADS_*). */
   ads: AdsConfig;
+  /** The ledger of registrations (server/ledger/): how long an entry is kept, and the bearer token its view needs (null: the view is off). */
+  ledger: LedgerConfig;
+}
+
+export interface LedgerConfig {
+  retentionDays: number;
+  token: string | null;
 }
 
 export interface RedisConfig {
@@ -118,6 +125,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const metricsPort = v.METRICS_PORT ?? null;
   if (metricsPort !== null && metricsPort === v.PORT && metricsPort !== 0) problems.push(`METRICS_PORT must differ from PORT (${v.PORT})`);
   if (v.METRICS_HOST !== undefined && metricsPort === null) problems.push('METRICS_HOST is set but METRICS_PORT is not: metrics are off');
+  if (v.LEDGER_TOKEN !== undefined && metricsPort === null) problems.push('LEDGER_TOKEN is set but METRICS_PORT is not: the ledger is read on the metrics listener only');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -149,6 +157,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     metrics: metricsPort === null ? null : { port: metricsPort, host: v.METRICS_HOST ?? '127.0.0.1' },
     redis: { url: v.REDIS_URL ?? null, sentinel, prefix: v.REDIS_PREFIX },
     ads,
+    ledger: { retentionDays: v.LEDGER_RETENTION_DAYS, token: v.LEDGER_TOKEN ?? null },
     site: {
       configPath: v.SITE_CONFIG === undefined ? null : resolve(cwd, v.SITE_CONFIG),
       env: Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('SITE_') && name !== 'SITE_CONFIG')),

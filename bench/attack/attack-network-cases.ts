@@ -64,14 +64,14 @@ export async function networkServer(redisUrl: string, prefix: string, env: Recor
       .filter((match) => match[4] !== '0')
       .map(([, entity, to, kind, count]) => `${entity}:${to}:${kind} ${count}`);
   };
-  return { ...server, levelChanges };
+  return { ...server, levelChanges, metricsPort };
 }
 
 /** Runs `run` against a fresh networkServer, and stops it after. */
-export async function withNetworkServer<T>(redisUrl: string, prefix: string, env: Record<string, string>, run: (base: string) => Promise<T>): Promise<T> {
+export async function withNetworkServer<T>(redisUrl: string, prefix: string, env: Record<string, string>, run: (base: string, server: Awaited<ReturnType<typeof networkServer>>) => Promise<T>): Promise<T> {
   const server = await networkServer(redisUrl, prefix, env);
   try {
-    return await run(server.base);
+    return await run(server.base, server);
   } finally {
     await server.stop();
   }

@@ -11,8 +11,8 @@ import { patientCases } from './attack-patient-cases';
 
 /** The cases to play (ATTACK_NETWORK_CASES, comma-separated; all by default). */
 const FREE_CASES = 'free-failures,free-nat-answers,fetch-flood,tokenless-regs,nat-registers,accessible-under-attack,six-networks,nat-redis';
-/** The patient solvers (issue 44): ATTACK_PATIENT_MINUTES each (10 by default, the issue's), ATTACK_SOLVER the public method. */
-const PATIENT_CASES = 'patient-24,patient-56,patient-pool,patient-accessible,campaign';
+/** The patient solvers (issue 44): ATTACK_PATIENT_MINUTES each (10 by default, the issue's), ATTACK_SOLVER the public method; what the ledger marks of people (issue 51). */
+const PATIENT_CASES = 'patient-24,patient-56,patient-pool,patient-accessible,campaign,ledger-people';
 const CASES = (process.env.ATTACK_NETWORK_CASES || `people,farm,fast,hoard,ids,flood,checkuser,${FREE_CASES},${PATIENT_CASES}`).split(',').map((name) => name.trim());
 /** Scale of the cases (ATTACK_NETWORK_SCALE, 0.1-1): 1 plays the issue's numbers. */
 const SCALE = Math.min(1, Math.max(0.1, Number(process.env.ATTACK_NETWORK_SCALE || 1)));

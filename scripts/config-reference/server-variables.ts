@@ -111,6 +111,14 @@ export const SERVER_GROUPS: readonly VariableGroup[] = [
     },
   },
   {
+    title: 'The ledger of registrations',
+    guide: '[ledger.md](ledger.md)',
+    variables: {
+      LEDGER_RETENTION_DAYS: { meaning: 'days an entry of the ledger (every reg the backend answered, with its verdict) is kept, on the database or Redis' },
+      LEDGER_TOKEN: { meaning: "the bearer token the ledger's view on the metrics listener asks for (`GET /ledger`, needs `METRICS_PORT`); never logged", default: 'the view is off' },
+    },
+  },
+  {
     title: 'Redis: many instances',
     guide: '[many-instances.md](many-instances.md)',
     variables: {

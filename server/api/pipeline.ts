@@ -11,7 +11,7 @@
 //                api/forward/forward.ts)
 //   then the records, as the answer leaves: the funnel's metrics (api/records/funnel-record.ts), the logs (the
 //   request log's line at the root, plugins/request-log.ts; each step's own line where it acts), the ad outbox
-//   (ads/reports.ts).
+//   (ads/reports.ts) and the ledger of registrations (ledger/ledger.ts), side by side.
 // Each step takes the request's reading (readingOf) and keeps the new one it makes (keepReading); no step
 // parses the request again. Fastify gives a scope's hooks only to the routes registered after them, so every
 // hook is added before the first route.
@@ -20,6 +20,7 @@ import type { CaptchaGate } from '@game-register/gateway';
 import { errorAnswer } from '@game-register/gateway/answers';
 import { budgetOf, keepReading, readingOf, UNREAD, withBody, type ApiReading } from './reading/reading';
 import { openAdReports } from '../ads/reports';
+import { openLedger } from '../ledger/ledger';
 import { passTokenOf, withGateRefusal, withoutPassToken } from './steps/gate';
 import { channelLabel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/site-channels';
@@ -28,14 +29,14 @@ import { NO_METRICS } from '../metrics/contract';
 import { funnelRecord } from './records/funnel-record';
 import database from '../plugins/database';
 import redisConnection from '../plugins/redis';
-import type { StrictModeSite } from '../site/operator-switches';
+import { campaignOn, type StrictModeSite } from '../site/operator-switches';
 import funnelBeacon from './handlers/funnel-beacon';
 import { withListedCode } from './steps/listed-code';
 import { budgetLimiters } from './steps/rate-limits';
 import referenceApi from './handlers/reference-api';
 
 export interface ApiOptions {
-  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis' | 'ads' | 'port'>;
+  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis' | 'ads' | 'port' | 'ledger'>;
   /** The clock of strict mode's expiries (tests move it). */
   now?: () => number;
   /** The site's channels, read on every use (they may be re-read while the server runs). */
@@ -63,6 +64,8 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   if (shared) await fastify.register(redisConnection, { redis: config.redis });
   const limiters = await budgetLimiters(fastify, { rateLimit: config.rateLimit, sharedPrefix: shared ? config.redis.prefix : null, strictModeSite, metrics });
   if (!config.apiTarget || (strict && !shared)) await fastify.register(database, { path: config.databasePath });
+  // The ledger first: it opens the database where nothing else has, and the ad outbox then shares it.
+  const ledger = await openLedger(fastify, { config, channels, now, campaignOn: () => campaignOn(strictModeSite(), Date.now()) });
   const ads = await openAdReports(fastify, { config, channels, now });
   /** Strict mode's gate: known once its routes are registered (step 5, below), which must come after the hooks. */
   let gate: CaptchaGate | null = null;
@@ -92,6 +95,7 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
         keepReading(request, withGateRefusal(reading, verdict.refusal));
         return reply.code(200).send(verdict.answer);
       }
+      ledger.keepPass(request, verdict.pass);
       reading = withoutPassToken(reading);
     }
     keepReading(request, reading);
@@ -99,13 +103,14 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
     request.query = reading.query;
     request.body = reading.body ?? undefined;
   });
-  // The records, as the answer leaves: the funnel's metrics, then the ad outbox (before the answer is sent).
-  // One hook for both: the funnel's is synchronous, and only reg can be an ad conversion (the outbox waits).
+  // The records, as the answer leaves: the funnel's metrics, then the ad outbox and the ledger side by side
+  // (before the answer is sent). One hook: the funnel's is synchronous, and only reg can be an ad conversion
+  // or a ledger entry (both wait for their store).
   const recordFunnel = funnelRecord(metrics, channels);
   fastify.addHook('onSend', function records(request, reply, payload, done) {
     recordFunnel.call(this, request, reply, payload, () => {});
     if (readingOf(request)?.call !== 'reg') return done(null, payload);
-    ads.record(request, reply, payload).then(() => done(null, payload), done);
+    Promise.all([ads.record(request, reply, payload), ledger.record(request, reply, payload)]).then(() => done(null, payload), done);
   });
 
   // 5. handler: the reading named no call this server answers (or one strict mode answers, with strict mode off).
@@ -113,7 +118,7 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
   if (strict) {
     const { registerStrictMode } = await import('../captcha/index'); // the native canvas loads only when used
-    gate = await registerStrictMode(fastify, { captcha: config.captcha, now, strictModeSite });
+    gate = await registerStrictMode(fastify, { captcha: config.captcha, now, strictModeSite, onLevelChanged: ledger.levelChanged });
   }
   await fastify.register(funnelBeacon, { channels, metrics });
   if (config.apiTarget) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import gateway, { type CaptchaGate, type GatewayOptions } from '@game-register/gateway';
+import gateway, { type CaptchaGate, type GatewayEvents, type GatewayOptions } from '@game-register/gateway';
 import { clientAddressOf } from '../api/client-address';
 import type { StrictModeSite } from '../site/operator-switches';
 import type { CaptchaConfig } from '../config';
@@ -12,6 +12,8 @@ export interface StrictModeOptions {
   now?: () => number;
   /** The operator switches and networks in service (the live site's): read at every request, so a SIGHUP's take effect at the next. */
   strictModeSite: () => StrictModeSite;
+  /** Told of every level change beside the metrics (the ledger of registrations judges again on a network's rise). */
+  onLevelChanged?: GatewayEvents['levelChanged'];
 }
 
 /** `now` run `speed` times as fast from this moment on (CAPTCHA_TEST_CLOCK_SPEED: a bench plays 30 minutes in 2). */
@@ -27,7 +29,7 @@ export function spedUpClock(now: () => number, speed: number): () => number {
  * the embedded API or the proxy, so it guards both alike; its steps are in ./gate.ts). Its state is on Redis
  * when the redis plugin is registered, else in the database (the database plugin).
  */
-export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, strictModeSite }: StrictModeOptions): Promise<CaptchaGate> {
+export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, strictModeSite, onLevelChanged }: StrictModeOptions): Promise<CaptchaGate> {
   const store: GatewayOptions['store'] = fastify.hasDecorator('redis')
     ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix, replicated: fastify.redisReplicated }
     : { kind: 'libsql', database: fastify.sql };
@@ -51,7 +53,8 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     // The address decided once on arrival (api/client-address.ts): the same the rate limits, the log line and
     // the forwarded header use, and still there once the client has gone.
     clientAddress: clientAddressOf,
-    events: metrics, // the metrics take the gateway's events as they are (server/metrics/contract.ts)
+    // The metrics take the gateway's events as they are (server/metrics/contract.ts); a level change goes to the ledger too.
+    events: onLevelChanged === undefined ? metrics : { ...metrics, levelChanged: (...change) => (metrics.levelChanged(...change), onLevelChanged(...change)) },
   });
   const registry = (metrics as Partial<PrometheusMetrics>).registry;
   if (registry) watchOperatorSwitches(registry, strictModeSite, clock);

@@ -57,4 +57,22 @@ export const MIGRATIONS: readonly string[] = [
     reason     TEXT NOT NULL DEFAULT ''
   ) STRICT;
   CREATE INDEX ads_outbox_due ON ads_outbox (state, next_at)`,
+  // The ledger of registrations (server/ledger/): one row per reg the backend answered, kept LEDGER_RETENTION_DAYS;
+  // strict mode's pass facts, kept under a pass token's id until the token is spent or expires.
+  `CREATE TABLE ledger (
+    id      TEXT PRIMARY KEY,
+    at      INTEGER NOT NULL,
+    network TEXT NOT NULL,
+    kind    TEXT NOT NULL,
+    verdict TEXT NOT NULL,
+    entry   TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX ledger_at ON ledger (at);
+  CREATE INDEX ledger_network ON ledger (network, at);
+  CREATE TABLE captcha_pass_facts (
+    id         TEXT PRIMARY KEY,
+    facts      TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX captcha_pass_facts_expiry ON captcha_pass_facts (expires_at)`,
 ];

@@ -84,6 +84,10 @@ describe('metrics', () => {
       [`${P}ads_request_duration_seconds`]: 'histogram',
       [`${P}ads_pending`]: 'gauge',
       [`${P}ads_oldest_pending_age_seconds`]: 'gauge',
+      // The ledger of registrations (server/ledger/ledger-metrics.ts).
+      [`${P}ledger_registrations_total`]: 'counter',
+      [`${P}ledger_revised_total`]: 'counter',
+      [`${P}ledger_write_failures_total`]: 'counter',
     });
     // The process's own: CPU, heap, event-loop lag, GC.
     for (const name of ['process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_gc_duration_seconds']) {

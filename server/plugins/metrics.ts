@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,6 +16,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** The metrics listener's address, or null when metrics are off. */
     metricsAddress: () => AddressInfo | null;
+    /** Other GET paths the metrics listener answers (the ledger's view: ledger/ledger-view.ts), never the public port. */
+    metricsListenerRoutes: Map<string, (request: IncomingMessage, response: ServerResponse) => void>;
   }
 }
 
@@ -42,6 +44,8 @@ function isRegisterPageView(request: FastifyRequest, status: number): boolean {
 export default fp(
   async function metricsPlugin(fastify: FastifyInstance, { listen, channels }: MetricsOptions) {
     fastify.get('/metrics', (_request, reply) => reply.code(404).send(errorAnswer(404)));
+    const routes = new Map<string, (request: IncomingMessage, response: ServerResponse) => void>();
+    fastify.decorate('metricsListenerRoutes', routes);
     if (!listen) {
       fastify.decorate('metrics', NO_METRICS);
       fastify.decorate('metricsAddress', () => null);
@@ -64,6 +68,8 @@ export default fp(
     });
 
     const server: Server = createServer((request, response) => {
+      const route = request.method === 'GET' ? routes.get(request.url?.split('?', 1)[0] ?? '') : undefined;
+      if (route) return route(request, response);
       if (request.method !== 'GET' || request.url?.split('?', 1)[0] !== '/metrics') {
         response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
         return;

@@ -59,6 +59,9 @@ export function readSwitches(file: SectionInput, variables: SectionInput, config
 /** The switches and the operator's networks, as strict mode reads them at every request. */
 export type StrictModeSite = OperatorSwitches & { networks: NetworkAdditions };
 
+/** Whether the campaign switch is on at `now`. */
+export const campaignOn = (site: OperatorSwitches, now: number): boolean => Boolean(site.campaign && now < site.campaign.until);
+
 /** The CIDRs of captcha.networks that name no network (a bad address, a length past 32 or 128). */
 export function networkProblems(networks: NetworkSettings, configPath: string | null): string[] {
   return (['carrier', 'hosting'] as const).flatMap((kind) =>

@@ -54,8 +54,11 @@ export interface GatewayEvents {
   challengeIssued(facts: ChallengeFacts): void;
   /** An answer was judged; `facts` null when its challenge was unknown or expired, or its caller locked. */
   verified(reason: VerifyReason, facts: AnswerFacts | null): void;
-  /** An entity's difficulty level changed (hysteresis.ts): `from` to `to`; `kind`: its network's (null: the site). */
-  levelChanged(entity: LevelEntity, from: Level, to: Level, kind: NetworkKind | null): void;
+  /**
+   * An entity's difficulty level changed (hysteresis.ts): `from` to `to`; `kind`: its network's (null: the site);
+   * `subject`: the address or network it is kept under (undefined for the site and the carriers).
+   */
+  levelChanged(entity: LevelEntity, from: Level, to: Level, kind: NetworkKind | null, subject?: string): void;
   /**
    * A right answer earned no pass token: the network that fetched its puzzle (of `kind`, at `level`) had used
    * its allowance (policy.ts, PASS_ALLOWANCE); answered 429 with Retry-After.

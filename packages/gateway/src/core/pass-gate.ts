@@ -2,8 +2,10 @@ import { GATE_UNAVAILABLE, NEEDS_CAPTCHA, type Answer } from '../http/answers';
 import type { GatewayEvents, TokenRefusal } from './events';
 import { StoreUnavailableError, type CaptchaStore } from '../stores/captcha-store';
 import { readPassToken } from './token';
+import { readPassFacts, type PassFacts } from './pass-facts';
 
-export type GateVerdict = { ok: true } | { ok: false; refusal: TokenRefusal; answer: Answer };
+/** ok: the token was spent, with what its pass knew at the gateway (null: none kept); otherwise the refusal and its answer. */
+export type GateVerdict = { ok: true; pass: PassFacts | null } | { ok: false; refusal: TokenRefusal; answer: Answer };
 
 /** The pass-token gate the host puts in front of the route it protects (`fastify.captchaGate`). */
 export interface CaptchaGate {
@@ -23,10 +25,16 @@ export function createGate(store: CaptchaStore, now: () => number, events: Gatew
   return {
     async spend(token) {
       let refusal: TokenRefusal | null;
+      let facts: string | null = null;
       try {
         const pass = token === null ? null : readPassToken(await store.secret(), token);
-        refusal =
-          token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : !(await store.spendToken(pass.id, pass.expiresAt, true)) ? 'spent' : null;
+        refusal = token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : null;
+        if (pass && refusal === null) {
+          // The spend and the facts' take at once (one round trip's wait): a second spend finds them taken anyway.
+          const [spent, kept] = await Promise.all([store.spendToken(pass.id, pass.expiresAt, true), store.takePassFacts(pass.id).catch(() => null)]);
+          refusal = spent ? null : 'spent';
+          facts = kept;
+        }
       } catch (error) {
         if (!(error instanceof StoreUnavailableError)) throw error;
         events.tokenRefused('unavailable');
@@ -37,7 +45,7 @@ export function createGate(store: CaptchaStore, now: () => number, events: Gatew
         return { ok: false, refusal, answer: NEEDS_CAPTCHA };
       }
       events.tokenSpent();
-      return { ok: true };
+      return { ok: true, pass: readPassFacts(facts) };
     },
   };
 }

@@ -14,8 +14,14 @@ function signature(secret: string, body: string): Buffer {
 
 /** `v1.<id>.<expiry, base 36>.<HMAC-SHA256>`: the server can tell its own tokens without storing them. */
 export function signPassToken(secret: string, expiresAt: number): string {
-  const body = `${VERSION}.${randomBytes(ID_BYTES).toString('base64url')}.${expiresAt.toString(36)}`;
-  return `${body}.${signature(secret, body).toString('base64url')}`;
+  return issuePassToken(secret, expiresAt).token;
+}
+
+/** A new signed token with its id: what the pass's facts are kept under (pass-facts.ts). */
+export function issuePassToken(secret: string, expiresAt: number): PassToken & { token: string } {
+  const id = randomBytes(ID_BYTES).toString('base64url');
+  const body = `${VERSION}.${id}.${expiresAt.toString(36)}`;
+  return { id, expiresAt, token: `${body}.${signature(secret, body).toString('base64url')}` };
 }
 
 /** The token's id and expiry when it is well formed and signed with `secret` (expiry is not checked here). */

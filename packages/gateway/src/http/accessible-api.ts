@@ -10,9 +10,9 @@ import { accessibleFitsMs, type AnswerTiming } from '../core/difficulty/level-de
 import { clampLevel } from '../core/difficulty/levels';
 import type { AnswerFacts, GatewayEvents } from '../core/events';
 import { escalatedWorkCost, workDoublings } from '../core/work-escalation';
-import { CHALLENGE_TTL_MS, TOKEN_TTL_MS, WORK_ESCALATION } from '../core/policy';
+import { CHALLENGE_TTL_MS, WORK_ESCALATION } from '../core/policy';
 import type { CaptchaStore } from '../stores/captcha-store';
-import { signPassToken } from '../core/token';
+import type { passIssuer } from './pass-issue';
 import { answerSeconds } from '../core/timing';
 import { checkWork, createWorkTask } from '../core/work';
 
@@ -22,6 +22,8 @@ export interface AccessibleRoutesOptions extends Pick<ReturnType<typeof admissio
   events: GatewayEvents;
   /** Max counter of its task at level 0 (CAPTCHA_ACCESSIBLE_WORK_COST). */
   accessibleMax: number;
+  /** Issues a pass's token with its facts kept (pass-issue.ts). */
+  issuePass: ReturnType<typeof passIssuer>;
 }
 
 /** The level sealed into a task that checkWork found signed by us (its `lv`). */
@@ -40,7 +42,7 @@ const sealedFetcher = (work: SolvedWork): FetchedBy | null => {
   return typeof data.by === 'string' && typeof data.net === 'string' ? { address: data.by, network: data.net, kind: kindOf(String(data.nk)) } : null;
 };
 
-export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now, events, accessibleMax, admitted, countAnswer, passAllowed, spendOnce }: AccessibleRoutesOptions) {
+export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now, events, accessibleMax, admitted, countAnswer, passAllowed, spendOnce, issuePass }: AccessibleRoutesOptions) {
   const routes = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Its tighter limit per address (ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
   routes.post('/captcha/accessible', { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } }, async (request, reply) => {
@@ -72,8 +74,9 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
     const refusal = await checkWork(secret, request.body.id, request.body.work, spendOnce, 'accessible', counted.minDoublings);
     // Signed by us and solved: who fetched it and its level can be believed.
     const fetchedBy = refusal === null ? sealedFetcher(request.body.work) : null;
+    const timing = refusal === null ? timingOf(request.body.work, at) : null;
     if (refusal !== null) await counted.refused(refusal === 'expired' || refusal === 'spent');
-    else await counted.settle(true, fetchedBy, timingOf(request.body.work, at), 'accessible');
+    else await counted.settle(true, fetchedBy, timing, 'accessible');
     if (refusal === 'malformed' || refusal === 'missing' || refusal === 'tampered') {
       events.verified('work_refused', null);
       return reply.code(400).send(errorAnswer(400));
@@ -85,6 +88,6 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { store, now,
     }
     if (fetchedBy !== null && !(await passAllowed(fetchedBy, sealedLevel(request.body.work), reply, 'accessible'))) return reply;
     events.verified('passed', facts());
-    return { status: 'y' as const, token: signPassToken(secret, at + TOKEN_TTL_MS) };
+    return { status: 'y' as const, token: await issuePass(request, { level: sealedLevel(request.body.work), picture: 'none', path: 'accessible', timing, fetchedBy }) };
   });
 }

@@ -14,9 +14,10 @@ import { DrawQueueFullError, type ChallengeDrawer } from '../drawing/draw-pool';
 import type { AnswerFacts, GatewayEvents } from '../core/events';
 import { escalatedWorkCost, workDoublings } from '../core/work-escalation';
 import { CHALLENGE_LAYOUT, challengePixelRatio } from '../drawing/pictures';
-import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, TOKEN_TTL_MS, WORK_ESCALATION } from '../core/policy';
+import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, WORK_ESCALATION } from '../core/policy';
+import { MIN_DRAG_TRAIL } from '@game-register/puzzle-captcha/protocol';
 import type { CaptchaStore } from '../stores/captcha-store';
-import { signPassToken } from '../core/token';
+import { passIssuer } from './pass-issue';
 import { checkWork, createWorkTask, type WorkSettings } from '../core/work';
 import { answerSeconds } from '../core/timing';
 
@@ -52,6 +53,7 @@ export interface CaptchaApiOptions {
 const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty, networkJudge, clientAddress = (request) => request.ip }) => {
   const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admissionReplies({ store, events, now, networkChallenges, difficulty, judge: networkJudge, clientAddress });
   const layout = CHALLENGE_LAYOUT;
+  const issuePass = passIssuer({ store, difficulty, networkJudge, clientAddress, now });
   // A body-less POST (or one without a JSON content type) asks for the defaults.
   fastify.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
@@ -139,10 +141,11 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     // Its token comes from the allowance of the network that fetched the puzzle, whoever answers.
     if (!(await passAllowed(fetchedBy, live.level, reply))) return reply;
     events.verified('passed', facts);
-    return { status: 'y' as const, token: signPassToken(await store.secret(), at + TOKEN_TTL_MS) };
+    const path = trail.length >= MIN_DRAG_TRAIL ? 'drag' : 'keys_or_tap';
+    return { status: 'y' as const, token: await issuePass(request, { level: live.level, picture: live.picture, path, timing, fetchedBy }) };
   });
 
-  if (work.accessible !== null) registerAccessibleRoutes(fastify, { store, now, events, accessibleMax: work.accessible, admitted, countAnswer, passAllowed, spendOnce });
+  if (work.accessible !== null) registerAccessibleRoutes(fastify, { store, now, events, accessibleMax: work.accessible, admitted, countAnswer, passAllowed, spendOnce, issuePass });
 };
 
 export default captchaApi;

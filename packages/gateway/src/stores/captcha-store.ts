@@ -49,6 +49,10 @@ export interface CaptchaStore {
    * StoreUnavailableError when none confirms it in time); a work task's need not.
    */
   spendToken(id: string, expiresAt: number, replicated?: boolean): Promise<boolean>;
+  /** Keeps a pass's facts (core/pass-facts.ts, as JSON) under its token's id until the token expires: for the host's ledger. */
+  putPassFacts(tokenId: string, facts: string, expiresAt: number): Promise<void>;
+  /** Takes a pass's facts back, once, in one atomic step (null: none kept, taken before, or expired). */
+  takePassFacts(tokenId: string): Promise<string | null>;
   /** The caller's lock and recent failures, by its address (addressSubjectOf: an IPv6 /64 is one) and by its network (see network.ts). */
   standing(address: string, network: string): Promise<Standing>;
   /**

@@ -11,6 +11,8 @@ const TABLES = `
   CREATE INDEX IF NOT EXISTS captcha_challenges_expiry ON captcha_challenges (expires_at);
   CREATE TABLE IF NOT EXISTS captcha_spent_tokens (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS captcha_spent_tokens_expiry ON captcha_spent_tokens (expires_at);
+  CREATE TABLE IF NOT EXISTS captcha_pass_facts (id TEXT PRIMARY KEY, facts TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;
+  CREATE INDEX IF NOT EXISTS captcha_pass_facts_expiry ON captcha_pass_facts (expires_at);
   CREATE TABLE IF NOT EXISTS captcha_failures (address TEXT PRIMARY KEY, count INTEGER NOT NULL, locked_until INTEGER NOT NULL DEFAULT 0, updated_at INTEGER NOT NULL) STRICT;
   CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
   CREATE TABLE IF NOT EXISTS captcha_hits (name TEXT PRIMARY KEY, count INTEGER NOT NULL, window_ends INTEGER NOT NULL) STRICT;

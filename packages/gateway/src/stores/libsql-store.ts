@@ -14,6 +14,8 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
   // One statement: the row is gone for any other take the moment this one reads it.
   const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at, level, picture, fetched_by, network, kind');
   const insertSpent = db.prepare('INSERT INTO captcha_spent_tokens (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING');
+  const insertFacts = db.prepare('INSERT INTO captcha_pass_facts (id, facts, expires_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING');
+  const deleteFacts = db.prepare('DELETE FROM captcha_pass_facts WHERE id = ? RETURNING facts, expires_at');
   // An address's failures (its count starts again once its latest failure is older than the window) and
   // its lock; a network's failures are a fixed-window counter in captcha_hits, as `failures:net:<network>`.
   const selectFailures = db.prepare('SELECT count, locked_until, updated_at FROM captcha_failures WHERE address = ?');
@@ -37,6 +39,7 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
   const sweeps = [
     db.prepare('DELETE FROM captcha_challenges WHERE expires_at < ?'),
     db.prepare('DELETE FROM captcha_spent_tokens WHERE expires_at < ?'),
+    db.prepare('DELETE FROM captcha_pass_facts WHERE expires_at < ?'),
   ];
   const sweepFailures = db.prepare('DELETE FROM captcha_failures WHERE updated_at < ? AND locked_until < ?');
   const sweepHits = db.prepare('DELETE FROM captcha_hits WHERE window_ends <= ?');
@@ -67,6 +70,13 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
     },
     async spendToken(id, expiresAt) {
       return insertSpent.run(id, expiresAt).changes === 1;
+    },
+    async putPassFacts(tokenId, facts, expiresAt) {
+      insertFacts.run(tokenId, facts, expiresAt);
+    },
+    async takePassFacts(tokenId) {
+      const row = deleteFacts.get(tokenId) as { facts: string; expires_at: number } | undefined;
+      return row && row.expires_at > now() ? row.facts : null;
     },
     async standing(address, network) {
       const at = now();

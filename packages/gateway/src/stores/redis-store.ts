@@ -42,6 +42,7 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
   const key = {
     challenge: (id: string) => `${prefix}challenge:${id}`,
     spent: (id: string) => `${prefix}spent:${id}`,
+    facts: (id: string) => `${prefix}pass-facts:${id}`,
     failures: (address: string) => `${prefix}fails:${address}`, // not `failures:` (earlier, strings): a key keeps its type
     networkFailures: (network: string) => `${prefix}fails:net:${network}`,
     lock: (address: string) => `${prefix}lock:${address}`,
@@ -101,6 +102,15 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       const [set, acknowledged] = await run(() => Promise.all([client.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'), client.wait(replicas, timeoutMs)]));
       if (acknowledged < replicas) throw new StoreUnavailableError('redis', new Error(`the spend reached ${acknowledged} of ${replicas} replicas in ${timeoutMs} ms`));
       return set === 'OK';
+    },
+    async putPassFacts(tokenId, facts, expiresAt) {
+      // Its expiry first, as the challenge's: the store's clock, not only Redis's own, says when it is gone.
+      await run(() => redis.set(key.facts(tokenId), `${expiresAt} ${facts}`, 'PX', ttl(expiresAt)));
+    },
+    async takePassFacts(tokenId) {
+      const value = await run(() => redis.getdel(key.facts(tokenId)));
+      const space = value?.indexOf(' ') ?? -1;
+      return value && space > 0 && Number(value.slice(0, space)) > now() ? value.slice(space + 1) : null;
     },
     async standing(address, network) {
       const at = now();

@@ -45,6 +45,18 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       expect(await store.takeChallenge('long')).toEqual({ gapX: 20, expiresAt: at + 5000, ...SEALED });
     });
 
+    it("gives a pass's facts back once, to whichever instance takes them first, and none once its token expired", async () => {
+      await store.putPassFacts('pass-a', '{"level":1}', at + 120_000);
+      const other = await backing.open(null);
+      const takes = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).takePassFacts('pass-a')));
+      expect(takes.filter((take) => take !== null)).toEqual(['{"level":1}']);
+      expect(await store.takePassFacts('never-put')).toBeNull();
+      await store.putPassFacts('pass-b', '{"level":2}', at + 1000);
+      backing.advance(1000);
+      await store.sweep();
+      expect(await store.takePassFacts('pass-b')).toBeNull();
+    });
+
     it('spends a token once, whichever store instance sees it first', async () => {
       const other = await backing.open(null);
       expect(await store.spendToken('token-a', at + 120_000)).toBe(true);

@@ -58,7 +58,7 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
   const advance = (entity: SignalEntity, subject: string, kind: NetworkKind, { counts, state }: EntityReading, at: number): Level => {
     const before = state ?? freshState(at);
     const after = nextState(before, pressureOf(entity, counts, thresholdsOf(entity, kind, subject, campaignOn(at))), at);
-    if (after.level !== before.level) events.levelChanged(entity, before.level, after.level, kind);
+    if (after.level !== before.level) events.levelChanged(entity, before.level, after.level, kind, subject);
     const keep = !isForgettable(after, at);
     const write = keep ? state === null || !sameBut(before, after) || at - before.lastAt >= RESTATE_AFTER_MS : state !== null;
     if (write) signals.saveState(entity, subject, keep ? after : null, HYSTERESIS.ttlMs).catch(onError);
@@ -132,6 +132,8 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
       await observe(evidence, address, network, kind, at);
     },
     siteLevel: () => siteLevel,
+    /** The operator's switches in service (for a pass's facts: core/pass-facts.ts). */
+    switches,
     /** The floor under every carrier visitor (a solver spread over many carrier networks). */
     carriersLevel: () => carriersLevel,
     /** The level pinned for everyone, or null: its passes are then bounded by their network's kind alone (admission.ts). */
