@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build-if-stale';
 import { startRedisServer } from '../../testing/redis/redis-server';
+import { freePort } from '../../scripts/free-port';
 import { startServer, STRICT_ENV } from '../common/server-process';
 
 export const TARGETS = { rssGrowthAfterFirstMinute: 0.05, rssGrowthOverSecondHalf: 0.03 };
@@ -51,16 +52,27 @@ async function main() {
     ...(options.threads === undefined ? {} : { CAPTCHA_DRAW_THREADS: options.threads }),
     ...(options.refused ? { CAPTCHA_LEVEL: undefined } : {}),
   };
-  const server = await startServer(env, options.server ?? SERVER_ENTRY);
+  const metricsPort = await freePort();
+  const server = await startServer({ ...env, METRICS_PORT: String(metricsPort) }, options.server ?? SERVER_ENTRY);
   const rssMb = () => Math.round(server.rssMb());
-  const samples: { second: number; rssMb: number }[] = [];
+  /** The main thread's V8 heap in use and the memory outside it, from the process's own metrics, in MB. */
+  const heapMb = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const valueOf = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN) / 2 ** 20);
+    return { heapMb: valueOf('nodejs_heap_size_used_bytes'), externalMb: valueOf('nodejs_external_memory_bytes') };
+  };
+  const samples: { second: number; rssMb: number; heapMb?: number; externalMb?: number }[] = [];
   try {
     console.log(
       `[bench:soak] ${availableParallelism()} CPUs (shared machine: compare runs made one after the other); ${options.server ?? SERVER_ENTRY}; ` +
         `pixel ratio ${options.ratio}, ${options.connections} connections, ${durationS} s, RSS every ${sampleS} s${options.refused ? ', refused fetches' : ''}`,
     );
     const started = performance.now();
-    const sample = () => samples.push({ second: Math.round((performance.now() - started) / 1000), rssMb: rssMb() });
+    const sample = () => {
+      const entry = { second: Math.round((performance.now() - started) / 1000), rssMb: rssMb() };
+      samples.push(entry);
+      heapMb().then((heap) => Object.assign(entry, heap), () => {});
+    };
     sample();
     const timer = setInterval(sample, sampleS * 1000);
     const load = await autocannon({
@@ -76,8 +88,8 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 5000)); // load over: does anything come back?
     const idle = rssMb();
     let previous = samples[0]!.rssMb;
-    const rows = samples.map(({ second, rssMb: mb }) => {
-      const row = { second, 'RSS MB': mb, 'change MB': mb - previous };
+    const rows = samples.map(({ second, rssMb: mb, heapMb: heap, externalMb }) => {
+      const row = { second, 'RSS MB': mb, 'change MB': mb - previous, 'heap used MB': heap, 'external MB': externalMb };
       previous = mb;
       return row;
     });
