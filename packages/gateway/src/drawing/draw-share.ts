@@ -73,9 +73,9 @@ export function createDrawShare({ now = () => performance.now(), halfLifeMs = DR
         const own = scaledOf(at);
         if (own >= freeTakes * weight) {
           const { first, second, firstAt } = top();
-          // Not the network with the most: it has had less than one, and is served. The one with the most
-          // waits until it is within one puzzle of the next, while another wants drawing too (alone, it has
-          // it all: waiting would serve no one).
+          // A network that is not the one with the most has had less than another: served. The one with the
+          // most waits until it is within one puzzle of the next, while another wants drawing too (alone, it
+          // has it all: its waiting would serve no one).
           const within = firstAt === at[0] ? own < second + weight || second < othersActive * weight : own < first;
           if (!within) return false;
         }
