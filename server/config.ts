@@ -79,7 +79,7 @@ export interface CaptchaConfig {
   stockSize: number;
   /** Proof of work: the counters a puzzle's task and the accessible path's task are drawn below; accessible null: off. */
   work: WorkSettings;
-  /** Challenges (both paths) one /24 or /48 network may fetch per minute (CAPTCHA_NETWORK_CHALLENGES). */
+  /** Challenges (both paths) one /24, /48 or cloud AS may have answered with work per minute (CAPTCHA_NETWORK_CHALLENGES). */
   networkChallenges: number;
   /** CAPTCHA_LEVEL: each challenge's difficulty level from the evidence (`adaptive`), or one level pinned for everyone, without quotas. */
   level: 'adaptive' | Level;

@@ -84,7 +84,7 @@ export const SERVER_GROUPS: readonly VariableGroup[] = [
         meaning: '`off` removes the path without the picture (its routes answer 404 and the button is not shown); screen-reader users then have no way through (WCAG 1.1.1)',
       },
       CAPTCHA_HOLDOUT: { meaning: "the share of level-0 challenges given the guarded picture, so what it costs people is measured; `0` turns it off" },
-      CAPTCHA_NETWORK_CHALLENGES: { meaning: 'challenges (both paths) one /24 or /48 network may fetch per minute, from however many addresses' },
+      CAPTCHA_NETWORK_CHALLENGES: { meaning: 'challenges (both paths) one network (a /24, an IPv6 /48, a cloud AS) may have answered with their work per minute, from however many addresses; past it, its challenges wait (`429`). Bare fetches are not counted here: each address has its own share of fetches, and while an instance\'s drawing runs short, no network takes more than its fair share of it (strict-mode.md)' },
       CAPTCHA_DRAW_THREADS: {
         meaning:
           "worker threads that draw and encode the puzzles, off the event loop; `0` draws on the main thread (a comparison point, not for production). Each also borrows one of libuv's threads to encode a 3x piece: above 3, start Node with `UV_THREADPOOL_SIZE` at least the threads + 2 (libuv's default is 4)",

@@ -45,6 +45,12 @@ export interface CountedAnswer {
 
 /** A network past its allowance of answered challenges asks again after this: its count slides by 10 s buckets. */
 const NETWORK_RETRY_MS = 10_000;
+/**
+ * Addresses this instance has seen refused (locked, or past their fetches), kept at most: the store would refuse
+ * them again until then (a refusal counts nothing, so neither ends sooner), so they are refused from memory, with
+ * no store round trip. Past this many, the oldest is forgotten (it is asked of the store again).
+ */
+export const REFUSED_REMEMBERED = 4096;
 
 export function admission({ store, events, now, networkChallenges, difficulty, judge }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
@@ -58,11 +64,30 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    * nothing; one for its network's allowance has counted the fetch for the address alone. `ip`: the client's
    * address as the host read it; `route`: the route asked, for the events.
    */
+  /** Per address: why it was refused and until when (insertion order: the oldest first, forgotten first). */
+  const refusedUntil = new Map<string, { refusal: 'locked' | 'address_fetches'; until: number }>();
+  const remember = (address: string, refusal: 'locked' | 'address_fetches', until: number) => {
+    refusedUntil.delete(address);
+    if (refusedUntil.size >= REFUSED_REMEMBERED) refusedUntil.delete(refusedUntil.keys().next().value!);
+    refusedUntil.set(address, { refusal, until });
+  };
   const admitted = async (ip: string, route: string, at: number): Promise<Admitted | Refusal> => {
     const { network, kind } = judge(ip);
     // The lock and the work's doublings per address as its level is (an IPv6 /64 is one address), with the
     // failures of its network as judged (a hosting network: its whole AS).
     const address = addressSubjectOf(ip);
+    // Refused a moment ago, and the store would refuse it again: answered from memory. Under a flood from one
+    // address this is most requests; each store round trip it saved held its request's objects long enough to
+    // be promoted to the old generation (docs/decisions.md, "The refusing path's memory").
+    const known = refusedUntil.get(address);
+    if (known !== undefined) {
+      const left = known.until - (known.refusal === 'locked' ? at : now());
+      if (left > 0) {
+        if (known.refusal === 'address_fetches') events.rateLimited(route, kind);
+        return refused(known.refusal, left);
+      }
+      refusedUntil.delete(address);
+    }
     const nat = isCarrierNat(kind, ip);
     // A pinned level (CAPTCHA_LEVEL: tests and benches that play every visitor from one address) sets the work
     // and never escalates it: no doubling and no refusal for an address's fetches either.
@@ -70,9 +95,13 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     const share = pinned ? Number.MAX_SAFE_INTEGER : ADDRESS_FETCHES.share * (nat ? CARRIER_NAT_VISITORS : 1);
     const max = nat || pinned ? Number.MAX_SAFE_INTEGER : share * ADDRESS_FETCHES.refuseAt;
     const { standing, hit } = await store.admitChallenge(address, network, `fetches:${address}`, ADDRESS_FETCHES.windowMs, max);
-    if (hit === null || standing.lockedUntil > at) return refused('locked', standing.lockedUntil - at);
+    if (hit === null || standing.lockedUntil > at) {
+      remember(address, 'locked', standing.lockedUntil);
+      return refused('locked', standing.lockedUntil - at);
+    }
     if (hit.count > max) {
       events.rateLimited(route, kind);
+      remember(address, 'address_fetches', hit.endsAt);
       return refused('address_fetches', hit.endsAt - now()); // what is left of the window
     }
     const { verdict, networkAnswered } = await difficulty.challenge(address, { network, kind }, at);

@@ -97,3 +97,14 @@ export const HOLDOUT_LIMITS = { default: 0.02, max: 0.5 } as const;
 
 export * from './level-policy';
 export * from './network-policy';
+
+/**
+ * Drawing shared fairly (drawing/draw-share.ts): while an instance's drawing runs short (a stock shelf of the
+ * asked ratio below `lowWater` of its size, or visitors' draws waiting for a thread), a network that has had the
+ * most puzzles of late waits (503, Retry-After) until another has had as many, while another wants drawing too (has
+ * had `othersActive` of late: one within two half-lives); a network that had fewer than `freeTakes` of late is
+ * served at once. "Of late": a count that halves every `halfLifeMs`, kept in `slots`
+ * counters per row of two rows (a network is counted in one slot of each; its count is the smaller), so the
+ * memory is fixed whatever the number of networks seen.
+ */
+export const DRAW_SHARE = { lowWater: 0.5, freeTakes: 2, othersActive: 0.25, halfLifeMs: 2_000, slots: 1024 } as const;

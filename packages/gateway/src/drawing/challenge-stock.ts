@@ -5,7 +5,7 @@
 import type { ChallengeDrawer } from './draw-pool';
 import type { DrawnChallenge } from './draw-worker';
 import type { PictureKind } from '../core/events';
-import { GUARDED_STOCK_SHARE, STOCK_RETRY_AFTER_FAILURE_MS as RETRY_AFTER_FAILURE_MS } from '../core/policy';
+import { DRAW_SHARE, GUARDED_STOCK_SHARE, STOCK_RETRY_AFTER_FAILURE_MS as RETRY_AFTER_FAILURE_MS } from '../core/policy';
 
 /** The ratios a challenge is drawn at (challengePixelRatio): a stock for each, of each picture. */
 export const STOCKED_PIXEL_RATIOS = [1, 2, 3] as const;
@@ -14,6 +14,8 @@ export const STOCKED_PICTURES: readonly PictureKind[] = ['plain', 'guarded'];
 export interface ChallengeStock {
   /** A stocked puzzle for `pixelRatio` with `picture`, gone from the stock; null when none is ready (draw one on demand). */
   take(pixelRatio: number, picture: PictureKind): DrawnChallenge | null;
+  /** Whether a shelf of `pixelRatio` is below DRAW_SHARE.lowWater of its size: drawing runs short (draw-share.ts). */
+  short(pixelRatio: number): boolean;
   /** Puzzles ready per pixel ratio, both pictures together (metrics). */
   levels(): ReadonlyMap<number, number>;
   /** Stops refilling; what is stocked is dropped. */
@@ -31,7 +33,7 @@ export interface StockOptions {
   onRefillError?: (error: unknown) => void;
 }
 
-export const NO_STOCK: ChallengeStock = { take: () => null, levels: () => new Map(), close() {} };
+export const NO_STOCK: ChallengeStock = { take: () => null, short: () => false, levels: () => new Map(), close() {} };
 
 export function createChallengeStock({ drawer, size, parallel, pixelRatios = STOCKED_PIXEL_RATIOS, pictures = STOCKED_PICTURES, onRefillError = () => {} }: StockOptions): ChallengeStock {
   if (size <= 0 || parallel <= 0) return NO_STOCK;
@@ -97,6 +99,7 @@ export function createChallengeStock({ drawer, size, parallel, pixelRatios = STO
       refill();
       return drawn;
     },
+    short: (pixelRatio) => pictures.some((picture) => (shelves.get(shelfOf(pixelRatio, picture))?.length ?? Infinity) < sizeOf(picture) * DRAW_SHARE.lowWater),
     levels: () => new Map(pixelRatios.map((ratio) => [ratio, pictures.reduce((sum, picture) => sum + shelves.get(shelfOf(ratio, picture))!.length, 0)])),
     close() {
       closed = true;

@@ -11,6 +11,7 @@ import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type C
 import { NO_STOCK, type ChallengeStock } from '../drawing/challenge-stock';
 import type { NetworkJudge } from '../core/networks/network-kind';
 import { DrawQueueFullError, type ChallengeDrawer } from '../drawing/draw-pool';
+import { createDrawShare, type DrawShare } from '../drawing/draw-share';
 import type { AnswerFacts, GatewayEvents } from '../core/events';
 import { escalatedWorkCost, workDoublings } from '../core/work-escalation';
 import { CHALLENGE_LAYOUT, challengePixelRatio } from '../drawing/pictures';
@@ -39,6 +40,8 @@ export interface CaptchaApiOptions {
   stock?: ChallengeStock;
   /** Challenges one network may have answered with work per minute (CAPTCHA_NETWORK_CHALLENGES). */
   networkChallenges: number;
+  /** This instance's drawing shared among networks while it runs short (default: a fresh one on the monotonic clock). */
+  drawShare?: DrawShare;
   now: () => number;
   events: GatewayEvents;
   /** Each challenge's level (difficulty/engine.ts). */
@@ -49,8 +52,11 @@ export interface CaptchaApiOptions {
   clientAddress?: (request: FastifyRequest) => string;
 }
 
+/** Drawing is busy (the queue full, or this network past its share while it runs short): ask again in a second. */
+const busy = (reply: FastifyReply) => reply.header('retry-after', String(BUSY_RETRY_AFTER_S)).code(503).send(errorAnswer(503));
+
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty, networkJudge, clientAddress = (request) => request.ip }) => {
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty, networkJudge, clientAddress = (request) => request.ip, drawShare = createDrawShare() }) => {
   const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admissionReplies({ store, events, now, networkChallenges, difficulty, judge: networkJudge, clientAddress });
   const layout = CHALLENGE_LAYOUT;
   const issuePass = passIssuer({ store, difficulty, networkJudge, clientAddress, now });
@@ -65,12 +71,19 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
   fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
+    const pixelRatio = challengePixelRatio(request.body.pixelRatio);
+    // Drawing first, shared: while it runs short here, a network past its share waits, before anything is
+    // counted (a refusal moves no level, budget or floor). Not short: a count in memory, nothing more.
+    const { network, kind } = networkJudge(clientAddress(request));
+    if (!drawShare.admit(network, drawer.queueSize > 0 || stock.short(pixelRatio))) {
+      events.rateLimited(request.routeOptions.url ?? 'captcha', kind);
+      return busy(reply);
+    }
     const admission = await admitted(request, at, reply);
     if (admission === null) return reply;
     const { standing, verdict, fetchedBy } = admission;
     const { level, picture } = verdict;
     await sweep(at);
-    const pixelRatio = challengePixelRatio(request.body.pixelRatio);
     // From the stock when it has one: its expiry and one-time take start here, as a fresh puzzle's do.
     let drawn = stock.take(pixelRatio, picture);
     if (drawn === null && stock !== NO_STOCK) events.stockMissed(pixelRatio);
@@ -78,8 +91,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
       drawn ??= await drawer.draw(pixelRatio, picture);
     } catch (error) {
       if (!(error instanceof DrawQueueFullError)) throw error;
-      reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
-      return reply.code(503).send(errorAnswer(503));
+      return busy(reply);
     }
     const id = randomBytes(16).toString('base64url');
     const expiresAt = at + CHALLENGE_TTL_MS;

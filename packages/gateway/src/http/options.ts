@@ -30,7 +30,7 @@ export const GatewayOptionsSchema = Type.Object(
     work: Type.Optional(Type.Object({ puzzle: Cost, accessible: Type.Union([Cost, Type.Null()], { description: 'null: no path without the picture' }) })),
     stock: Type.Optional(Type.Integer({ minimum: 0, maximum: STOCK_MAX, description: 'puzzles drawn ahead per pixel ratio' })),
     draw: Type.Optional(Type.Object({ threads: Type.Integer({ minimum: 0, maximum: DRAW_LIMITS.maxThreads }), queue: Type.Integer({ minimum: 0, maximum: DRAW_LIMITS.maxQueue }) })),
-    networkChallenges: Type.Optional(Type.Integer({ minimum: 1, description: `challenges one network may fetch per ${NETWORK_CHALLENGE_LIMIT.windowMs} ms` })),
+    networkChallenges: Type.Optional(Type.Integer({ minimum: 1, description: `challenges one network may have answered with work per ${NETWORK_CHALLENGE_LIMIT.windowMs} ms` })),
     level: Type.Optional(Type.Union([Type.Literal('adaptive'), Type.Integer({ minimum: 0, maximum: 3 })], { description: "'adaptive': each challenge's level from the evidence; a number pins that level for everyone, without quotas" })),
     holdout: Type.Optional(Type.Number({ minimum: 0, maximum: HOLDOUT_LIMITS.max, description: 'share of level-0 challenges given the guarded picture, to measure what it costs people' })),
     switches: Type.Optional(Type.Function([], Type.Any(), { description: 'the operator switches now (OperatorSwitches): read at every challenge, so the host may change them at any time' })),
