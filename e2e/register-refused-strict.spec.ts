@@ -106,7 +106,8 @@ test('a pass refused for the network\'s allowance reads as a wait counted down, 
 
   // The time up, the retry works (here by the keyboard: the button kept the focus), a new puzzle comes, and it passes.
   await expect(retry).toHaveAttribute('aria-disabled', 'false', { timeout: (retryAfter + 5) * 1000 });
-  await expect(waitShown(page)).toHaveText('请求过于频繁');
+  await expect(waitShown(page)).toHaveText('现在可以重试');
+  await expect(announced).toHaveText('现在可以重试'); // said once more: the retry is usable now
   await retry.press('Enter');
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
   expect(opened.challenges.sent).toHaveLength(2);

@@ -4,7 +4,9 @@ import { createDrawShare } from './draw-share';
 
 function setUp() {
   const clock = { at: 0 };
-  const share = createDrawShare({ now: () => clock.at });
+  const drawShare = createDrawShare({ now: () => clock.at });
+  // A fetch as the route makes it: asked, and counted once it is handed a puzzle.
+  const share = { ...drawShare, admit: (network: string, short: boolean) => drawShare.admit(network, short) && (drawShare.took(network), true) };
   return { clock, share };
 }
 
@@ -13,6 +15,17 @@ describe('the draw share', () => {
     const { share } = setUp();
     for (let i = 0; i < 1000; i += 1) expect(share.admit('2001:db8:aa::/48', false)).toBe(true);
     expect(share.countOf('2001:db8:aa::/48')).toBeCloseTo(1000);
+  });
+
+  it('counts a puzzle only when one is handed over: fetches asked and then refused (a locked address\'s) put a network behind nobody', () => {
+    const clock = { at: 0 };
+    const share = createDrawShare({ now: () => clock.at });
+    for (let i = 0; i < 200; i += 1) expect(share.admit('198.51.100.0/24', true)).toBe(true); // asked, never handed one
+    expect(share.countOf('198.51.100.0/24')).toBe(0);
+    for (let i = 0; i < 20; i += 1) share.took('203.0.113.0/24');
+    // The other network has had 20; the one that only asked is served while drawing is short, its people with it.
+    expect(share.admit('198.51.100.0/24', true)).toBe(true);
+    expect(share.admit('203.0.113.0/24', true)).toBe(true); // alone in wanting more than its part, it has it
   });
 
   it('while short, refuses the network with the most of late and serves the others at once', () => {

@@ -8,10 +8,12 @@ import { DRAW_SHARE } from '../core/policy';
 
 export interface DrawShare {
   /**
-   * Whether `network` may have a puzzle now, counted when it may. `short`: drawing runs short on this instance
-   * (the stock below its low-water mark, or draws waiting for a thread); while it is not, the answer is yes.
+   * Whether `network` may have a puzzle now. `short`: drawing runs short on this instance (the stock below its
+   * low-water mark, or draws waiting for a thread); while it is not, the answer is yes. Counts nothing.
    */
   admit(network: string, short: boolean): boolean;
+  /** `network` had a puzzle: counted only once it is handed one (a fetch refused later, e.g. a locked address's, is not). */
+  took(network: string): void;
   /** `network`'s count of late (tests and benches). */
   countOf(network: string): number;
 }
@@ -67,21 +69,21 @@ export function createDrawShare({ now = () => performance.now(), halfLifeMs = DR
   };
   return {
     admit(network, short) {
+      if (!short) return true;
       const weight = weightAt(now());
       const at = slotsOf(network);
-      if (short) {
-        const own = scaledOf(at);
-        if (own >= freeTakes * weight) {
-          const { first, second, firstAt } = top();
-          // A network that is not the one with the most has had less than another: served. The one with the
-          // most waits until it is within one puzzle of the next, while another wants drawing too (alone, it
-          // has it all: its waiting would serve no one).
-          const within = firstAt === at[0] ? own < second + weight || second < othersActive * weight : own < first;
-          if (!within) return false;
-        }
-      }
+      const own = scaledOf(at);
+      if (own < freeTakes * weight) return true;
+      const { first, second, firstAt } = top();
+      // A network that is not the one with the most has had less than another: served. The one with the most
+      // waits until it is within one puzzle of the next, while another wants drawing too (alone, it has it all:
+      // its waiting would serve no one).
+      return firstAt === at[0] ? own < second + weight || second < othersActive * weight : own < first;
+    },
+    took(network) {
+      const weight = weightAt(now());
+      const at = slotsOf(network);
       rows.forEach((row, i) => (row[at[i]!] = row[at[i]!]! + weight));
-      return true;
     },
     countOf: (network) => scaledOf(slotsOf(network)) / weightAt(now()),
   };

@@ -81,6 +81,8 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     }
     const admission = await admitted(request, at, reply);
     if (admission === null) return reply;
+    // Counted for the share only now: a fetch admission refused (a locked address's) is handed no puzzle.
+    drawShare.took(network);
     const { standing, verdict, fetchedBy } = admission;
     const { level, picture } = verdict;
     await sweep(at);

@@ -71,8 +71,10 @@ describe('a refusal for now', () => {
     expect(liveRegion()).toBe('请求过于频繁，请 3 秒后重试'); // said once, not each second
     await tick(1000);
     expect(shown()).toBe('请求过于频繁，请 1 秒后重试');
+    expect(liveRegion()).toBe('请求过于频繁，请 3 秒后重试');
     await tick(1000);
-    expect(shown()).toBe('请求过于频繁');
+    expect(shown()).toBe('现在可以重试');
+    expect(liveRegion()).toBe('现在可以重试'); // said once more when the retry is usable
     expect(retryButton()).toHaveAttribute('aria-disabled', 'false');
     expect(challenge).toHaveBeenCalledTimes(1); // the retry is the visitor's
     fireEvent.click(retryButton());

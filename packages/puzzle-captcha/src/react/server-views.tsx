@@ -1,7 +1,7 @@
 // Server mode's parts of the widget, in its chunk: the 无障碍验证 panel over the picture, the button that starts
 // it, a refusal's wait with its retry, and what the live region says meanwhile. Each reads server mode's state;
 // the widget renders them.
-import { useEffect, useReducer, useSyncExternalStore } from 'react';
+import { useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import { announcedPercent, type ServerState } from '../core/server-state';
 import './server-mode.css';
 
@@ -17,6 +17,7 @@ const TEXTS = {
   // A minute or more as minutes and seconds: a quota's wait can be many minutes, and it is said as it is.
   wait: (seconds: number) => `${TEXTS.busy}，请 ${duration(Math.floor(seconds / 60), seconds % 60)}后重试`,
   retry: '重试',
+  over: '现在可以重试',
 } as const;
 
 /** What the views need of server mode (server-mode.ts). */
@@ -78,7 +79,7 @@ export function createServerViews(mode: ServerViewSource) {
     };
     return (
       <div className="pcap-ax pcap-wait">
-        <p aria-hidden>{seconds > 0 ? TEXTS.wait(seconds) : TEXTS.busy}</p>
+        <p aria-hidden>{seconds > 0 ? TEXTS.wait(seconds) : TEXTS.over}</p>
         <button ref={focus} type="button" className="pcap-ax-button" aria-disabled={seconds > 0} onClick={retry}>
           {TEXTS.retry}
         </button>
@@ -97,13 +98,32 @@ export function createServerViews(mode: ServerViewSource) {
     );
   }
 
+  /** Whether the wait that ends at `until` is over: one render when it ends (a timer that fires early waits on). */
+  function useWaitOver(until: number | undefined) {
+    const [ended, setEnded] = useState<number>();
+    useEffect(() => {
+      if (until === undefined) return;
+      let timer: ReturnType<typeof setTimeout>;
+      const check = () => {
+        const left = until - mode.clock();
+        if (left <= 0) setEnded(until);
+        else timer = setTimeout(check, left);
+      };
+      check();
+      return () => clearTimeout(timer);
+    }, [until]);
+    return until !== undefined && ended === until;
+  }
+
   /**
-   * What the live region says: a refusal's wait as it was given (once, not each second), 无障碍验证's progress
-   * while it runs, else the widget's own text (the verdict).
+   * What the live region says: a refusal's wait as it was given (once, not each second), once more when it is
+   * over (the retry is usable now), 无障碍验证's progress while it runs, else the widget's own text (the verdict).
    */
   function ServerAnnouncement({ fallback }: { fallback: string }) {
     const { accessible, wait } = useServerState();
-    return wait ? TEXTS.wait(wait.seconds) : accessible === null ? fallback : TEXTS.progress(announcedPercent(accessible));
+    const over = useWaitOver(wait?.until);
+    if (wait) return over ? TEXTS.over : TEXTS.wait(wait.seconds);
+    return accessible === null ? fallback : TEXTS.progress(announcedPercent(accessible));
   }
 
   return { Panel, Offer: AccessibleOffer, Announcement: ServerAnnouncement };
