@@ -58,3 +58,27 @@ describe.each([['libsql'], ['Redis']])('the ledger store (%s)', (kind) => {
     expect(await store.add(entryOf('next', 5001), MINUTE)).toBe(2); // the forgotten ones no longer count in the cluster
   });
 });
+
+describe('the ledger on Redis while no replica confirms (behind Sentinel)', () => {
+  // A lone redis-server asked for one replica: every WAIT answers 0, so every entry stays unconfirmed.
+  const unconfirmedStore = (max?: number) =>
+    redisLedger(client, `lag${Math.random().toString(36).slice(2, 8)}:`, 30 * 86_400_000, { client, replicas: 1, timeoutMs: 5 }, max);
+
+  it('writes an unconfirmed entry again without undoing a revision made meanwhile', async () => {
+    const store = unconfirmedStore();
+    expect(await store.add(entryOf('a', 1000), MINUTE)).toBe(1);
+    await store.revise([{ ...entryOf('a', 1000), verdict: 'suspect', reasons: ['network_attacked'], revisedAt: 2000 }]);
+    expect(await store.retryUnconfirmed!(MINUTE)).toBe(1); // still no replica: kept
+    expect(await store.add(entryOf('b', 3000), MINUTE)).toBe(2);
+    expect((await store.list({ since: 0, limit: 10 })).map((entry) => [entry.id, entry.verdict])).toEqual([['b', 'clear'], ['a', 'suspect']]);
+  });
+
+  it('keeps at most so many in memory, the oldest dropped first and counted', async () => {
+    const store = unconfirmedStore(3);
+    for (const [i, id] of ['a', 'b', 'c', 'd', 'e'].entries()) await store.add(entryOf(id, 1000 + i), MINUTE);
+    expect(store.droppedUnconfirmed!()).toBe(2);
+    expect(await store.retryUnconfirmed!(MINUTE)).toBe(3);
+    // Dropped from memory, not from Redis: every entry was written once.
+    expect((await store.list({ since: 0, limit: 10 })).map((entry) => entry.id)).toEqual(['e', 'd', 'c', 'b', 'a']);
+  });
+});

@@ -30,6 +30,8 @@ export interface LedgerStore {
    * many are still unconfirmed. Absent where a write is durable once it returns (libsql, a lone Redis).
    */
   retryUnconfirmed?(clusterMs: number): Promise<number>;
+  /** Behind Sentinel: how many unconfirmed entries were dropped so far, past the most kept in memory. */
+  droppedUnconfirmed?(): number;
   /** Drops the entries written before `before` (the retention); answers how many. */
   forget(before: number): Promise<number>;
 }

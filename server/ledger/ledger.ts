@@ -114,7 +114,18 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
     });
 
   const forget = () => store.forget(now() - retentionMs).catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'old ledger entries could not be dropped'));
-  const retry = () => store.retryUnconfirmed?.(CLUSTER.windowMs).catch(() => 0);
+  let droppedSeen = 0;
+  const retry = async () => {
+    const left = await store.retryUnconfirmed?.(CLUSTER.windowMs).catch(() => 0);
+    // Entries dropped past the most an instance keeps while no replica confirms (hours without one): lost, so counted.
+    const dropped = store.droppedUnconfirmed?.() ?? 0;
+    if (dropped > droppedSeen) {
+      for (let i = droppedSeen; i < dropped; i += 1) metrics.writeFailed();
+      log.error({ dropped: dropped - droppedSeen }, 'ledger entries no Redis replica confirmed were dropped: too many kept');
+      droppedSeen = dropped;
+    }
+    return left;
+  };
   const timers: NodeJS.Timeout[] = [];
   fastify.addHook('onReady', async () => {
     void forget();
@@ -174,8 +185,12 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
       // The entry that makes the cluster judges its window's entries again (itself included); an entry judged
       // otherwise than as first written (a later one of the cluster, one after a rise) is written again with its
       // own judgement, off the request's path.
-      if (clusterSize === clusterOf(entry)) revise({ event: 'cluster', network: entry.network, at });
-      else if (judged.reasons.length !== entry.reasons.length) reviseSoon({ ...entry, ...judged });
+      const rejudged = judged.reasons.length !== entry.reasons.length;
+      if (clusterSize === clusterOf(entry)) {
+        // Its own judgement (a rise just before it) first, in the same queue, so the cluster's pass starts from it.
+        if (rejudged) enqueue(() => store.revise([{ ...entry, ...judged }]));
+        revise({ event: 'cluster', network: entry.network, at });
+      } else if (rejudged) reviseSoon({ ...entry, ...judged });
     },
     levelChanged(entity, from, to, _kind, subject) {
       const at = now();

@@ -12,7 +12,7 @@ const ADD = `
 local counts = {}
 for i = 1, #KEYS - 2 do
   local a = (i - 1) * 4
-  redis.call('HSET', KEYS[1], ARGV[a + 2], ARGV[a + 3])
+  redis.call('HSETNX', KEYS[1], ARGV[a + 2], ARGV[a + 3]) -- added again later, it never undoes a revision
   redis.call('ZADD', KEYS[2], ARGV[a + 4], ARGV[a + 2])
   redis.call('ZADD', KEYS[2 + i], ARGV[a + 4], ARGV[a + 2])
   redis.call('PEXPIRE', KEYS[2 + i], ARGV[1])
@@ -28,10 +28,15 @@ const scripted = (redis: Redis): Scripted => {
 
 /**
  * The ledger in Redis for many instances. Behind Sentinel (`replicated`), an entry no replica confirmed in time
- * (or whose add failed: the primary switching) is kept in this instance's memory and added again with the next
- * entries (its id makes that idempotent) until one does: a failover around the add does not lose it.
+ * (or whose add failed: the primary switching) is kept in this instance's memory and added again by the retry
+ * timer (HSETNX and the sorted sets make that idempotent, and never undo a revision made meanwhile) until one
+ * does: a failover around the add does not lose it. At most UNCONFIRMED_MAX are kept (a replica away for hours),
+ * the oldest dropped first and counted; the retry sends RETRY_CHUNK at a time, one retry at a time.
  */
-export function redisLedger(redis: Redis, prefix: string, retentionMs: number, replicated: ReplicatedWrites | null = null): LedgerStore {
+export const UNCONFIRMED_MAX = 20_000;
+const RETRY_CHUNK = 500;
+
+export function redisLedger(redis: Redis, prefix: string, retentionMs: number, replicated: ReplicatedWrites | null = null, unconfirmedMax = UNCONFIRMED_MAX): LedgerStore {
   const key = (name: string) => `${prefix}ledger:${name}`;
   const keys = { entries: key('entries'), all: key('at'), network: (network: string) => key(`net:${network}`) };
   const plain = scripted(redis);
@@ -45,31 +50,54 @@ export function redisLedger(redis: Redis, prefix: string, retentionMs: number, r
     return texts.flatMap((text) => (text === null ? [] : [JSON.parse(text) as LedgerEntry]));
   };
 
-  /** Adds the entries unconfirmed so far and `batch`, then one WAIT: those no replica confirmed stay kept. */
+  let dropped = 0;
+  const keep = (adding: Adding) => {
+    unconfirmed.set(adding.entry.id, adding);
+    for (const oldest of unconfirmed.keys()) {
+      if (unconfirmed.size <= unconfirmedMax) break;
+      unconfirmed.delete(oldest);
+      dropped += 1;
+    }
+  };
+
+  /** Adds `batch`, then one WAIT: those no replica confirmed are kept for the retry timer. */
   async function addDurably(batch: readonly Adding[]): Promise<number[]> {
-    if (durable === null) return batch.length === 0 ? [] : (await addWith(plain, batch)).map(Number);
-    for (const adding of batch) unconfirmed.set(adding.entry.id, adding);
-    const pending = [...unconfirmed.values()];
-    if (pending.length === 0) return [];
+    if (batch.length === 0) return [];
+    if (durable === null) return (await addWith(plain, batch)).map(Number);
     let counts: number[] = batch.map(() => 1);
     let replicas = 0;
     try {
-      const [added, confirmed] = await Promise.all([addWith(durable.client, pending), durable.client.wait(durable.replicas, durable.timeoutMs)]);
-      counts = added.slice(pending.length - batch.length).map(Number); // the batch's are last: a Map keeps the order of first sets
+      const [added, confirmed] = await Promise.all([addWith(durable.client, batch), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+      counts = added.map(Number);
       replicas = confirmed;
     } catch {
-      // kept below, as unconfirmed: added again with the next entries, or by retryUnconfirmed
+      // kept below, as unconfirmed: added again by retryUnconfirmed
     }
-    if (replicas >= durable.replicas) for (const each of pending) unconfirmed.delete(each.entry.id);
+    for (const adding of batch) {
+      if (replicas >= durable.replicas) unconfirmed.delete(adding.entry.id);
+      else keep(adding);
+    }
     return counts;
+  }
+
+  let retrying: Promise<number> | null = null;
+  /** The kept entries again, RETRY_CHUNK at a time, until one chunk is not confirmed; one retry at a time. */
+  async function retryKept(): Promise<number> {
+    while (unconfirmed.size > 0) {
+      const chunk = [...unconfirmed.values()].slice(0, RETRY_CHUNK);
+      await addDurably(chunk);
+      if (chunk.some(({ entry }) => unconfirmed.has(entry.id))) break;
+    }
+    return unconfirmed.size;
   }
 
   return {
     add: batchedAdds(addDurably),
-    async retryUnconfirmed() {
-      await addDurably([]);
-      return unconfirmed.size;
+    retryUnconfirmed() {
+      retrying ??= retryKept().finally(() => (retrying = null));
+      return retrying;
     },
+    droppedUnconfirmed: () => dropped,
     async between(from, to, network) {
       return read(await redis.zrangebyscore(network === undefined ? keys.all : keys.network(network), from, to));
     },
