@@ -40,8 +40,8 @@ export interface Adding {
 }
 
 /**
- * The adds asked in one turn of the event loop, given to the store together (`addMany`: one transaction and one
- * sync to disk on libsql, one round trip on Redis), each answered when all are written: the answers of the
+ * The adds asked in one turn of the event loop, given to the store together (`addMany`: one transaction (one commit to
+ * the write-ahead log, no sync to disk) on libsql, one round trip on Redis), each answered when all are written: the answers of the
  * registrations in flight wait for one write, not one each.
  */
 export function batchedAdds(addMany: (batch: readonly Adding[]) => Promise<number[]>): (entry: LedgerEntry, clusterMs: number) => Promise<number> {

@@ -2,7 +2,7 @@ import type { SqlDatabase } from '../db/open-database';
 import type { LedgerEntry } from './entry';
 import { batchedAdds, CLUSTER_COUNT_MAX, type Adding, type LedgerStore } from './ledger-store';
 
-/** The ledger in the server's libsql file (one instance): one row per entry, written with synchronous=FULL, the adds of one turn of the event loop in one transaction. */
+/** The ledger in the server's libsql file (one instance): one row per entry, written through the ledger's own connection with synchronous=NORMAL (ledger.ts), the adds of one turn of the event loop in one transaction. */
 export function libsqlLedger(db: SqlDatabase): LedgerStore {
   const insert = db.prepare('INSERT INTO ledger (id, at, network, kind, verdict, entry) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING');
   // Counted up to CLUSTER_COUNT_MAX: past any cluster's size the number changes nothing, and a large cluster's
