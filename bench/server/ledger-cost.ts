@@ -1,7 +1,8 @@
 // What the ledger's write adds to a reg's CPU (issue 51: at most +5%). The built server in proxy mode in front
 // of a trivial upstream that answers every reg `y` at once (the cheapest reg there is, so the ledger's share is
 // at its largest), each reg a new name and phone from a /24 of its own, `LEDGER_COST_ROUNDS` rounds of `BENCH_DURATION` s at 10
-// connections, alternating: the build before the ledger (`LEDGER_BEFORE_REF`, default main, built from
+// connections, alternating: the build before the ledger (`LEDGER_BEFORE_REF`, default c23370d: the last commit
+// before the ledger was merged, main holding it since; built from
 // `git archive` into a temp folder) and this one; on the database (one instance) and on Redis. The server's
 // CPU (user + system, /proc) per reg, median of the rounds.
 import autocannon, { type Request } from 'autocannon';
@@ -19,7 +20,7 @@ import { median } from '../common/stats';
 const ROOT = resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION || 8);
 const ROUNDS = Number(process.env.LEDGER_COST_ROUNDS || 3);
-const BEFORE_REF = process.env.LEDGER_BEFORE_REF || 'main';
+const BEFORE_REF = process.env.LEDGER_BEFORE_REF || 'c23370d';
 const GOAL = 0.05;
 
 /** The server of `ref` built from its sources (the packages too), beside this checkout's node_modules. */
