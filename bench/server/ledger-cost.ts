@@ -1,7 +1,8 @@
 // What the ledger's write adds to a reg's CPU (issue 51: at most +5%). The built server in proxy mode in front
 // of a trivial upstream that answers every reg `y` at once (the cheapest reg there is, so the ledger's share is
 // at its largest), each reg a new name and phone from a /24 of its own, `LEDGER_COST_ROUNDS` rounds of `BENCH_DURATION` s at 10
-// connections, alternating: the build before the ledger (`LEDGER_BEFORE_REF`, default main, built from
+// connections, alternating: the build before the ledger (`LEDGER_BEFORE_REF`, default c23370d: the last commit
+// before the ledger was merged, main holding it since; built from
 // `git archive` into a temp folder) and this one; on the database (one instance) and on Redis. The server's
 // CPU (user + system, /proc) per reg, median of the rounds.
 import autocannon, { type Request } from 'autocannon';
@@ -19,7 +20,7 @@ import { median } from '../common/stats';
 const ROOT = resolve(import.meta.dirname, '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION || 8);
 const ROUNDS = Number(process.env.LEDGER_COST_ROUNDS || 3);
-const BEFORE_REF = process.env.LEDGER_BEFORE_REF || 'main';
+const BEFORE_REF = process.env.LEDGER_BEFORE_REF || 'c23370d';
 const GOAL = 0.05;
 
 /** The server of `ref` built from its sources (the packages too), beside this checkout's node_modules. */
@@ -34,26 +35,33 @@ function buildBefore(ref: string): { entry: string; dir: string } {
   return { entry: join(dir, SERVER_ENTRY), dir };
 }
 
-function registrations(run: string): Request[] {
-  let n = 0;
+/**
+ * Regs numbered from `counter` (one per round, shared by its warm-up and its measure), each from a /24 of its own,
+ * as people come: 10.a.b.x with a.b the reg's number, so a round's first 65,536 regs never share a /24 (a shared
+ * one makes its 10th and later regs a cluster's, judged again and written twice: the ledger's costliest case).
+ */
+function registrations(run: string, counter: { n: number }): Request[] {
   return [{
     method: 'POST',
     setupRequest(request) {
-      n += 1;
+      counter.n += 1;
+      const n = counter.n;
       const query = new URLSearchParams({ name: `l${run}${n}`, Password: 'Bench#123', rePassword: 'Bench#123', wash: '1', washType: '2', code: 'H5REG', mobile: `15${String(n).padStart(9, '0')}`, QQ: '', islogin: 'true' });
-      // Each from a /24 of its own, as people come (one address for all would make every reg a cluster's).
-      return { ...request, path: `/api/Index/reg?${query}`, headers: { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${1 + (n % 250)}` } };
+      return { ...request, path: `/api/Index/reg?${query}`, headers: { 'x-forwarded-for': `10.${(n >> 8) & 255}.${n & 255}.${1 + (n % 250)}` } };
     },
   }];
 }
 
 /** CPU-µs per reg of one round on `entry`. */
 async function round(entry: string, env: ServerEnv, run: string): Promise<{ cpuUs: number; rps: number }> {
-  const server = await startServer({ ...LIFTED_LIMITS, TRUST_PROXY: 'loopback', DIST_DIR: join(ROOT, 'dist'), ...env }, entry);
+  // Each round its own Redis keys: a round's entries never count in the next one's clusters.
+  const prefix = env.REDIS_PREFIX === undefined ? {} : { REDIS_PREFIX: `${env.REDIS_PREFIX}${run}:` };
+  const server = await startServer({ ...LIFTED_LIMITS, TRUST_PROXY: 'loopback', DIST_DIR: join(ROOT, 'dist'), ...env, ...prefix }, entry);
+  const counter = { n: 0 };
   try {
-    await autocannon({ url: server.base, connections: 10, duration: 2, requests: registrations(`${run}w`) }); // warm up
+    await autocannon({ url: server.base, connections: 10, duration: 2, requests: registrations(`${run}w`, counter) }); // warm up
     const before = server.cpuSeconds();
-    const result = await autocannon({ url: server.base, connections: 10, duration: DURATION_S, requests: registrations(run) });
+    const result = await autocannon({ url: server.base, connections: 10, duration: DURATION_S, requests: registrations(run, counter) });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors`);
     return { cpuUs: ((server.cpuSeconds() - before) * 1e6) / result.requests.total, rps: result.requests.average };
   } finally {

@@ -42,11 +42,12 @@ export interface Adding {
 }
 
 /**
- * The adds asked in one turn of the event loop, given to the store together (`addMany`: one transaction and one
- * sync to disk on libsql, one round trip on Redis), each answered when all are written: the answers of the
- * registrations in flight wait for one write, not one each.
+ * The adds asked in one turn of the event loop (or, with `groupMs`, within that many ms of the first), given to
+ * the store together (`addMany`: one transaction, one commit to the write-ahead log and no sync to disk, on
+ * libsql; one round trip on Redis), each answered when all are written: the answers of the registrations in
+ * flight wait for one write, not one each.
  */
-export function batchedAdds(addMany: (batch: readonly Adding[]) => Promise<number[]>): (entry: LedgerEntry, clusterMs: number) => Promise<number> {
+export function batchedAdds(addMany: (batch: readonly Adding[]) => Promise<number[]>, groupMs = 0): (entry: LedgerEntry, clusterMs: number) => Promise<number> {
   let waiting: (Adding & { resolve: (count: number) => void; reject: (error: unknown) => void })[] = [];
   const flush = () => {
     const batch = waiting;
@@ -59,6 +60,9 @@ export function batchedAdds(addMany: (batch: readonly Adding[]) => Promise<numbe
   return (entry, clusterMs) =>
     new Promise<number>((resolve, reject) => {
       waiting.push({ entry, clusterMs, resolve, reject });
-      if (waiting.length === 1) setImmediate(flush);
+      if (waiting.length === 1) {
+        if (groupMs > 0) setTimeout(flush, groupMs);
+        else setImmediate(flush);
+      }
     });
 }
