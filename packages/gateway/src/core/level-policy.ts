@@ -44,6 +44,13 @@ export const HYSTERESIS = {
   sustainMs: 15_000,
   /** Calm held this long lowers it one step. */
   calmMs: 15 * 60_000,
+  /**
+   * The calm period of the carriers' floor, raised by carrier passes a minute alone, never by failures: once that
+   * rate is calm again nothing of the surge is left to read, and a surge that comes back raises it again in 15 s
+   * steps. A network's level, raised on failures (a patient solver on the guarded picture fails most answers),
+   * keeps calmMs.
+   */
+  rateCalmMs: 5 * 60_000,
   /** The least time at a level before it steps down. */
   minDwellMs: 5 * 60_000,
   /** At most this many changes in flapWindowMs; hard evidence may still raise the level to 2. */

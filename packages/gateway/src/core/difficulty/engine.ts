@@ -92,7 +92,8 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
     const fresh = reading.baseline === null || reading.baseline.minute < reading.minute;
     const perMinute = fresh ? nextCarrierBaseline(reading.baseline?.perMinute ?? null, minute, campaign !== null) : null;
     const before = reading.state ?? freshState(at);
-    const after = nextState(before, campaign === 0 ? 'calm' : carrierPressure(minute), at, Math.min(CARRIER_SURGE.maxFloor, campaign ?? CARRIER_SURGE.maxFloor) as Level);
+    // Raised by a rate alone (no failures): it steps down in HYSTERESIS.rateCalmMs of calm, not calmMs.
+    const after = nextState(before, campaign === 0 ? 'calm' : carrierPressure(minute), at, Math.min(CARRIER_SURGE.maxFloor, campaign ?? CARRIER_SURGE.maxFloor) as Level, HYSTERESIS.rateCalmMs);
     if (after.level !== carriersLevel) events.levelChanged('carriers', carriersLevel, after.level, 'carrier');
     carriersLevel = after.level;
     await signals.saveCarriers(isForgettable(after, at) ? null : after, perMinute === null ? null : { perMinute, minute: reading.minute }, HYSTERESIS.ttlMs);

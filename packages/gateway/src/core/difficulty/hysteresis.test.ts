@@ -126,6 +126,43 @@ describe('a level at the edges of its periods', () => {
   });
 });
 
+describe('a floor raised by a rate alone (the carriers\' floor: HYSTERESIS.rateCalmMs)', () => {
+  const RATE = HYSTERESIS.rateCalmMs;
+  /** Raised 0 -> 1 -> 2 in two sustained periods, then calm readings every 10 s from `calmFrom` until `to`. */
+  const calmAfterSurge = (calmFrom: number, to: number, calmMs?: number) => {
+    let state = freshState(0);
+    const levels: { t: number; level: number }[] = [];
+    for (let t = 0; t <= to; t += 10 * SECOND) {
+      state = nextState(state, t < calmFrom ? 'hot' : 'calm', t, 3, calmMs);
+      levels.push({ t, level: state.level });
+    }
+    return levels;
+  };
+  /** When the level first fell below `below` after it reached 2. */
+  const firstAt = (levels: { t: number; level: number }[], below: number) => {
+    const raised = levels.findIndex(({ level }) => level === 2);
+    return levels.slice(raised).find(({ level }) => level < below)!.t;
+  };
+
+  it('steps down from the guarded picture once its two rises leave the flap window, and to 0 one rate calm period later', () => {
+    expect(RATE).toBeLessThan(HYSTERESIS.calmMs);
+    const levels = calmAfterSurge(50 * SECOND, 40 * MINUTE, RATE);
+    // Rises at 20 s and 40 s (hot readings every 10 s), calm from the last hot one: the flap window lets a step
+    // down in at 10 min 20 s, where the rate calm period alone would have allowed it at 5 min 40 s.
+    expect(levels.find(({ level }) => level === 2)!.t).toBe(40 * SECOND);
+    expect(firstAt(levels, 2)).toBe(10 * MINUTE + 20 * SECOND);
+    // Never a step dated back to before the reading that shows the level before it: 1 stays its own calm period.
+    expect(firstAt(levels, 1)).toBe(10 * MINUTE + 20 * SECOND + RATE);
+    for (let from = 0; from < 30 * MINUTE; from += MINUTE) expect(changesIn(levels, from, from + 10 * MINUTE)).toBeLessThanOrEqual(2);
+  });
+
+  it('is the shorter way down: the same surge under the usual calm period stays twice as long off level 0', () => {
+    const levels = calmAfterSurge(50 * SECOND, 60 * MINUTE);
+    expect(firstAt(levels, 2)).toBe(40 * SECOND + HYSTERESIS.calmMs);
+    expect(firstAt(levels, 1)).toBe(40 * SECOND + 2 * HYSTERESIS.calmMs);
+  });
+});
+
 describe('forgetting a state', () => {
   it('forgets a calm level 0 at once, and a raised level only after the TTL', () => {
     expect(isForgettable(freshState(0), 0)).toBe(true);

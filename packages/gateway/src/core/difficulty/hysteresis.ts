@@ -21,20 +21,26 @@ export interface LevelState {
 export const freshState = (now: number): LevelState => ({ level: 0, since: now, lastAt: now, hotSince: null, calmSince: null, changes: [] });
 
 const recent = (changes: number[], now: number) => changes.filter((at) => now - at < HYSTERESIS.flapWindowMs);
+/** The changes kept with a state: those within a flap window of its last (a step down may be dated back to then). */
+const kept = (changes: number[], since: number) => changes.filter((at) => since - at < HYSTERESIS.flapWindowMs);
 
 /** Steps down for every calm period that has passed since the calm began (a silent attacker is calm too). */
-function calmDown(state: LevelState, calmSince: number, now: number): LevelState {
+function calmDown(state: LevelState, calmSince: number, now: number, calmMs: number): LevelState {
   let { level, since, changes } = state;
   let from = calmSince;
   while (level > 0) {
-    const at = Math.max(from + HYSTERESIS.calmMs, since + HYSTERESIS.minDwellMs);
+    let at = Math.max(from + calmMs, since + HYSTERESIS.minDwellMs);
+    // A calm period shorter than the flap window waits for the window to let one more change in.
+    const held = recent(changes, at);
+    const oldest = held.length >= HYSTERESIS.maxChanges ? held[held.length - HYSTERESIS.maxChanges] : undefined;
+    if (oldest !== undefined) at = oldest + HYSTERESIS.flapWindowMs;
     if (at > now || recent(changes, at).length >= HYSTERESIS.maxChanges) break;
     level = (level - 1) as Level;
     since = at;
     from = at;
     changes = [...recent(changes, at), at];
   }
-  return { level, since, lastAt: now, hotSince: null, calmSince: from, changes: recent(changes, now) };
+  return { level, since, lastAt: now, hotSince: null, calmSince: from, changes: kept(changes, since) };
 }
 
 /**
@@ -42,8 +48,9 @@ function calmDown(state: LevelState, calmSince: number, now: number): LevelState
  * readings; at once to 2 on hard evidence (a network failing most of many answers); down one step for each
  * `calmMs` of calm (readings or silence), after `minDwellMs` at the level; never more than `maxChanges`
  * changes in a flap window, hard evidence aside; never above `ceiling`. A warm reading holds the level and breaks both runs.
+ * `calmMs`: the calm period, shorter for a floor raised by a rate alone (HYSTERESIS.rateCalmMs).
  */
-export function nextState(state: LevelState, pressure: Pressure, now: number, ceiling: Level = TOP_LEVEL): LevelState {
+export function nextState(state: LevelState, pressure: Pressure, now: number, ceiling: Level = TOP_LEVEL, calmMs: number = HYSTERESIS.calmMs): LevelState {
   const changes = recent(state.changes, now);
   // A step up keeps the hot run going: the next step needs one more sustained period, not a new run.
   const change = (level: Level, hotSince: number | null): LevelState => ({ level, since: now, lastAt: now, hotSince, calmSince: null, changes: [...changes, now] });
@@ -54,10 +61,10 @@ export function nextState(state: LevelState, pressure: Pressure, now: number, ce
     const hotSince = state.hotSince !== null && now - state.lastAt <= 2 * HYSTERESIS.sustainMs ? state.hotSince : now;
     const sustained = now - hotSince >= HYSTERESIS.sustainMs;
     if (sustained && state.level < ceiling && changes.length < HYSTERESIS.maxChanges) return change((state.level + 1) as Level, now);
-    return { ...state, lastAt: now, hotSince, calmSince: null, changes };
+    return { ...state, lastAt: now, hotSince, calmSince: null };
   }
-  if (pressure === 'calm') return calmDown({ ...state, changes }, state.calmSince ?? state.lastAt, now);
-  return { ...state, lastAt: now, hotSince: null, calmSince: null, changes };
+  if (pressure === 'calm') return calmDown(state, state.calmSince ?? state.lastAt, now, calmMs);
+  return { ...state, lastAt: now, hotSince: null, calmSince: null };
 }
 
 /** Whether a state can be forgotten: calm at level 0, or untouched for the TTL. */
