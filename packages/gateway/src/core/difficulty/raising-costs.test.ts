@@ -107,13 +107,17 @@ describe('what it costs to raise other people\'s level', () => {
       await answer('36.128.8.1', false);
     });
     expect(outcome.addresses).toBe(1);
+    // Failures are a patient solver's evidence too: a network raised on them keeps the usual calm period (15 min a step).
+    expect(outcome).toMatchObject({ guardedMinutes: 25, raisedMinutes: 40 });
   });
 
-  it("the carriers' floor: passes from a new carrier /24 each, one a second", async () => {
-    await play("carriers' floor", 2, '36.190.1.7', async (step, { clock, answer }) => {
+  it("the carriers' floor: passes from a new carrier /24 each, one a second (a rate alone: 5 minutes of calm a step)", async () => {
+    const outcome = await play("carriers' floor", 2, '36.190.1.7', async (step, { clock, answer }) => {
       clock.at += SECOND;
       await answer(`36.${129 + (step >> 8)}.${step & 255}.1`, true);
     });
+    // Under the usual calm period: 16 and 31. The flap window holds the first step down until 10 minutes after the rise.
+    expect(outcome).toMatchObject({ guardedMinutes: 10, raisedMinutes: 15 });
   });
 
   it('the site floor: answers with the work done from 30 networks, two a minute each', async () => {
