@@ -87,7 +87,7 @@ describe('a call whose client leaves before its body is read whole', () => {
 });
 
 describe('in the embedded mode, a registration whose client leaves before the answer', () => {
-  it('is stored, counted once under its channel, logged and written to the outbox', async () => {
+  it('is stored, counted once under its channel, logged, written to the outbox and to the ledger', async () => {
     const embedded = await buildAdsApp(fake, undefined, metricsOn());
     await embedded.app.listen({ port: 0, host: '127.0.0.1' });
     await sendAndLeave((embedded.app.server.address() as { port: number }).port, regBytes('gone_embedded'), 'fin');
@@ -101,6 +101,7 @@ describe('in the embedded mode, a registration whose client leaves before the an
     expect(valueOf(samples, `${P}reg_outcomes_total`)).toBe(1);
     expect(valueOf(samples, `${P}reg_outcomes_total`, { outcome: 'registered', channel: 'CH7' })).toBe(1);
     expect(valueOf(samples, `${P}ads_enqueued_total`, { platform: 'kuaishou', channel: 'CH7' })).toBe(1);
+    expect(valueOf(samples, `${P}ledger_registrations_total`, { verdict: 'clear' })).toBe(1);
     expect(lines()[0]).toMatchObject({ res: { statusCode: 200 }, clientLeft: true });
   });
 });
