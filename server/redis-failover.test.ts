@@ -45,13 +45,15 @@ interface Registration {
 }
 
 /**
- * One /24 per instance, its puzzles and its registrations from addresses of their own: strict mode counts failures
+ * One /24 per instance for its puzzles (registrations' puzzles below), from addresses of their own: strict mode counts failures
  * by address and network, and one player's answers in flight must not raise another's work. Each player rotates
  * over 40 addresses, as many visitors do: one address past its fetches a minute (ADDRESS_FETCHES) is refused.
  */
 const NETWORKS = ['198.51.100', '203.0.113'];
 const PUZZLES_FROM = (instance: number, n: number) => `${NETWORKS[instance]}.${10 + (n % 40)}`;
-const REGISTRATIONS_FROM = (instance: number, n: number) => `${NETWORKS[instance]}.${60 + (n % 40)}`;
+// Registrations' puzzles from a /24 each (198.18.0.0/15, no AS's): a network's pass allowance (8 at once, then 2 a
+// minute) must not run out under the load, or the registrations after the switch wait for it, not for Redis.
+const REGISTRATIONS_FROM = (instance: number, n: number) => `198.18.${instance * 100 + (n % 100)}.60`;
 const FOCUSED_FROM = '192.0.2.10';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let serial = 0;
