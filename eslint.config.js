@@ -13,7 +13,14 @@ const FEATURES = ['register', 'contact', 'download'];
  * only (not published), "./internals".
  */
 const PACKAGE_DOOR = {
-  group: ['**/packages/**', ...['puzzle-captcha', 'gateway'].flatMap((name) => [`@game-register/${name}/src`, `@game-register/${name}/src/**`, `@game-register/${name}/*/**`])],
+  group: [
+    '**/packages/**',
+    ...['puzzle-captcha', 'gateway'].flatMap((name) => [
+      `@game-register/${name}/src`,
+      `@game-register/${name}/src/**`,
+      `@game-register/${name}/*/**`,
+    ]),
+  ],
   message: 'Import the packages through their exports only.',
 };
 
@@ -24,19 +31,38 @@ const PACKAGE_DOOR = {
  */
 const ZONES = {
   group: ['**/scripts/**', '**/testing/**', '**/bench/**', '**/e2e/**'],
-  message: 'Production code imports neither build scripts (scripts/) nor test doubles (testing/): move what it needs into the production folder it belongs to.',
+  message:
+    'Production code imports neither build scripts (scripts/) nor test doubles (testing/): move what it needs into the ' +
+    'production folder it belongs to.',
 };
 const TESTS = ['**/*.test.{ts,tsx}', 'src/test/**'];
 
-const PUZZLE_PATTERNS = [{ group: ['@/*', '**/src/app/**', '**/server/**', '@game-register/**'], message: 'The puzzle package stands alone: it imports nothing from the app or the server.' }];
-const GATEWAY_RULE = (extra) => ['error', {
-  patterns: [
-    { group: ['@/*', '**/server/**', '**/src/**', '**/bench/**', '**/scripts/**', '**/e2e/**'], message: 'The gateway stands alone: it imports nothing from the server, the app, the benches or the scripts.' },
-    { group: ['@game-register/gateway', '@game-register/puzzle-captcha/src', '@game-register/puzzle-captcha/*/**'], message: 'The gateway imports its own files by path, and the puzzle package through its exports.' },
-    ...extra,
-  ],
-  paths: ['@game-register/puzzle-captcha', '@game-register/puzzle-captcha/react'].map((name) => ({ name, message: 'The gateway is for servers: the puzzle package through ./core, ./protocol or ./testing only.' })),
-}];
+const PUZZLE_PATTERNS = [
+  {
+    group: ['@/*', '**/src/app/**', '**/server/**', '@game-register/**'],
+    message: 'The puzzle package stands alone: it imports nothing from the app or the server.',
+  },
+];
+const GATEWAY_RULE = (extra) => [
+  'error',
+  {
+    patterns: [
+      {
+        group: ['@/*', '**/server/**', '**/src/**', '**/bench/**', '**/scripts/**', '**/e2e/**'],
+        message: 'The gateway stands alone: it imports nothing from the server, the app, the benches or the scripts.',
+      },
+      {
+        group: ['@game-register/gateway', '@game-register/puzzle-captcha/src', '@game-register/puzzle-captcha/*/**'],
+        message: 'The gateway imports its own files by path, and the puzzle package through its exports.',
+      },
+      ...extra,
+    ],
+    paths: ['@game-register/puzzle-captcha', '@game-register/puzzle-captcha/react'].map((name) => ({
+      name,
+      message: 'The gateway is for servers: the puzzle package through ./core, ./protocol or ./testing only.',
+    })),
+  },
+];
 
 /** Import boundaries: shared -> features -> app, and the puzzle package stands alone behind its exports map. */
 const boundaries = [
@@ -76,33 +102,58 @@ const boundaries = [
     files: ['src/**', 'server/**'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          PACKAGE_DOOR,
-          { group: ['@game-register/puzzle-captcha/testing', '@game-register/gateway/testing', '@game-register/gateway/internals'], message: 'The testing doors are for tests; a repeatable source for a test-only mode is seededRandom in ./core.' },
-          ZONES,
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            PACKAGE_DOOR,
+            {
+              group: ['@game-register/puzzle-captcha/testing', '@game-register/gateway/testing', '@game-register/gateway/internals'],
+              message: 'The testing doors are for tests; a repeatable source for a test-only mode is seededRandom in ./core.',
+            },
+            ZONES,
+          ],
+        },
+      ],
     },
   },
   ...FEATURES.map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: [...FEATURES.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `**/${f}/**`]), ...layer('app')], message: 'Features do not import each other or the app: move shared code down to api/, components/ or lib/.' },
-          { group: ['**/packages/**', '@game-register/puzzle-captcha/*'], message: 'Features use the puzzle through its widget door, @game-register/puzzle-captcha.' },
-          ZONES,
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...FEATURES.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`, `**/${f}/**`]),
+                ...layer('app'),
+              ],
+              message: 'Features do not import each other or the app: move shared code down to api/, components/ or lib/.',
+            },
+            {
+              group: ['**/packages/**', '@game-register/puzzle-captcha/*'],
+              message: 'Features use the puzzle through its widget door, @game-register/puzzle-captcha.',
+            },
+            ZONES,
+          ],
+        },
+      ],
     },
   })),
   {
     files: ['src/components/**', 'src/api/**', 'src/lib/**', 'src/config/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: layer('app', 'features'), message: 'Shared code imports no feature and no app module.' }, PACKAGE_DOOR, ZONES],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: layer('app', 'features'), message: 'Shared code imports no feature and no app module.' },
+            PACKAGE_DOOR,
+            ZONES,
+          ],
+        },
+      ],
     },
   },
 ];
@@ -118,10 +169,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-syntax': ['error', {
-        selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
-        message: 'Read settings through src/config/env.ts only.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: 'Read settings through src/config/env.ts only.',
+        },
+      ],
     },
   },
   {

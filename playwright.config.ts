@@ -31,7 +31,6 @@ process.env.E2E_ADS_PORT ||= String(port + 7);
 process.env.E2E_ADS_FAKE_PORT ||= String(port + 8);
 const adsPort = process.env.E2E_ADS_PORT;
 
-
 // The journeys written once for every engine (e2e/journeys.spec.ts): Chromium runs them in the phone project,
 // WebKit and Firefox in their own projects, through the `driver` fixture (e2e/engines/); scripts/e2e.ts sets
 // E2E_ENGINES=off when only other specs run.
@@ -165,7 +164,8 @@ export default defineConfig<{ engine: Engine }>({
           {
             command:
               `node_modules/.bin/vite build -c vite.playground.config.ts --logLevel warn --outDir ${playgroundDir} && ` +
-              `node_modules/.bin/vite preview -c vite.playground.config.ts --host 127.0.0.1 --port ${playgroundPort} --strictPort --outDir ${playgroundDir}`,
+              `node_modules/.bin/vite preview -c vite.playground.config.ts --host 127.0.0.1 --port ${playgroundPort} ` +
+              `--strictPort --outDir ${playgroundDir}`,
             url: `http://127.0.0.1:${playgroundPort}/captcha.html`,
             reuseExistingServer: false,
             timeout: 60_000,

@@ -16,12 +16,16 @@ const CHECKER_TSCONFIG = 'reports/mutation/tsconfig.checker.json';
 mkdirSync(new URL('./reports/mutation/', import.meta.url), { recursive: true });
 writeFileSync(
   new URL(`./${CHECKER_TSCONFIG}`, import.meta.url),
-  JSON.stringify({
-    extends: '../../tsconfig.server.json',
-    compilerOptions: { incremental: false, composite: false },
-    include: MUTATED.filter((pattern) => !pattern.startsWith('!')).map((pattern) => `../../${pattern}`),
-    exclude: MUTATED.filter((pattern) => pattern.startsWith('!')).map((pattern) => `../../${pattern.slice(1)}`),
-  }, null, 2),
+  JSON.stringify(
+    {
+      extends: '../../tsconfig.server.json',
+      compilerOptions: { incremental: false, composite: false },
+      include: MUTATED.filter((pattern) => !pattern.startsWith('!')).map((pattern) => `../../${pattern}`),
+      exclude: MUTATED.filter((pattern) => pattern.startsWith('!')).map((pattern) => `../../${pattern.slice(1)}`),
+    },
+    null,
+    2,
+  ),
 );
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

@@ -8,7 +8,9 @@ import { defineConfig } from 'vitest/config';
  * Inside this repository the puzzle package resolves to its TypeScript sources (its exports map's
  * `game-register-source` condition); outside it, to its built dist/.
  */
-const PACKAGE_SOURCES = 'game-register-source'; // also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.ts, packages/gateway/src/drawing/draw-pool.ts
+// also in server/vite.config.ts, vite.playground.config.ts, the tsconfigs, scripts/e2e.ts,
+// packages/gateway/src/drawing/draw-pool.ts
+const PACKAGE_SOURCES = 'game-register-source';
 
 export default defineConfig({
   plugins: [react()],
@@ -38,7 +40,9 @@ export default defineConfig({
                 ? 'assets/captcha-[hash].js'
                 : 'assets/[name]-[hash].js',
         assetFileNames: (asset) =>
-          asset.originalFileNames.some((name) => name.includes('packages/puzzle-captcha/')) ? 'assets/captcha-[hash][extname]' : 'assets/[name]-[hash][extname]',
+          asset.originalFileNames.some((name) => name.includes('packages/puzzle-captcha/'))
+            ? 'assets/captcha-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
       },
     },
   },

@@ -23,7 +23,11 @@ const report = [`# Performance report, ${new Date().toISOString()} (${process.pl
 let failed = 0;
 for (const [title, script] of PARTS) {
   console.log(`\n## ${title} (${script})`);
-  const run = spawnSync(process.execPath, [...TSX_FLAGS, script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
+  const run = spawnSync(process.execPath, [...TSX_FLAGS, script], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 15 * 60_000,
+  });
   process.stdout.write(run.stdout ?? '');
   report.push(`\n## ${title} (${script})\n`, (run.stdout ?? '').trimEnd());
   if (run.status !== 0) {

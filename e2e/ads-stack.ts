@@ -11,16 +11,19 @@ import { startStackServer } from './stack-server';
 const { E2E_ADS_PORT, E2E_ADS_FAKE_PORT, ADS_DIST_DIR } = process.env;
 const fake = await startFakePlatforms(Number(E2E_ADS_FAKE_PORT));
 const siteConfig = join(mkdtempSync(join(tmpdir(), 'ads-stack-')), 'site.json');
-writeFileSync(siteConfig, JSON.stringify({
-  channel: { default: 'H5REG', allowed: ['CH7'] },
-  ads: {
-    consent: { required: true, text: ADS_CONSENT_TEXT },
-    tencent: { enabled: true, accountId: 1000001, userActionSetId: 2000001 },
-    oceanengine: { enabled: true },
-    baidu: { enabled: true, registerType: 25 },
-    kuaishou: { enabled: true },
-  },
-}));
+writeFileSync(
+  siteConfig,
+  JSON.stringify({
+    channel: { default: 'H5REG', allowed: ['CH7'] },
+    ads: {
+      consent: { required: true, text: ADS_CONSENT_TEXT },
+      tencent: { enabled: true, accountId: 1000001, userActionSetId: 2000001 },
+      oceanengine: { enabled: true },
+      baidu: { enabled: true, registerType: 25 },
+      kuaishou: { enabled: true },
+    },
+  }),
+);
 
 startStackServer(
   {

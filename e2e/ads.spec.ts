@@ -28,7 +28,11 @@ for (const { platform, param, value } of LANDINGS) {
     test.setTimeout(45_000);
     const clickId = `${value}${testInfo.workerIndex}${Date.now() % 100_000}`;
     const stamp = String(Date.now()).slice(-7);
-    const values = { name: `ad${platform.slice(0, 3)}${stamp}`, password: 'Ad#pass123', mobile: `137${stamp}${LANDINGS.findIndex((each) => each.platform === platform)}` };
+    const values = {
+      name: `ad${platform.slice(0, 3)}${stamp}`,
+      password: 'Ad#pass123',
+      mobile: `137${stamp}${LANDINGS.findIndex((each) => each.platform === platform)}`,
+    };
     await pinPuzzleRandom(page);
     // The ad's landing, with a macro the platform left unfilled beside the real click id.
     await page.goto(`${SITE}/register?c=CH7&${param}=${clickId}&adid=__AID__`);
@@ -41,7 +45,11 @@ for (const { platform, param, value } of LANDINGS) {
     await registerThroughPuzzle(page, values, true);
     await expect(page.getByRole('dialog', { name: '注册成功' })).toBeVisible({ timeout: 10_000 });
 
-    await expect.poll(async () => (await reported()).requests.filter((request) => request.clickId === clickId).map((request) => request.platform), { timeout: 10_000 }).toEqual([platform]);
+    await expect
+      .poll(async () => (await reported()).requests.filter((request) => request.clickId === clickId).map((request) => request.platform), {
+        timeout: 10_000,
+      })
+      .toEqual([platform]);
     const { requests, problems } = await reported();
     expect(problems).toEqual([]);
     const mine = requests.find((request) => request.clickId === clickId)!;

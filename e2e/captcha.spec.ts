@@ -82,7 +82,13 @@ test('a drag to the gap passes: success banner, no more sliding, success emitted
   await openPlayground(page, { seed: SEED, show: 1 });
   // The page notes the moment of release itself, so a busy machine cannot blur the 800 ms.
   await page.evaluate(() => {
-    addEventListener('pointerup', () => { (window as unknown as { releasedAt: number }).releasedAt = performance.now(); }, { capture: true, once: true });
+    addEventListener(
+      'pointerup',
+      () => {
+        (window as unknown as { releasedAt: number }).releasedAt = performance.now();
+      },
+      { capture: true, once: true },
+    );
   });
   await dragHandleTo(page, testInfo, layout, handleFor(layout, plan.gapX, 2));
 
@@ -138,9 +144,11 @@ test('the canvases have a backing store of 3x their CSS size at device scale 3',
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
   const page = await context.newPage();
   await openPlayground(page, { seed: SEED, show: 1 });
-  const sizes = await page.locator('canvas').evaluateAll((canvases: HTMLCanvasElement[]) =>
-    canvases.map((c) => ({ width: c.width, height: c.height, cssWidth: c.clientWidth, cssHeight: c.clientHeight })),
-  );
+  const sizes = await page
+    .locator('canvas')
+    .evaluateAll((canvases: HTMLCanvasElement[]) =>
+      canvases.map((c) => ({ width: c.width, height: c.height, cssWidth: c.clientWidth, cssHeight: c.clientHeight })),
+    );
   expect(sizes).toHaveLength(2);
   for (const size of sizes) {
     expect(Math.abs(size.width - size.cssWidth * 3)).toBeLessThanOrEqual(1);

@@ -16,7 +16,12 @@ const backend = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
-    seen.push({ method: request.method, url: request.url, body: Buffer.concat(chunks).toString(), channelHeader: request.headers['x-channel'] ?? null });
+    seen.push({
+      method: request.method,
+      url: request.url,
+      body: Buffer.concat(chunks).toString(),
+      channelHeader: request.headers['x-channel'] ?? null,
+    });
     const info = request.url?.includes('/reg') ? '注册成功' : '可用';
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'y', info }));
   });

@@ -28,7 +28,11 @@ async function registerThroughPuzzle(page: Page, testInfo: TestInfo): Promise<UR
   const phone = testInfo.project.use.isMobile === true;
   visitor += 1;
   const unique = `${Date.now() % 100_000_000}`.padStart(8, '0');
-  await fillForm(page, { name: `c${testInfo.project.name[0]}${visitor}_${unique}`, password: 'secret88', mobile: `13${unique}${visitor % 10}` });
+  await fillForm(page, {
+    name: `c${testInfo.project.name[0]}${visitor}_${unique}`,
+    password: 'secret88',
+    mobile: `13${unique}${visitor % 10}`,
+  });
   const reg = page.waitForRequest((request) => request.url().includes('/api/Index/reg?'));
   await page.getByRole('button', { name: '立即注册' }).click();
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
@@ -71,7 +75,10 @@ test('the channel lasts through full page loads of the visit, and a new link bri
   expect((await registerThroughPuzzle(page, testInfo)).get('code')).toBe('CH8');
 });
 
-for (const [what, link] of [['no c', '/register'], ['a listed code in another parameter', '/register?channel=CH7']] as const) {
+for (const [what, link] of [
+  ['no c', '/register'],
+  ['a listed code in another parameter', '/register?channel=CH7'],
+] as const) {
   test(`a visit with ${what} registers under the default`, async ({ page }, testInfo) => {
     test.setTimeout(45_000);
     await page.goto(link);
@@ -124,7 +131,9 @@ async function funnelOf(channel: string) {
   };
 }
 
-test('the server counts the journey\'s funnel under its channel: page view, checks, puzzle shown and passed, registration', async ({ page }, testInfo) => {
+test("the server counts the journey's funnel under its channel: page view, checks, puzzle shown and passed, registration", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(45_000);
   const channel = testInfo.project.name === 'phone' ? 'CH9' : 'CH10'; // no other test uses these: exact counts
   const before = await funnelOf(channel);

@@ -5,7 +5,10 @@ const COPY_BUTTONS = ['复制电话', '复制微信', '复制QQ'] as const;
 
 /** The value shown in the row whose copy button has this name. */
 function shownValue(page: Page, button: string) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('button', { name: button }) }).locator('.contact-row__value');
+  return page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: button }) })
+    .locator('.contact-row__value');
 }
 
 test.describe('contact screen', () => {

@@ -1,8 +1,10 @@
 import { expect, test, waitForHydrationOnGoto } from './fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 
-const WECHAT_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin';
-const WECHAT_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+const WECHAT_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin';
+const WECHAT_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
 
 interface SeenRequest {
   method: string;
@@ -27,7 +29,10 @@ async function serveDownloads(context: BrowserContext) {
   await context.route('**/downloads/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'file' }));
 }
 
-for (const [name, file] of [['安卓下载', '/downloads/app.apk'], ['苹果下载', '/downloads/app.mobileconfig']] as const) {
+for (const [name, file] of [
+  ['安卓下载', '/downloads/app.apk'],
+  ['苹果下载', '/downloads/app.mobileconfig'],
+] as const) {
   test(`${name} sends reg with an empty query and no body, and opens ${file} in a new tab`, async ({ page, context }) => {
     const seen = await recordReg(page);
     await serveDownloads(context);
@@ -58,13 +63,15 @@ test('a failing reg call shows nothing and the download still opens', async ({ p
 test('where no new tab can open, the download starts in this tab', async ({ page, context }) => {
   await recordReg(page);
   await serveDownloads(context);
-  await page.addInitScript(() => { window.open = () => null; });
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
   await page.goto('/download');
   await page.getByRole('button', { name: '安卓下载' }).click();
   await page.waitForURL('**/downloads/app.apk');
 });
 
-test('the visitor\'s own platform comes first', async ({ page }) => {
+test("the visitor's own platform comes first", async ({ page }) => {
   await page.goto('/download');
   const ios = /iPhone|iPad/.test(await page.evaluate(() => navigator.userAgent));
   const buttons = page.getByRole('button', { name: /^(安卓下载|苹果下载)$/ });
@@ -100,9 +107,18 @@ test('fits 320 px without horizontal scroll, with buttons at least 44 px tall', 
 });
 
 test.describe('inside WeChat', () => {
-  for (const [device, userAgent, menuItem] of [['Android', WECHAT_ANDROID, '在浏览器打开'], ['iPhone', WECHAT_IPHONE, '在Safari中打开']] as const) {
+  for (const [device, userAgent, menuItem] of [
+    ['Android', WECHAT_ANDROID, '在浏览器打开'],
+    ['iPhone', WECHAT_IPHONE, '在Safari中打开'],
+  ] as const) {
     test(`on ${device} the buttons show the open-in-browser overlay instead of a new tab`, async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ baseURL, userAgent, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        baseURL,
+        userAgent,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = waitForHydrationOnGoto(await context.newPage(), baseURL!);
       const seen = await recordReg(page);
       const tabs: Page[] = [];

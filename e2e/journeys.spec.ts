@@ -63,7 +63,9 @@ async function registerUpToPuzzle(driver: Driver, journey: number) {
   const account = newAccount(driver, journey);
   await driver.goto('/register');
   // The puzzle plans its gap from Math.random when it opens: pinned, the test knows the gap, the page never tells.
-  await driver.evaluate((value) => { Math.random = () => value; }, PINNED_RANDOM);
+  await driver.evaluate((value) => {
+    Math.random = () => value;
+  }, PINNED_RANDOM);
   await fillForm(driver, account);
   await openPuzzle(driver);
   return account;
@@ -83,16 +85,23 @@ function messageUnder(driver: Driver, label: string) {
     const input = [...document.querySelectorAll('label')].find((each) => each.textContent?.trim() === labelText)?.control;
     const message = document.getElementById(input?.getAttribute('aria-describedby') ?? '');
     if (!input || !message || input.getAttribute('aria-invalid') !== 'true') return null;
-    const shownBelow = message.getBoundingClientRect().height > 0 && message.getBoundingClientRect().top >= input.getBoundingClientRect().bottom;
+    const shownBelow =
+      message.getBoundingClientRect().height > 0 && message.getBoundingClientRect().top >= input.getBoundingClientRect().bottom;
     return shownBelow ? message.textContent : null;
   }, label);
 }
 
 /** A page beside the screenshots that shows each screen in the three engines side by side. */
 function writeScreensIndex() {
-  const rows = SCREENS.map(([screen]) => `<tr><th>${screen}</th>${ENGINES.map((engine) => `<td><img src="${screen}-${engine}.png" width="${PHONE.width}" alt="${screen} in ${engine}"></td>`).join('')}</tr>`);
+  const rows = SCREENS.map(
+    ([screen]) =>
+      `<tr><th>${screen}</th>${ENGINES.map((engine) => `<td><img src="${screen}-${engine}.png" width="${PHONE.width}" alt="${screen} in ${engine}"></td>`).join('')}</tr>`,
+  );
   const head = `<tr><th></th>${ENGINES.map((engine) => `<th>${engine}</th>`).join('')}</tr>`;
-  writeFileSync(join(SCREENS_DIR, 'index.html'), `<!doctype html><meta charset="utf-8"><title>Screens by engine</title><table>${head}${rows.join('')}</table>\n`);
+  writeFileSync(
+    join(SCREENS_DIR, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><title>Screens by engine</title><table>${head}${rows.join('')}</table>\n`,
+  );
 }
 
 test('the three screens at 390 px: heading shown, no horizontal scroll, no page error; a screenshot of each', async ({ driver }) => {
@@ -127,9 +136,22 @@ test('solves the puzzle by keyboard: focus on the handle, arrows, Enter', async 
   await expectRegistered(driver, account);
 });
 
-test('a failed check is shown, in the toast and under its field: a taken account name, on leaving the field', async ({ driver, baseURL }) => {
+test('a failed check is shown, in the toast and under its field: a taken account name, on leaving the field', async ({
+  driver,
+  baseURL,
+}) => {
   const taken = newAccount(driver, 3);
-  const query = new URLSearchParams({ name: taken.name, Password: taken.password, rePassword: taken.password, wash: '1', washType: '2', code: 'H5REG', mobile: taken.mobile, QQ: '', islogin: 'true' });
+  const query = new URLSearchParams({
+    name: taken.name,
+    Password: taken.password,
+    rePassword: taken.password,
+    wash: '1',
+    washType: '2',
+    code: 'H5REG',
+    mobile: taken.mobile,
+    QQ: '',
+    islogin: 'true',
+  });
   const answer = (await (await fetch(`${baseURL}/api/Index/reg?${query}`, { method: 'POST' })).json()) as { status: string };
   expect(answer.status).toBe('y');
   await driver.goto('/register');

@@ -81,7 +81,9 @@ for (const path of ['/register', '/contact', '/download']) {
 
 test('what a visitor types before the page comes alive is kept, and an early tap reloads nothing', async ({ page }) => {
   let release!: () => void;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/assets/hydrate-*.js', async (route) => {
     await gate;
     await route.continue();

@@ -41,7 +41,14 @@ async function changedShare(before: Buffer, now: Buffer): Promise<number> {
   if (a!.info.width !== b!.info.width || a!.info.height !== b!.info.height) return 1;
   let changed = 0;
   for (let i = 0; i < a!.data.length; i += 3) {
-    if (Math.max(Math.abs(a!.data[i]! - b!.data[i]!), Math.abs(a!.data[i + 1]! - b!.data[i + 1]!), Math.abs(a!.data[i + 2]! - b!.data[i + 2]!)) > CHANNEL_TOLERANCE) changed++;
+    if (
+      Math.max(
+        Math.abs(a!.data[i]! - b!.data[i]!),
+        Math.abs(a!.data[i + 1]! - b!.data[i + 1]!),
+        Math.abs(a!.data[i + 2]! - b!.data[i + 2]!),
+      ) > CHANNEL_TOLERANCE
+    )
+      changed++;
   }
   return changed / (a!.info.width * a!.info.height);
 }
@@ -67,7 +74,10 @@ test('the README pictures: the register page and the puzzle on a phone, as the p
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
   const puzzle = await shot(page);
 
-  const stale = [(await keep('readme-register.png', register)) && 'readme-register.png', (await keep('readme-puzzle.png', puzzle)) && 'readme-puzzle.png'].filter(Boolean);
+  const stale = [
+    (await keep('readme-register.png', register)) && 'readme-register.png',
+    (await keep('readme-puzzle.png', puzzle)) && 'readme-puzzle.png',
+  ].filter(Boolean);
   for (const png of [register, puzzle]) expect(png.length).toBeLessThan(120_000);
   // A stale picture was rewritten in docs/images/: commit it. Only CI, which commits nothing, fails on it.
   if (process.env.CI) expect(stale, 'docs/images/ was stale (rewritten: commit it)').toEqual([]);

@@ -1,7 +1,16 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { settingsFolder, startInstance, type SiteInstance } from './site-instance';
-import { accessibleFlow, dragFlow, isAccessibleChallengeResponse, isChallengeResponse, keyboardFlow, registerThrough, seededGap, tapFlow } from './strict-flows';
+import {
+  accessibleFlow,
+  dragFlow,
+  isAccessibleChallengeResponse,
+  isChallengeResponse,
+  keyboardFlow,
+  registerThrough,
+  seededGap,
+  tapFlow,
+} from './strict-flows';
 
 // The guarded picture (levels 2-3: gaps of the piece's shape filling its row, grain, strokes; 10 times the work)
 // stays passable by drag, keyboard, one tap and 无障碍验证. One more instance of the built server, strict and

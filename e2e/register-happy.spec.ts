@@ -4,7 +4,10 @@ import { pinPuzzleRandom, registerThroughPuzzle } from './register-journey';
 const GAME_MOBILE = 'https://m.game.example.com/';
 const GAME_PC = 'https://www.game.example.com/';
 
-test('a visitor registers against the reference API, drags the puzzle home, copies, and reaches the game', async ({ page, context }, testInfo) => {
+test('a visitor registers against the reference API, drags the puzzle home, copies, and reaches the game', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(45_000);
   const phone = testInfo.project.use.isMobile === true;
   const gameUrl = phone ? GAME_MOBILE : GAME_PC;

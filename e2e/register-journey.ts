@@ -8,7 +8,10 @@ import { fillForm, type RegistrationValues } from './register-form';
 const PINNED_RANDOM = 0.5;
 
 /** Call before the page loads: the puzzle the page draws is then the one registerThroughPuzzle solves. */
-export const pinPuzzleRandom = (page: Page) => page.addInitScript((value) => { Math.random = () => value; }, PINNED_RANDOM);
+export const pinPuzzleRandom = (page: Page) =>
+  page.addInitScript((value) => {
+    Math.random = () => value;
+  }, PINNED_RANDOM);
 
 /** Fills the form, taps 立即注册 and drags the (pinned) puzzle home, as a visitor does. */
 export async function registerThroughPuzzle(page: Page, values: RegistrationValues, touch: boolean) {

@@ -38,8 +38,14 @@ async function strictServer(): Promise<SiteInstance> {
 
 const post = (origin: string, path: string, body: unknown) =>
   fetch(`${origin}/api/captcha/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const fetchPuzzle = (origin: string) => post(origin, 'challenge', { pixelRatio: 1 }).then((reply) => reply.json() as Promise<{ id: string; work: WorkTaskLike }>);
-const handAnswer = ({ id, work }: { id: string; work: WorkTaskLike }, offsetX: number) => ({ id, offsetX, trail: humanTrail(offsetX, undefined, seededRandom(20)), work: solvedWork(work).work });
+const fetchPuzzle = (origin: string) =>
+  post(origin, 'challenge', { pixelRatio: 1 }).then((reply) => reply.json() as Promise<{ id: string; work: WorkTaskLike }>);
+const handAnswer = ({ id, work }: { id: string; work: WorkTaskLike }, offsetX: number) => ({
+  id,
+  offsetX,
+  trail: humanTrail(offsetX, undefined, seededRandom(20)),
+  work: solvedWork(work).work,
+});
 
 /** Spends the loopback network's pass allowance as a script on it would: right answers until one is refused (429). */
 async function spendAllowance(origin: string) {
@@ -62,7 +68,10 @@ async function secondsShown(page: Page) {
   return whole === undefined ? Number(minutes) * 60 + Number(seconds) : Number(whole) * 60;
 }
 
-test('a pass refused for the network\'s allowance reads as a wait counted down, and the visitor passes after retrying', async ({ page, request }, testInfo) => {
+test("a pass refused for the network's allowance reads as a wait counted down, and the visitor passes after retrying", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'one journey, in the phone project');
   test.setTimeout(120_000);
   const origin = (await strictServer()).baseURL;

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { accessibleFlow, dragFlow, expectRegisteredWithSpentToken, keyboardFlow, openStrictPuzzle, registerThrough, seededGap, tapFlow } from './strict-flows';
+import {
+  accessibleFlow,
+  dragFlow,
+  expectRegisteredWithSpentToken,
+  keyboardFlow,
+  openStrictPuzzle,
+  registerThrough,
+  seededGap,
+  tapFlow,
+} from './strict-flows';
 
 // Strict mode at level 0 (the plain picture): the app's one build served with CAPTCHA_MODE=strict (the page
 // follows the server) by playwright.config.ts, CAPTCHA_LEVEL=0, its puzzles pinned by CAPTCHA_TEST_SEED. The
@@ -9,7 +18,9 @@ const STRICT = { origin: `http://127.0.0.1:${process.env.E2E_STRICT_PORT}`, seed
 test('a visitor registers in strict mode: server puzzle, real drag, token spent on reg', async ({ page, request }, testInfo) => {
   test.setTimeout(45_000);
   // Straight to reg without the puzzle: refused.
-  const direct = await request.post(`${STRICT.origin}/api/Index/reg?name=bot1&Password=123456&rePassword=123456&wash=1&washType=2&code=H5REG&mobile=13700000000&QQ=&islogin=true`);
+  const direct = await request.post(
+    `${STRICT.origin}/api/Index/reg?name=bot1&Password=123456&rePassword=123456&wash=1&washType=2&code=H5REG&mobile=13700000000&QQ=&islogin=true`,
+  );
   expect(await direct.json()).toEqual({ status: 'n', info: '请先完成验证' });
 
   // The funnel's beacons, as the browser sends them: each carries the level and picture of the opening's first puzzle.
@@ -19,8 +30,21 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
     if (url.pathname === '/api/funnel') beacons.push(['step', 'lv', 'pic'].map((key) => String(url.searchParams.get(key))));
   });
   const opened = await openStrictPuzzle(page, testInfo, STRICT, 's', dragFlow.submitWith);
-  const challenge = (await (await opened.challenges.sent[0]!.response())!.json()) as Record<string, unknown> & { work: { parameters: { data: unknown } } };
-  expect(Object.keys(challenge).sort()).toEqual(['accessible', 'background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width', 'work']);
+  const challenge = (await (await opened.challenges.sent[0]!.response())!.json()) as Record<string, unknown> & {
+    work: { parameters: { data: unknown } };
+  };
+  expect(Object.keys(challenge).sort()).toEqual([
+    'accessible',
+    'background',
+    'expiresAt',
+    'height',
+    'id',
+    'piece',
+    'pieceSize',
+    'pieceY',
+    'width',
+    'work',
+  ]);
   expect(challenge.pieceY).toBe(seededGap(STRICT.seed).gapY);
   // The level this server pins, sealed into the task: the plain picture.
   expect(challenge.work.parameters.data).toMatchObject({ lv: 0, pic: 'plain' });
@@ -29,11 +53,30 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   await expectRegisteredWithSpentToken(page, request, opened);
   expect(opened.challenges.sent).toHaveLength(1); // and none more on the way to the success popup
   const query = new URL(opened.regRequests[0]!.url()).searchParams;
-  expect([...query.keys()]).toEqual(['name', 'Password', 'rePassword', 'wash', 'washType', 'code', 'mobile', 'QQ', 'islogin', 'captchaToken']);
-  await expect.poll(() => beacons).toEqual([['shown', '0', 'plain'], ['passed', '0', 'plain']]);
+  expect([...query.keys()]).toEqual([
+    'name',
+    'Password',
+    'rePassword',
+    'wash',
+    'washType',
+    'code',
+    'mobile',
+    'QQ',
+    'islogin',
+    'captchaToken',
+  ]);
+  await expect
+    .poll(() => beacons)
+    .toEqual([
+      ['shown', '0', 'plain'],
+      ['passed', '0', 'plain'],
+    ]);
 });
 
-test('strict mode with the keyboard only: Enter in the form, then arrow keys and Enter on the handle', async ({ page, request }, testInfo) => {
+test('strict mode with the keyboard only: Enter in the form, then arrow keys and Enter on the handle', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(45_000);
   await registerThrough(page, request, testInfo, STRICT, keyboardFlow, 'kb');
 });

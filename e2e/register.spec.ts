@@ -104,7 +104,10 @@ test('the download popup opens both files in new tabs', async ({ page, context }
   await page.getByRole('button', { name: '下载APP' }).click();
   const popup = page.getByRole('dialog', { name: '选择下载方式' });
   await expect(popup).toBeVisible();
-  for (const [name, path] of [['安卓下载', '/downloads/app.apk'], ['苹果下载', '/downloads/app.mobileconfig']] as const) {
+  for (const [name, path] of [
+    ['安卓下载', '/downloads/app.apk'],
+    ['苹果下载', '/downloads/app.mobileconfig'],
+  ] as const) {
     const [tab] = await Promise.all([context.waitForEvent('page'), popup.getByRole('button', { name }).click()]);
     await expect.poll(() => new URL(tab.url()).pathname).toBe(path);
     await tab.close();
@@ -139,7 +142,9 @@ test('long and unusual input is sent URL-encoded exactly as typed', async ({ pag
 
 test('the keyboard’s Enter walks the form and submits it from the last field, the button busy meanwhile', async ({ page }) => {
   let releaseTel!: () => void;
-  const telGate = new Promise<void>((resolve) => { releaseTel = resolve; });
+  const telGate = new Promise<void>((resolve) => {
+    releaseTel = resolve;
+  });
   await page.route('**/api/Index/*', async (route) => {
     if (route.request().url().includes('/checktel')) await telGate;
     await route.fulfill({ status: 200, contentType: 'application/json', body: '{"status":"y","info":""}' });

@@ -45,13 +45,19 @@ const serverEnv = (port: number, env: Record<string, string>) => ({
 /** Starts one more instance of the built server with this settings file (and variables); resolves once it answers. */
 export async function startInstance(settingsPath: string, env: Record<string, string> = {}): Promise<SiteInstance> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(port, { SITE_CONFIG: settingsPath, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: serverEnv(port, { SITE_CONFIG: settingsPath, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = collect(child);
   const baseURL = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let tries = 0; ; tries += 1) {
     if (child.exitCode !== null) throw new Error(`the server stopped at start:\n${output()}`);
-    const ready = await fetch(`${baseURL}/healthz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${baseURL}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (tries > 300) throw new Error(`the server did not answer within 30 s:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -70,7 +76,10 @@ export async function startInstance(settingsPath: string, env: Record<string, st
 
 /** Starts the built server with this settings file and waits for it to stop by itself: its exit code and what it said. */
 export async function startExpectingRefusal(settingsPath: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: serverEnv(await freePort(), { SITE_CONFIG: settingsPath }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: serverEnv(await freePort(), { SITE_CONFIG: settingsPath }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = collect(child);
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000); // a server that starts anyway is the failure
   const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));

@@ -7,7 +7,8 @@ import { pinPuzzleRandom, registerThroughPuzzle } from './register-journey';
 import { settingsFolder, startExpectingRefusal, startInstance, type SiteInstance } from './site-instance';
 
 // One build, two deployments: each instance of the built server reads its own settings file (SITE_CONFIG).
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1f5fbf"/><path d="M32 10l6 16h17l-14 10 5 17-14-10-14 10 5-17-14-10h17z" fill="#fff"/></svg>';
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#1f5fbf"/><path d="M32 10l6 16h17l-14 10 5 17-14-10-14 10 5-17-14-10h17z" fill="#fff"/></svg>';
 const BRANDS = {
   xinghe: {
     brand: { name: '星河传奇', themeColor: '#1f5fbf', logo: 'logo.svg' },
@@ -27,7 +28,11 @@ const BRANDS = {
 type Brand = (typeof BRANDS)[keyof typeof BRANDS];
 
 const pageSettings = (page: Page) =>
-  page.locator('#site-settings').evaluate((element) => JSON.parse(element.textContent ?? 'null') as { channel: { allowed: string[] }; game: object; downloads: object });
+  page
+    .locator('#site-settings')
+    .evaluate(
+      (element) => JSON.parse(element.textContent ?? 'null') as { channel: { allowed: string[] }; game: object; downloads: object },
+    );
 
 test.describe('two brands from one build', () => {
   test.describe.configure({ mode: 'serial' });
@@ -68,7 +73,10 @@ test.describe('two brands from one build', () => {
       }
       // The logo file is in the page itself: no request for it.
       await page.goto(`${instances.get(BRANDS.xinghe)!.baseURL}/download`);
-      await expect(page.getByRole('img', { name: '游戏APP图标' })).toHaveAttribute('src', `data:image/svg+xml;base64,${Buffer.from(LOGO).toString('base64')}`);
+      await expect(page.getByRole('img', { name: '游戏APP图标' })).toHaveAttribute(
+        'src',
+        `data:image/svg+xml;base64,${Buffer.from(LOGO).toString('base64')}`,
+      );
     });
 
     test('any host name gets the same site', async ({ request }) => {
@@ -120,7 +128,11 @@ test.describe('two brands from one build', () => {
 });
 
 test('the page follows the server’s captcha mode: one build, strict on the server, puzzles from the server', async ({ page }, testInfo) => {
-  const instance = await startInstance(join(settingsFolder({ 'site.json': '{}' }), 'site.json'), { CAPTCHA_MODE: 'strict', CAPTCHA_DRAW_THREADS: '1', CAPTCHA_STOCK: '2' });
+  const instance = await startInstance(join(settingsFolder({ 'site.json': '{}' }), 'site.json'), {
+    CAPTCHA_MODE: 'strict',
+    CAPTCHA_DRAW_THREADS: '1',
+    CAPTCHA_STOCK: '2',
+  });
   try {
     await page.goto(`${instance.baseURL}/register`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -170,13 +182,19 @@ test.describe('re-reading the settings on SIGHUP', () => {
       expect(statuses.length).toBeGreaterThan(50);
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
       expect(instance.output()).toContain('site settings reloaded');
-      test.info().annotations.push({ type: 'swap', description: `new page served ${swapMs} ms after SIGHUP, ${statuses.length} requests during the swap, all 200` });
+      test.info().annotations.push({
+        type: 'swap',
+        description: `new page served ${swapMs} ms after SIGHUP, ${statuses.length} requests during the swap, all 200`,
+      });
 
       // A file with a mistake: refused, said why in the log, and the pages in service stay.
       writeFileSync(instance.settingsPath, JSON.stringify({ contact: { phone: '400-300-0003', wechatId: 'oops' } }));
       instance.hangUp();
       await expect.poll(() => instance.output(), { timeout: 10_000 }).toContain('site settings refused');
-      const refusal = instance.output().split('\n').find((line) => line.includes('site settings refused'))!;
+      const refusal = instance
+        .output()
+        .split('\n')
+        .find((line) => line.includes('site settings refused'))!;
       expect(refusal).toContain('contact.wechatId is not a known field');
       const after = await contactPage();
       expect(after.status).toBe(200);
@@ -193,9 +211,17 @@ test.describe('a wrong settings file stops the start', () => {
   test.skip(({ browserName, isMobile }) => !isMobile || browserName !== 'chromium', 'no browser involved: once is enough');
 
   const CASES = [
-    { mistake: 'an unknown field', file: { contact: { phone: '400-100-0001', wechatId: 'kf' } }, says: 'contact.wechatId is not a known field' },
+    {
+      mistake: 'an unknown field',
+      file: { contact: { phone: '400-100-0001', wechatId: 'kf' } },
+      says: 'contact.wechatId is not a known field',
+    },
     { mistake: 'a bad URL', file: { game: { mobileUrl: 'm.game.example.com' } }, says: 'game.mobileUrl must be an http(s) URL' },
-    { mistake: 'an empty channel list entry', file: { channel: { allowed: ['CH7', ''] } }, says: 'channel.allowed[1] must be a channel code' },
+    {
+      mistake: 'an empty channel list entry',
+      file: { channel: { allowed: ['CH7', ''] } },
+      says: 'channel.allowed[1] must be a channel code',
+    },
   ];
   for (const { mistake, file, says } of CASES) {
     test(`${mistake}: the server exits and names the field`, async () => {

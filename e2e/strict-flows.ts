@@ -63,7 +63,13 @@ export interface OpenPuzzle {
 }
 
 /** The register form filled in on a strict server and the puzzle open and ready; reg requests and the game page recorded. */
-export async function openStrictPuzzle(page: Page, testInfo: TestInfo, server: StrictServer, prefix: string, submitWith: 'tap' | 'enter' = 'tap'): Promise<OpenPuzzle> {
+export async function openStrictPuzzle(
+  page: Page,
+  testInfo: TestInfo,
+  server: StrictServer,
+  prefix: string,
+  submitWith: 'tap' | 'enter' = 'tap',
+): Promise<OpenPuzzle> {
   const phone = testInfo.project.use.isMobile === true;
   const gameUrl = phone ? GAME_MOBILE : GAME_PC;
   await page.route(`${gameUrl}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>game</title>' }));
@@ -98,7 +104,12 @@ export async function expectRegisteredWithSpentToken(page: Page, request: APIReq
   await expect(registered).toContainText(name);
   expect(regRequests).toHaveLength(1);
   expect(new URL(regRequests[0]!.url()).searchParams.get('captchaToken')).toBeTruthy();
-  const replay = await request.post(regRequests[0]!.url().replace(mobile, `${mobile.slice(0, -1)}9`).replace(name, `${name}x`));
+  const replay = await request.post(
+    regRequests[0]!
+      .url()
+      .replace(mobile, `${mobile.slice(0, -1)}9`)
+      .replace(name, `${name}x`),
+  );
   expect(await replay.json()).toEqual({ status: 'n', info: '请先完成验证' });
 }
 
@@ -126,7 +137,11 @@ export const keyboardFlow: StrictFlow = {
     const verify = page.waitForRequest((sent) => sent.url().endsWith('/api/captcha/verify'));
     const pressed = Date.now();
     await page.keyboard.press('Enter');
-    const body = (await verify).postDataJSON() as { trail: unknown[]; work?: { solution?: unknown }; timing?: { solveMs: number; workMs: number } };
+    const body = (await verify).postDataJSON() as {
+      trail: unknown[];
+      work?: { solution?: unknown };
+      timing?: { solveMs: number; workMs: number };
+    };
     expect(body.trail.length).toBeLessThan(8); // no drag: the answer stands on the solved work
     expect(body.work?.solution).toBeTruthy();
     // The browser's own measure, sent for the metrics: from the picture shown to the Enter, and the work's run.
@@ -168,7 +183,14 @@ export const accessibleFlow: StrictFlow = {
 };
 
 /** Opens the puzzle as the flow does, goes through it, and expects the registration with its token spent. */
-export async function registerThrough(page: Page, request: APIRequestContext, testInfo: TestInfo, server: StrictServer, flow: StrictFlow, prefix: string) {
+export async function registerThrough(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  server: StrictServer,
+  flow: StrictFlow,
+  prefix: string,
+) {
   const opened = await openStrictPuzzle(page, testInfo, server, prefix, flow.submitWith);
   await flow.solve(page, opened, testInfo);
   await expectRegisteredWithSpentToken(page, request, opened);

@@ -68,7 +68,14 @@ function Playground() {
   const set = <K extends keyof Settings>(key: K, value: Settings[K]) => setSettings((s) => ({ ...s, [key]: value }));
   // A new seeded source whenever the seed changes, so the same seed always gives the same puzzles.
   const random = useMemo(() => (settings.seed === '' ? undefined : seededRandom(Number(settings.seed))), [settings.seed]);
-  const imgs = useMemo(() => settings.imgs.split('\n').map((s) => s.trim()).filter(Boolean), [settings.imgs]);
+  const imgs = useMemo(
+    () =>
+      settings.imgs
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    [settings.imgs],
+  );
 
   const record = (name: LogEntry['name'], result?: PuzzleResult) =>
     setLog((entries) => [{ id: nextId.current++, name, at: Math.round(performance.now()), result }, ...entries].slice(0, 50));
@@ -108,7 +115,9 @@ function Playground() {
           <PuzzleCaptcha {...props} />
         ) : (
           <>
-            <button type="button" className="pg-open" onClick={() => set('show', true)}>打开验证</button>
+            <button type="button" className="pg-open" onClick={() => set('show', true)}>
+              打开验证
+            </button>
             <PuzzleCaptcha {...props} />
           </>
         )}
@@ -160,14 +169,26 @@ function Playground() {
             </Field>
           ))}
           <Field label="random（种子，空为 Math.random）">
-            <input type="text" inputMode="numeric" value={settings.seed} placeholder="Math.random" onChange={(e) => set('seed', e.target.value)} />
+            <input
+              type="text"
+              inputMode="numeric"
+              value={settings.seed}
+              placeholder="Math.random"
+              onChange={(e) => set('seed', e.target.value)}
+            />
           </Field>
           <Field label="imgs（每行一个地址）" wide>
             <textarea rows={3} value={settings.imgs} onChange={(e) => set('imgs', e.target.value)} />
             <span className="pg-actions">
-              <button type="button" onClick={() => set('imgs', SAMPLE_PICTURES.join('\n'))}>示例图片</button>
-              <button type="button" onClick={() => set('imgs', '/no-such-picture.png')}>坏链接</button>
-              <button type="button" onClick={() => set('imgs', '')}>生成图片</button>
+              <button type="button" onClick={() => set('imgs', SAMPLE_PICTURES.join('\n'))}>
+                示例图片
+              </button>
+              <button type="button" onClick={() => set('imgs', '/no-such-picture.png')}>
+                坏链接
+              </button>
+              <button type="button" onClick={() => set('imgs', '')}>
+                生成图片
+              </button>
             </span>
           </Field>
         </div>

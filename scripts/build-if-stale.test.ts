@@ -3,7 +3,14 @@ import { APP_SOURCES, projectInputs, SERVER_SOURCES } from './build-if-stale';
 describe('projectInputs', () => {
   it("follows the server's project into the puzzle package's core, which the server build bundles", () => {
     const inputs = projectInputs('tsconfig.server.json');
-    expect(inputs).toEqual(expect.arrayContaining(['tsconfig.server.json', 'server', 'packages/puzzle-captcha/src/core', 'packages/puzzle-captcha/src/protocol']));
+    expect(inputs).toEqual(
+      expect.arrayContaining([
+        'tsconfig.server.json',
+        'server',
+        'packages/puzzle-captcha/src/core',
+        'packages/puzzle-captcha/src/protocol',
+      ]),
+    );
     // The widget is not part of the server: editing it must not rebuild the server.
     expect(inputs.some((path) => path.includes('src/react') || path === 'packages/puzzle-captcha/src')).toBe(false);
   });

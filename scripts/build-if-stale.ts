@@ -31,7 +31,21 @@ export function projectInputs(config: string, seen = new Set<string>()): string[
 
 const SHARED = ['package.json', 'package-lock.json'];
 // The build puts its pages together and compresses them with the server's own modules (server/site/).
-export const APP_SOURCES = [...projectInputs('tsconfig.app.json'), 'public', 'index.html', 'vite.config.ts', 'tsconfig.json', 'scripts', 'server/site/render-pages.ts', 'server/site/compress-buffer.ts', '.env', '.env.local', '.env.production', '.env.production.local', ...SHARED];
+export const APP_SOURCES = [
+  ...projectInputs('tsconfig.app.json'),
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'scripts',
+  'server/site/render-pages.ts',
+  'server/site/compress-buffer.ts',
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
+  ...SHARED,
+];
 // The server's project includes what it bundles from outside server/: the site settings' types and defaults.
 // Not testing/ (the test doubles) nor scripts/: editing them does not rebuild the server.
 export const SERVER_SOURCES = [...projectInputs('tsconfig.server.json'), 'server/vite.config.ts', ...SHARED];

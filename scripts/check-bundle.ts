@@ -42,7 +42,8 @@ export function chunksWithTypeBox(dir: string): string[] {
  */
 export function widgetChunksWithSolver(dir: string): string[] {
   return readdirSync(dir).filter(
-    (name) => /^captcha-.*\.js$/.test(name) && !name.startsWith('captcha-work-') && readFileSync(join(dir, name), 'utf8').includes('.digest('),
+    (name) =>
+      /^captcha-.*\.js$/.test(name) && !name.startsWith('captcha-work-') && readFileSync(join(dir, name), 'utf8').includes('.digest('),
   );
 }
 
@@ -52,7 +53,10 @@ export function widgetChunksWithSolver(dir: string): string[] {
  */
 export function widgetChunksWithServerMode(dir: string): string[] {
   return readdirSync(dir).filter(
-    (name) => /^captcha-.*\.js$/.test(name) && !/^captcha-(server|work)-/.test(name) && readFileSync(join(dir, name), 'utf8').includes('无障碍验证'),
+    (name) =>
+      /^captcha-.*\.js$/.test(name) &&
+      !/^captcha-(server|work)-/.test(name) &&
+      readFileSync(join(dir, name), 'utf8').includes('无障碍验证'),
   );
 }
 
@@ -63,10 +67,14 @@ function main() {
   const { js, css, inlineCss } = initialAssets(html);
   const jsKB = js.reduce((sum, src) => sum + gzipKB(join(dist, src)), 0);
   const cssKB = css.reduce((sum, href) => sum + gzipKB(join(dist, href)), 0) + gzipSync(inlineCss.join(''), { level: 9 }).length / 1024;
-  console.log(`[bundle] /register initial JS: ${jsKB.toFixed(1)} KB gzip in ${js.length} file(s) (budget ${BUDGET_KB} KB); CSS: ${cssKB.toFixed(1)} KB gzip`);
+  console.log(
+    `[bundle] /register initial JS: ${jsKB.toFixed(1)} KB gzip in ${js.length} file(s) (budget ${BUDGET_KB} KB); CSS: ${cssKB.toFixed(1)} KB gzip`,
+  );
   const typebox = chunksWithTypeBox(join(dist, 'assets'));
   if (typebox.length > 0) {
-    console.error(`[bundle] TypeBox's runtime is in the browser bundle (${typebox.join(', ')}): import the protocol's schemas as types only`);
+    console.error(
+      `[bundle] TypeBox's runtime is in the browser bundle (${typebox.join(', ')}): import the protocol's schemas as types only`,
+    );
     process.exit(1);
   }
   const solver = widgetChunksWithSolver(join(dist, 'assets'));

@@ -25,7 +25,13 @@ export function canAptInstall(): boolean {
  * when it cannot. `files` maps a file's path to the Debian package that brings it.
  */
 export function ensureDebianFiles(tag: string, files: Record<string, string>, what: string): void {
-  const missing = [...new Set(Object.entries(files).filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg))];
+  const missing = [
+    ...new Set(
+      Object.entries(files)
+        .filter(([path]) => !existsSync(path))
+        .map(([, pkg]) => pkg),
+    ),
+  ];
   if (missing.length === 0) return;
   if (!canAptInstall()) {
     console.error(`[${tag}] ${what} needs Debian's ${missing.join(', ')}.\n  Install with:  sudo apt-get install -y ${missing.join(' ')}`);

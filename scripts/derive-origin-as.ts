@@ -62,5 +62,7 @@ export const asnPackageDir = () => dirname(createRequire(import.meta.url).resolv
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const table = await deriveOriginAs(asnPackageDir(), settingsAsns(process.env.SITE_CONFIG));
   writeFileSync(OUTPUT, `${JSON.stringify(table)}\n`);
-  console.log(`[derive:networks] ${table.asns.length} ASes, ${table.v4.split(',').length} IPv4 and ${table.v6.split(',').length} IPv6 ranges from ${table.source} -> ${OUTPUT}`);
+  console.log(
+    `[derive:networks] ${table.asns.length} ASes, ${table.v4.split(',').length} IPv4 and ${table.v6.split(',').length} IPv6 ranges from ${table.source} -> ${OUTPUT}`,
+  );
 }

@@ -5,7 +5,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const DOCS = ['README.md', 'bench/README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const DOCS = [
+  'README.md',
+  'bench/README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** The text outside fenced code blocks and code spans: what a reader sees as prose and links. */
 const prose = (text: string) => text.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '');
@@ -31,7 +37,9 @@ function anchorsOf(text: string): Set<string> {
 
 /** The targets of `[text](target)`, `![alt](target)` and `<img src="target">` that stay in the repository. */
 const linksOf = (text: string) =>
-  [...prose(text).matchAll(/\]\(([^)\s]+)\)|<img [^>]*src="([^"]+)"/g)].map(([, link, src]) => (link ?? src)!).filter((target) => !/^[a-z]+:/i.test(target));
+  [...prose(text).matchAll(/\]\(([^)\s]+)\)|<img [^>]*src="([^"]+)"/g)]
+    .map(([, link, src]) => (link ?? src)!)
+    .filter((target) => !/^[a-z]+:/i.test(target));
 
 function broken(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8');
@@ -40,7 +48,8 @@ function broken(file: string): string[] {
     const [path, anchor] = target.split('#') as [string, string | undefined];
     const absolute = path === '' ? join(ROOT, file) : resolve(ROOT, dirname(file), decodeURI(path));
     if (!absolute.startsWith(ROOT) || !existsSync(absolute)) problems.push(`${file}: ${target} (no ${relative(ROOT, absolute)})`);
-    else if (anchor && absolute.endsWith('.md') && !anchorsOf(readFileSync(absolute, 'utf8')).has(decodeURIComponent(anchor))) problems.push(`${file}: ${target} (no such heading)`);
+    else if (anchor && absolute.endsWith('.md') && !anchorsOf(readFileSync(absolute, 'utf8')).has(decodeURIComponent(anchor)))
+      problems.push(`${file}: ${target} (no such heading)`);
   }
   return problems;
 }
@@ -59,11 +68,15 @@ describe('the docs link only to what is there', () => {
 
   it('names only npm scripts that exist, and in the README only paths that exist', () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    const named = DOCS.flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/npm run ([a-z][\w:-]*)/g)].map(([, script]) => `${file}: npm run ${script!}`));
+    const named = DOCS.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/npm run ([a-z][\w:-]*)/g)].map(([, script]) => `${file}: npm run ${script!}`),
+    );
     expect(named.length).toBeGreaterThan(50);
     expect(named.filter((line) => !(line.split('npm run ')[1]! in scripts))).toEqual([]);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const paths = [...readme.matchAll(/(?<![\w/.-])((?:src|server|packages|e2e|scripts|docs|bench|testing|monitoring)\/[\w./@-]*[\w/])/g)].map(([, path]) => path!);
+    const paths = [
+      ...readme.matchAll(/(?<![\w/.-])((?:src|server|packages|e2e|scripts|docs|bench|testing|monitoring)\/[\w./@-]*[\w/])/g),
+    ].map(([, path]) => path!);
     expect(paths.length).toBeGreaterThan(20);
     expect(paths.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
   });

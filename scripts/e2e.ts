@@ -37,17 +37,26 @@ const consumerDir = needsConsumer ? mkdtempSync(join(tmpdir(), 'puzzle-consumer-
 const needsChannels = specs.length === 0 || specs.some((spec) => spec.includes('channel'));
 const channelsPort = needsChannels ? process.env.E2E_CHANNELS_PORT || String(await freePort()) : 'off';
 const channelPorts = needsChannels
-  ? { E2E_CHANNELS_BACKEND_PORT: process.env.E2E_CHANNELS_BACKEND_PORT || String(await freePort()), E2E_CHANNELS_METRICS_PORT: process.env.E2E_CHANNELS_METRICS_PORT || String(await freePort()) }
+  ? {
+      E2E_CHANNELS_BACKEND_PORT: process.env.E2E_CHANNELS_BACKEND_PORT || String(await freePort()),
+      E2E_CHANNELS_METRICS_PORT: process.env.E2E_CHANNELS_METRICS_PORT || String(await freePort()),
+    }
   : {};
 // The ad reports spec's stack (e2e/ads-stack.ts): the same build and the fake ad platforms, on two ports, likewise.
 const needsAds = specs.length === 0 || specs.some((spec) => spec.includes('ads'));
 const adsPorts = needsAds
-  ? { E2E_ADS_PORT: process.env.E2E_ADS_PORT || String(await freePort()), E2E_ADS_FAKE_PORT: process.env.E2E_ADS_FAKE_PORT || String(await freePort()) }
+  ? {
+      E2E_ADS_PORT: process.env.E2E_ADS_PORT || String(await freePort()),
+      E2E_ADS_FAKE_PORT: process.env.E2E_ADS_FAKE_PORT || String(await freePort()),
+    }
   : { E2E_ADS_PORT: 'off' };
 // The packed package's scratch app takes half a minute to pack, install and build; started here rather than as
 // a Playwright web server, the other specs run meanwhile and only e2e/package-consumer.spec.ts waits for it.
 const consumer = needsConsumer
-  ? spawn(process.execPath, ['--import', 'tsx', 'scripts/package-consumer.ts'], { stdio: 'inherit', env: { ...process.env, E2E_CONSUMER_PORT: consumerPort, CONSUMER_DIR: consumerDir } })
+  ? spawn(process.execPath, ['--import', 'tsx', 'scripts/package-consumer.ts'], {
+      stdio: 'inherit',
+      env: { ...process.env, E2E_CONSUMER_PORT: consumerPort, CONSUMER_DIR: consumerDir },
+    })
   : null;
 const child = spawn('node_modules/.bin/playwright', ['test', ...args], {
   stdio: 'inherit',

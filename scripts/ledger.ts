@@ -12,12 +12,23 @@ import { readLedgerAsk } from '../server/ledger/ledger-query';
 import { libsqlLedger } from '../server/ledger/libsql-ledger';
 import { redisLedger } from '../server/ledger/redis-ledger';
 
-const USAGE = 'usage: npm run ledger -- [--since 24h|<date>] [--until <span|date>] [--verdict clear|review|suspect] [--network <net>] [--limit n] [--groups] [--format json|csv]';
+const USAGE =
+  'usage: npm run ledger -- [--since 24h|<date>] [--until <span|date>] [--verdict clear|review|suspect] [--network <net>] [--limit n] [--groups] [--format json|csv]';
 
 async function main(): Promise<number> {
   let flags;
   try {
-    flags = parseArgs({ options: { since: { type: 'string' }, until: { type: 'string' }, verdict: { type: 'string' }, network: { type: 'string' }, limit: { type: 'string' }, format: { type: 'string' }, groups: { type: 'boolean' } } }).values;
+    flags = parseArgs({
+      options: {
+        since: { type: 'string' },
+        until: { type: 'string' },
+        verdict: { type: 'string' },
+        network: { type: 'string' },
+        limit: { type: 'string' },
+        format: { type: 'string' },
+        groups: { type: 'boolean' },
+      },
+    }).values;
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
     return 2;

@@ -87,14 +87,20 @@ export function scoreModules(
         const original = squeeze(originalText(source, mutant));
         const replacement = squeeze(mutant.replacement ?? '');
         const listed = equivalents.some(
-          (entry) => entry.file === file && entry.mutator === mutant.mutatorName && squeeze(entry.original) === original && squeeze(entry.replacement) === replacement,
+          (entry) =>
+            entry.file === file &&
+            entry.mutator === mutant.mutatorName &&
+            squeeze(entry.original) === original &&
+            squeeze(entry.replacement) === replacement,
         );
         if (listed) {
           equivalent += 1;
           continue;
         }
         undetected += 1;
-        survivors.push(`${file}:${mutant.location.start.line} ${mutant.mutatorName} (${mutant.status}): \`${original}\` -> \`${replacement}\``);
+        survivors.push(
+          `${file}:${mutant.location.start.line} ${mutant.mutatorName} (${mutant.status}): \`${original}\` -> \`${replacement}\``,
+        );
       }
     }
     const counted = detected + undetected;
@@ -107,7 +113,9 @@ function testFiles(patterns: readonly string[], root: string): string[] {
   const folders = new Set(patterns.map((pattern) => dirname(pattern.replace(/^!/, ''))));
   return [...folders].flatMap((folder) => {
     try {
-      return readdirSync(join(root, folder)).map((name) => relative(root, join(root, folder, name))).filter(matches);
+      return readdirSync(join(root, folder))
+        .map((name) => relative(root, join(root, folder, name)))
+        .filter(matches);
     } catch {
       return [];
     }
@@ -117,8 +125,9 @@ function testFiles(patterns: readonly string[], root: string): string[] {
 function main(): void {
   const root = process.cwd();
   const report = JSON.parse(readFileSync(join(root, 'reports/mutation/mutation.json'), 'utf8')) as MutationReport;
-  const equivalents = MUTATED_MODULES.flatMap((module) => testFiles(module.tests, root))
-    .flatMap((file) => readEquivalentMutants(readFileSync(join(root, file), 'utf8')));
+  const equivalents = MUTATED_MODULES.flatMap((module) => testFiles(module.tests, root)).flatMap((file) =>
+    readEquivalentMutants(readFileSync(join(root, file), 'utf8')),
+  );
   const scores = scoreModules(report, MUTATED_MODULES, equivalents);
   for (const module of scores) {
     for (const survivor of module.survivors) console.log(`  survived: ${survivor}`);
@@ -130,10 +139,14 @@ function main(): void {
       continue;
     }
     const mark = score >= MUTATION_SCORE_BAR ? 'PASS' : 'MISS';
-    console.log(`  ${mark} ${score.toFixed(1).padStart(5)}%  ${name}: ${detected} detected, ${undetected} undetected, ${equivalent} equivalent`);
+    console.log(
+      `  ${mark} ${score.toFixed(1).padStart(5)}%  ${name}: ${detected} detected, ${undetected} undetected, ${equivalent} equivalent`,
+    );
   }
   if (scores.some((module) => module.score === null || module.score < MUTATION_SCORE_BAR)) {
-    console.log(`\nA module under ${MUTATION_SCORE_BAR}% (or with no mutant tested): kill its survivors with a better test, or list the equivalent ones in its test file.`);
+    console.log(
+      `\nA module under ${MUTATION_SCORE_BAR}% (or with no mutant tested): kill its survivors with a better test, or list the equivalent ones in its test file.`,
+    );
     process.exitCode = 1;
   }
 }

@@ -6,7 +6,8 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** The Chinese carriers' organisations as the dataset names them (China Mobile, Unicom, Telecom, TieTong, CERNET, CNIX). */
-export const CHINESE_CARRIER_ORG = /china ?mobile|chinanet|china ?telecom|chinatelecom|china ?unicom|\bunicom\b.*province|china169|cncgroup|china netcom|tietong|cernet|china education and research|china networks inter-exchange|provincial net of ct/i;
+export const CHINESE_CARRIER_ORG =
+  /china ?mobile|chinanet|china ?telecom|chinatelecom|china ?unicom|\bunicom\b.*province|china169|cncgroup|china netcom|tietong|cernet|china education and research|china networks inter-exchange|provincial net of ct/i;
 /** Names of those who rent machines. */
 export const HOSTING_ORG = /hosting|\bhost|cloud|server|data ?cent|datacenter|\bvps\b|colo(cation)?\b|\bidc\b|dedicated/i;
 /** A host found by name is a candidate from a /22 of IPv4 up: smaller ones are the operator's CIDRs to add. */
@@ -50,7 +51,9 @@ export async function summariseAses(rows: AsyncIterable<DatasetRow> | Iterable<D
 
 /** The candidates the patterns find that neither the lists nor the reviewed exclusions hold, largest first. */
 export function unreviewed(ases: Iterable<AsSummary>, listed: ReadonlySet<number>) {
-  const open = [...ases].filter(({ asn }) => !listed.has(asn) && !(asn in CARRIER_NOT_ACCESS) && !(asn in NOT_HOSTING)).sort((a, b) => b.addresses - a.addresses);
+  const open = [...ases]
+    .filter(({ asn }) => !listed.has(asn) && !(asn in CARRIER_NOT_ACCESS) && !(asn in NOT_HOSTING))
+    .sort((a, b) => b.addresses - a.addresses);
   return {
     carriers: open.filter(({ org }) => CHINESE_CARRIER_ORG.test(org)),
     hosts: open.filter(({ org, addresses }) => HOSTING_ORG.test(org) && addresses >= HOSTING_MIN_ADDRESSES),

@@ -8,7 +8,10 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '
 async function compressFile(path: string): Promise<string[]> {
   const { br, gzip } = await compressBuffer(await readFile(path));
   const written: string[] = [];
-  for (const [extension, data] of [['.br', br], ['.gz', gzip]] as const) {
+  for (const [extension, data] of [
+    ['.br', br],
+    ['.gz', gzip],
+  ] as const) {
     if (!data) continue;
     await writeFile(path + extension, data);
     written.push(path + extension);
@@ -21,7 +24,14 @@ export async function precompressDir(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
     // Hidden folders (.vite/, .ssr/) are build internals the server never sends.
-    .filter((entry) => entry.isFile() && COMPRESSIBLE.has(extname(entry.name)) && !relative(dir, entry.parentPath).split(sep).some((part) => part.startsWith('.')))
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        COMPRESSIBLE.has(extname(entry.name)) &&
+        !relative(dir, entry.parentPath)
+          .split(sep)
+          .some((part) => part.startsWith('.')),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
   return (await Promise.all(files.map(compressFile))).flat();
 }

@@ -9,7 +9,9 @@ const tracked = sourceFiles().filter((path) => !/\.(png|jpe?g|webp|ico|woff2?|lo
 describe('the repository', () => {
   it('cites no document that lives outside it', () => {
     const outside = /\b(SPEC|DECISIONS|STYLE|STACK)\.md\b|\.\.\/shared\//;
-    const offenders = tracked.filter((path) => path !== 'scripts/repository-self-contained.test.ts' && outside.test(readFileSync(join(ROOT, path), 'utf8')));
+    const offenders = tracked.filter(
+      (path) => path !== 'scripts/repository-self-contained.test.ts' && outside.test(readFileSync(join(ROOT, path), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 

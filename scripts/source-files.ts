@@ -11,7 +11,9 @@ export const ROOT = resolve(import.meta.dirname, '..');
 
 /** Every file of the repository under root, relative to it and sorted: what git would list as tracked or new. */
 export function sourceFiles(root = ROOT): string[] {
-  const ignored = ignore().add(readFileSync(join(root, '.gitignore'), 'utf8')).add('.git');
+  const ignored = ignore()
+    .add(readFileSync(join(root, '.gitignore'), 'utf8'))
+    .add('.git');
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -9,7 +9,11 @@ const quiet = { debug() {}, trace() {}, info() {}, warn() {}, error() {}, isDebu
 const pluginPath = '../stryker.checker.mjs'; // plain JS beside Stryker's config: Stryker loads it in plain Node
 const plugin = (await import(/* @vite-ignore */ pluginPath)) as {
   strykerPlugins: { kind: string; name: string }[];
-  WatchProgramCompiler: new (log: typeof quiet, options: { tsconfigFile: string }, fs: unknown) => {
+  WatchProgramCompiler: new (
+    log: typeof quiet,
+    options: { tsconfigFile: string },
+    fs: unknown,
+  ) => {
     init(): Promise<unknown[]>;
     check(mutants: unknown[]): Promise<{ file?: { fileName: string }; messageText: unknown }[]>;
   };
@@ -23,10 +27,17 @@ describe("the mutation run's TypeScript checker", () => {
 
   it('finds the compile error of a mutant, where it shows, and none once the file is back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mutation-checker-'));
-    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['*.ts'] }));
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, types: [] }, include: ['*.ts'] }),
+    );
     await writeFile(join(dir, 'count.ts'), 'export const count = (n: number): number => n + 1;\n');
     await writeFile(join(dir, 'use.ts'), "import { count } from './count';\nexport const two: number = count(1);\n");
-    const compiler = new plugin.WatchProgramCompiler(quiet, { tsconfigFile: join(dir, 'tsconfig.json') }, new plugin.HybridFileSystem(quiet));
+    const compiler = new plugin.WatchProgramCompiler(
+      quiet,
+      { tsconfigFile: join(dir, 'tsconfig.json') },
+      new plugin.HybridFileSystem(quiet),
+    );
     expect(await compiler.init()).toEqual([]);
     const mutant = (id: string, replacement: string, [from, to] = [44, 49]) => ({
       id,

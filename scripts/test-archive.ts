@@ -14,7 +14,9 @@ const archive = mkdtempSync(join(tmpdir(), 'test-archive-'));
 if (existsSync(join(ROOT, '.git'))) {
   const tar = execFileSync('git', ['archive', '--format=tar', 'HEAD'], { cwd: ROOT, maxBuffer: 1 << 30 });
   execFileSync('tar', ['-x', '-C', archive], { input: tar });
-  console.log(`[test:archive] git archive HEAD (${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()}) in ${archive}`);
+  console.log(
+    `[test:archive] git archive HEAD (${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()}) in ${archive}`,
+  );
 } else {
   for (const path of sourceFiles()) {
     mkdirSync(dirname(join(archive, path)), { recursive: true });
@@ -26,7 +28,12 @@ if (existsSync(join(ROOT, '.git'))) {
 // npm run passes its own settings down as npm_* variables (the prefix, the script...): the archive's npm must
 // not inherit them, only where the cache and the registry are.
 const KEEP = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig', 'npm_config_globalconfig']);
-const env = { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_') || KEEP.has(key.toLowerCase()))), CI: 'true' };
+const env = {
+  ...Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_') || KEEP.has(key.toLowerCase())),
+  ),
+  CI: 'true',
+};
 const started = Date.now();
 const run = spawnSync('bash', ['-c', 'npm ci && npm test'], { cwd: archive, env, stdio: 'inherit' });
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -34,6 +41,8 @@ if (run.status === 0) {
   rmSync(archive, { recursive: true, force: true });
   console.log(`[test:archive] npm ci && npm test passed from the archive in ${minutes} min`);
 } else {
-  console.error(`[test:archive] npm ci && npm test failed from the archive after ${minutes} min (exit ${run.status}); the folder is kept: ${archive}`);
+  console.error(
+    `[test:archive] npm ci && npm test failed from the archive after ${minutes} min (exit ${run.status}); the folder is kept: ${archive}`,
+  );
   process.exit(run.status ?? 1);
 }

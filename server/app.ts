@@ -18,7 +18,10 @@ import { clientAddressOnArrival, fastifyTrustProxy, refuseWithoutAddress } from 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The site in service and its settings: `site.channels()` for the channel list, `site.strictModeSite()` for strict mode, `site.reload()` on SIGHUP. */
+    /**
+     * The site in service and its settings: `site.channels()` for the channel list, `site.strictModeSite()` for strict
+     * mode, `site.reload()` on SIGHUP.
+     */
     site: LiveSite;
   }
 }
@@ -34,7 +37,10 @@ export interface AppOptions {
   channels: ChannelSettingsGetter;
 }
 
-/** The whole server as one plugin: errors, health, /api, downloads and the built app (the security headers are set at the root, before it). */
+/**
+ * The whole server as one plugin: errors, health, /api, downloads and the built app (the security headers are set at
+ * the root, before it).
+ */
 export default async function app(fastify: FastifyInstance, { config, now, site, channels }: AppOptions) {
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
@@ -65,7 +71,13 @@ export async function buildApp(
     rewriteUrl: (raw) => readApiRequestLine(raw, clientAddressOf(raw)),
   });
   // The site and its settings first: every scope reads them (a wrong setting stops the start here).
-  const site = await openLiveSite({ distDir: config.distDir, sources: config.site, captchaMode: config.captcha.mode, cspImgHosts: config.cspImgHosts, log: fastify.log });
+  const site = await openLiveSite({
+    distDir: config.distDir,
+    sources: config.site,
+    captchaMode: config.captcha.mode,
+    cspImgHosts: config.cspImgHosts,
+    log: fastify.log,
+  });
   fastify.decorate('site', site);
   // First: a request whose client has no address is refused before anything else can act on it.
   await fastify.register(refuseWithoutAddress);

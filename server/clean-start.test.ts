@@ -30,8 +30,12 @@ describe('a clean start', () => {
     }
   });
 
-  it('loads none of the gateway\'s drawing libraries with strict mode off and its metrics on', { timeout: 30_000 }, async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=game-register-source', '--import', 'tsx', '--input-type=module', '-e', NATIVE_LIBRARIES_LOADED], { cwd: resolve(import.meta.dirname, '..') });
+  it("loads none of the gateway's drawing libraries with strict mode off and its metrics on", { timeout: 30_000 }, async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--conditions=game-register-source', '--import', 'tsx', '--input-type=module', '-e', NATIVE_LIBRARIES_LOADED],
+      { cwd: resolve(import.meta.dirname, '..') },
+    );
     const loaded = JSON.parse(stdout.trim().split('\n').at(-1)!) as string[];
     expect(loaded.some((file) => file.endsWith('.node'))).toBe(true); // the probe sees native modules (libsql's)
     expect(loaded.filter((file) => /skia|sharp|vips/.test(file))).toEqual([]);

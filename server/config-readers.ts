@@ -18,19 +18,34 @@ export interface SentinelConfig {
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** REDIS_SENTINELS with its master's name and passwords; one way to Redis only (REDIS_URL or the sentinels). */
-export function readSentinelConfig(v: ReturnType<typeof readServerEnv>['values'], given: boolean, problems: string[]): SentinelConfig | null {
+export function readSentinelConfig(
+  v: ReturnType<typeof readServerEnv>['values'],
+  given: boolean,
+  problems: string[],
+): SentinelConfig | null {
   if (v.REDIS_SENTINELS === undefined) {
     if (given) return null; // refused by its rule already
-    const strays = (['REDIS_SENTINEL_MASTER', 'REDIS_SENTINEL_PASSWORD', 'REDIS_PASSWORD'] as const).filter((name) => v[name] !== undefined);
-    if (strays.length > 0) problems.push(`${strays.join(', ')} ${strays.length === 1 ? 'is' : 'are'} set but REDIS_SENTINELS is not (with REDIS_URL, the URL carries the password)`);
+    const strays = (['REDIS_SENTINEL_MASTER', 'REDIS_SENTINEL_PASSWORD', 'REDIS_PASSWORD'] as const).filter(
+      (name) => v[name] !== undefined,
+    );
+    if (strays.length > 0)
+      problems.push(
+        `${strays.join(', ')} ${strays.length === 1 ? 'is' : 'are'} set but REDIS_SENTINELS is not (with REDIS_URL, the URL ` +
+          `carries the password)`,
+      );
     return null;
   }
   if (v.REDIS_URL !== undefined) {
-    problems.push('REDIS_URL and REDIS_SENTINELS are both set: set REDIS_URL for one Redis, or REDIS_SENTINELS and REDIS_SENTINEL_MASTER for Redis behind Sentinel, not both');
+    problems.push(
+      'REDIS_URL and REDIS_SENTINELS are both set: set REDIS_URL for one Redis, or REDIS_SENTINELS and REDIS_SENTINEL_MASTER ' +
+        'for Redis behind Sentinel, not both',
+    );
     return null;
   }
   if (v.REDIS_SENTINEL_MASTER === undefined) {
-    problems.push('REDIS_SENTINELS is set but REDIS_SENTINEL_MASTER is not: name the master the sentinels monitor (sentinel monitor <name> ...)');
+    problems.push(
+      'REDIS_SENTINELS is set but REDIS_SENTINEL_MASTER is not: name the master the sentinels monitor (sentinel monitor <name> ...)',
+    );
     return null;
   }
   const sentinels = v.REDIS_SENTINELS.split(',').map((entry) => {
@@ -38,8 +53,14 @@ export function readSentinelConfig(v: ReturnType<typeof readServerEnv>['values']
     return { host, port: Number(port) };
   });
   const badPorts = sentinels.filter(({ port }) => port < 1 || port > 65535);
-  if (badPorts.length > 0) problems.push(`REDIS_SENTINELS ports must be from 1 to 65535, got ${badPorts.map(({ host, port }) => `${host}:${port}`).join(', ')}`);
-  return { sentinels, master: v.REDIS_SENTINEL_MASTER, sentinelPassword: v.REDIS_SENTINEL_PASSWORD ?? null, password: v.REDIS_PASSWORD ?? null };
+  if (badPorts.length > 0)
+    problems.push(`REDIS_SENTINELS ports must be from 1 to 65535, got ${badPorts.map(({ host, port }) => `${host}:${port}`).join(', ')}`);
+  return {
+    sentinels,
+    master: v.REDIS_SENTINEL_MASTER,
+    sentinelPassword: v.REDIS_SENTINEL_PASSWORD ?? null,
+    password: v.REDIS_PASSWORD ?? null,
+  };
 }
 
 export function parseApiTarget(value: string | undefined, problems: string[]): URL | null {
@@ -62,7 +83,10 @@ export function parseTrustProxy(value: string | undefined, problems: string[]): 
   // `true` is refused by the schema (config-schema.ts), and reaches here unset.
   if (value === undefined || value.toLowerCase() === 'false' || /^0+$/.test(value)) return false;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isProxyAddress(entry));
   if (bad.length > 0) {
     problems.push(`TRUST_PROXY must be ${TRUST_PROXY_FORMS}, or false; got "${bad.join(', ')}"`);

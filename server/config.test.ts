@@ -79,7 +79,11 @@ describe('loadConfig', () => {
     ['API_TARGET', 'not a url', /API_TARGET must be an http\(s\) URL/],
     ['API_TARGET', 'ftp://backend', /API_TARGET must be an http\(s\) URL/],
     ['API_TARGET', 'http://backend/?x=1', /without query/],
-    ['TRUST_PROXY', 'yes please', /TRUST_PROXY must be the proxy's addresses or CIDR ranges .*loopback.* or a hop count .*, or false; got "yes please"/],
+    [
+      'TRUST_PROXY',
+      'yes please',
+      /TRUST_PROXY must be the proxy's addresses or CIDR ranges .*loopback.* or a hop count .*, or false; got "yes please"/,
+    ],
     ['TRUST_PROXY', '10.0.0.0/99', /TRUST_PROXY/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/],
     ['RATE_LIMIT_CHECKS', '0', /RATE_LIMIT_CHECKS must be an integer from 1/],
@@ -110,18 +114,37 @@ describe('loadConfig', () => {
   });
 
   it('keeps the puzzle in the browser unless CAPTCHA_MODE=strict, and reads its secret', () => {
-    expect(loadConfig({}).captcha).toEqual({ mode: 'off', secret: null, testSeed: null, testClockSpeed: 1, holdout: 0.02, drawThreads: Math.max(1, availableParallelism() - 1), drawQueue: 64, stockSize: 300, work: { puzzle: 10_000, accessible: 80_000 }, networkChallenges: 300, level: 'adaptive' });
-    expect(loadConfig({ CAPTCHA_WORK_COST: '20000', CAPTCHA_ACCESSIBLE: 'off' }).captcha.work).toEqual({ puzzle: 20_000, accessible: null });
+    expect(loadConfig({}).captcha).toEqual({
+      mode: 'off',
+      secret: null,
+      testSeed: null,
+      testClockSpeed: 1,
+      holdout: 0.02,
+      drawThreads: Math.max(1, availableParallelism() - 1),
+      drawQueue: 64,
+      stockSize: 300,
+      work: { puzzle: 10_000, accessible: 80_000 },
+      networkChallenges: 300,
+      level: 'adaptive',
+    });
+    expect(loadConfig({ CAPTCHA_WORK_COST: '20000', CAPTCHA_ACCESSIBLE: 'off' }).captcha.work).toEqual({
+      puzzle: 20_000,
+      accessible: null,
+    });
     expect(problemsOf({ CAPTCHA_WORK_COST: 'lots' })).toEqual([expect.stringMatching(/^CAPTCHA_WORK_COST must be an integer/)]);
     // Difficulty levels from the evidence, or one pinned for everyone.
     expect(loadConfig({ CAPTCHA_LEVEL: '2' }).captcha.level).toBe(2);
     expect(problemsOf({ CAPTCHA_LEVEL: '4' })).toEqual([expect.stringMatching(/^CAPTCHA_LEVEL must be adaptive, or a level from 0 to 3/)]);
     const secret = 'k'.repeat(32);
-    expect(loadConfig({ CAPTCHA_MODE: 'Strict', CAPTCHA_SECRET: secret, CAPTCHA_TEST_SEED: '42', NODE_ENV: 'test' }).captcha).toMatchObject({ mode: 'strict', secret, testSeed: 42 });
+    expect(loadConfig({ CAPTCHA_MODE: 'Strict', CAPTCHA_SECRET: secret, CAPTCHA_TEST_SEED: '42', NODE_ENV: 'test' }).captcha).toMatchObject(
+      { mode: 'strict', secret, testSeed: 42 },
+    );
   });
 
   it.each([['production'], [undefined], ['development']])('refuses the captcha test seed when NODE_ENV is %s', (nodeEnv) => {
-    expect(problemsOf({ CAPTCHA_TEST_SEED: '42', NODE_ENV: nodeEnv })).toEqual(['CAPTCHA_TEST_SEED is a test hook, honoured only when NODE_ENV=test']);
+    expect(problemsOf({ CAPTCHA_TEST_SEED: '42', NODE_ENV: nodeEnv })).toEqual([
+      'CAPTCHA_TEST_SEED is a test hook, honoured only when NODE_ENV=test',
+    ]);
   });
 
   it('still checks the seed under NODE_ENV=test', () => {
@@ -131,10 +154,16 @@ describe('loadConfig', () => {
   it('runs strict mode’s clock CAPTCHA_TEST_CLOCK_SPEED times as fast, a test hook like the seed', () => {
     expect(loadConfig({ CAPTCHA_TEST_CLOCK_SPEED: '30', NODE_ENV: 'test' }).captcha.testClockSpeed).toBe(30);
     expect(loadConfig({ CAPTCHA_TEST_CLOCK_SPEED: '1.5', NODE_ENV: 'test' }).captcha.testClockSpeed).toBe(1.5);
-    expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: '0.5', NODE_ENV: 'test' })).toEqual(['CAPTCHA_TEST_CLOCK_SPEED must be a number from 1 (real time) to 1000, got "0.5"']);
-    expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: 'fast', NODE_ENV: 'test' })).toEqual(['CAPTCHA_TEST_CLOCK_SPEED must be a number from 1 (real time) to 1000, got "fast"']);
+    expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: '0.5', NODE_ENV: 'test' })).toEqual([
+      'CAPTCHA_TEST_CLOCK_SPEED must be a number from 1 (real time) to 1000, got "0.5"',
+    ]);
+    expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: 'fast', NODE_ENV: 'test' })).toEqual([
+      'CAPTCHA_TEST_CLOCK_SPEED must be a number from 1 (real time) to 1000, got "fast"',
+    ]);
     for (const nodeEnv of ['production', undefined, 'development']) {
-      expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: '30', NODE_ENV: nodeEnv })).toEqual(['CAPTCHA_TEST_CLOCK_SPEED is a test hook, honoured only when NODE_ENV=test']);
+      expect(problemsOf({ CAPTCHA_TEST_CLOCK_SPEED: '30', NODE_ENV: nodeEnv })).toEqual([
+        'CAPTCHA_TEST_CLOCK_SPEED is a test hook, honoured only when NODE_ENV=test',
+      ]);
     }
     expect(problemsOf({ CAPTCHA_TEST_SEED: '42', CAPTCHA_TEST_CLOCK_SPEED: 'x', NODE_ENV: 'production' })).toEqual([
       'CAPTCHA_TEST_SEED is a test hook, honoured only when NODE_ENV=test',
@@ -147,29 +176,51 @@ describe('loadConfig', () => {
     expect(loadConfig({ CAPTCHA_HOLDOUT: '0.1' }).captcha.holdout).toBe(0.1);
     expect(loadConfig({ CAPTCHA_HOLDOUT: '.05' }).captcha.holdout).toBe(0.05);
     expect(loadConfig({ CAPTCHA_HOLDOUT: '0.5' }).captcha.holdout).toBe(0.5);
-    expect(problemsOf({ CAPTCHA_HOLDOUT: '0.6' })).toEqual(['CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "0.6"']);
-    expect(problemsOf({ CAPTCHA_HOLDOUT: '2%' })).toEqual(['CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "2%"']);
-    expect(problemsOf({ CAPTCHA_HOLDOUT: '-0.1' })).toEqual(['CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "-0.1"']);
+    expect(problemsOf({ CAPTCHA_HOLDOUT: '0.6' })).toEqual([
+      'CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "0.6"',
+    ]);
+    expect(problemsOf({ CAPTCHA_HOLDOUT: '2%' })).toEqual([
+      'CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "2%"',
+    ]);
+    expect(problemsOf({ CAPTCHA_HOLDOUT: '-0.1' })).toEqual([
+      'CAPTCHA_HOLDOUT must be a share from 0 to 0.5 such as 0.02 (0: off), got "-0.1"',
+    ]);
   });
 
   it('shares state through Redis only when REDIS_URL is set, under REDIS_PREFIX (greg: by default)', () => {
     expect(loadConfig({}).redis).toEqual({ url: null, sentinel: null, prefix: 'greg:' });
-    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.7:6379/2', REDIS_PREFIX: 'shop-a:' }).redis).toEqual({ url: 'redis://:pw@10.0.0.7:6379/2', sentinel: null, prefix: 'shop-a:' });
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@10.0.0.7:6379/2', REDIS_PREFIX: 'shop-a:' }).redis).toEqual({
+      url: 'redis://:pw@10.0.0.7:6379/2',
+      sentinel: null,
+      prefix: 'shop-a:',
+    });
   });
 
   it('finds Redis through REDIS_SENTINELS and REDIS_SENTINEL_MASTER, with their passwords', () => {
-    const env = { REDIS_SENTINELS: '10.0.0.7:26379, 10.0.0.8:26379,redis-c.internal:26380', REDIS_SENTINEL_MASTER: 'mymaster', REDIS_SENTINEL_PASSWORD: 's3nt', REDIS_PASSWORD: 'r3dis' };
+    const env = {
+      REDIS_SENTINELS: '10.0.0.7:26379, 10.0.0.8:26379,redis-c.internal:26380',
+      REDIS_SENTINEL_MASTER: 'mymaster',
+      REDIS_SENTINEL_PASSWORD: 's3nt',
+      REDIS_PASSWORD: 'r3dis',
+    };
     expect(loadConfig(env).redis).toEqual({
       url: null,
       sentinel: {
-        sentinels: [{ host: '10.0.0.7', port: 26379 }, { host: '10.0.0.8', port: 26379 }, { host: 'redis-c.internal', port: 26380 }],
+        sentinels: [
+          { host: '10.0.0.7', port: 26379 },
+          { host: '10.0.0.8', port: 26379 },
+          { host: 'redis-c.internal', port: 26380 },
+        ],
         master: 'mymaster',
         sentinelPassword: 's3nt',
         password: 'r3dis',
       },
       prefix: 'greg:',
     });
-    expect(loadConfig({ REDIS_SENTINELS: '10.0.0.7:26379', REDIS_SENTINEL_MASTER: 'm' }).redis.sentinel).toMatchObject({ sentinelPassword: null, password: null });
+    expect(loadConfig({ REDIS_SENTINELS: '10.0.0.7:26379', REDIS_SENTINEL_MASTER: 'm' }).redis.sentinel).toMatchObject({
+      sentinelPassword: null,
+      password: null,
+    });
   });
 
   it('refuses REDIS_URL with REDIS_SENTINELS, sentinels without a master, and their passwords alone, never echoing a password', () => {
@@ -180,11 +231,15 @@ describe('loadConfig', () => {
       'REDIS_SENTINELS is set but REDIS_SENTINEL_MASTER is not: name the master the sentinels monitor (sentinel monitor <name> ...)',
     ]);
     const alone = problemsOf({ REDIS_URL: 'redis://10.0.0.7:6379', REDIS_PASSWORD: 'hunter2', REDIS_SENTINEL_MASTER: 'm' });
-    expect(alone).toEqual(['REDIS_SENTINEL_MASTER, REDIS_PASSWORD are set but REDIS_SENTINELS is not (with REDIS_URL, the URL carries the password)']);
+    expect(alone).toEqual([
+      'REDIS_SENTINEL_MASTER, REDIS_PASSWORD are set but REDIS_SENTINELS is not (with REDIS_URL, the URL carries the password)',
+    ]);
     expect(problemsOf({ REDIS_SENTINELS: '10.0.0.7', REDIS_SENTINEL_MASTER: 'm', REDIS_SENTINEL_PASSWORD: 'hunter2' })).toEqual([
       'REDIS_SENTINELS must be sentinels as host:port, comma separated, such as 10.0.0.7:26379,10.0.0.8:26379,10.0.0.9:26379, got "10.0.0.7"',
     ]);
-    expect(problemsOf({ REDIS_SENTINELS: '10.0.0.7:70000', REDIS_SENTINEL_MASTER: 'm' })).toEqual(['REDIS_SENTINELS ports must be from 1 to 65535, got 10.0.0.7:70000']);
+    expect(problemsOf({ REDIS_SENTINELS: '10.0.0.7:70000', REDIS_SENTINEL_MASTER: 'm' })).toEqual([
+      'REDIS_SENTINELS ports must be from 1 to 65535, got 10.0.0.7:70000',
+    ]);
   });
 
   it('refuses a REDIS_URL that is not redis:// without echoing it (it may hold a password), and a bad prefix', () => {
@@ -198,7 +253,9 @@ describe('loadConfig', () => {
 
   it('limits the challenges per network and minute to CAPTCHA_NETWORK_CHALLENGES', () => {
     expect(loadConfig({ CAPTCHA_NETWORK_CHALLENGES: '5000' }).captcha.networkChallenges).toBe(5000);
-    expect(problemsOf({ CAPTCHA_NETWORK_CHALLENGES: '0' })).toEqual(['CAPTCHA_NETWORK_CHALLENGES must be an integer from 1 to 1000000000, got "0"']);
+    expect(problemsOf({ CAPTCHA_NETWORK_CHALLENGES: '0' })).toEqual([
+      'CAPTCHA_NETWORK_CHALLENGES must be an integer from 1 to 1000000000, got "0"',
+    ]);
   });
 
   it('draws puzzles on CAPTCHA_DRAW_THREADS threads (0: on the main thread) with a bounded CAPTCHA_DRAW_QUEUE', () => {
@@ -231,7 +288,10 @@ describe('the proof-of-work settings', () => {
   });
 
   it('take an operator’s costs, and CAPTCHA_ACCESSIBLE=off turns the path off', () => {
-    expect(settings({ CAPTCHA_WORK_COST: '5000', CAPTCHA_ACCESSIBLE_WORK_COST: '300000' }).settings).toEqual({ puzzle: 5000, accessible: 300000 });
+    expect(settings({ CAPTCHA_WORK_COST: '5000', CAPTCHA_ACCESSIBLE_WORK_COST: '300000' }).settings).toEqual({
+      puzzle: 5000,
+      accessible: 300000,
+    });
     expect(settings({ CAPTCHA_ACCESSIBLE: 'OFF' }).settings?.accessible).toBeNull();
   });
 

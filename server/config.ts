@@ -39,7 +39,10 @@ export interface ServerConfig {
   site: SiteSettingsSources;
   /** Registrations reported to the ad platforms: tokens, endpoints, delivery timing (ADS_*). */
   ads: AdsConfig;
-  /** The ledger of registrations (server/ledger/): how long an entry is kept, and the bearer token its view needs (null: the view is off). */
+  /**
+   * The ledger of registrations (server/ledger/): how long an entry is kept, and the bearer token its view needs (null:
+   * the view is off).
+   */
   ledger: LedgerConfig;
 }
 
@@ -67,7 +70,10 @@ export interface CaptchaConfig {
   secret: string | null;
   /** Test-only: every challenge is drawn from this seed. Honoured only when NODE_ENV=test. */
   testSeed: number | null;
-  /** Test-only (CAPTCHA_TEST_CLOCK_SPEED): strict mode's clock runs this many times as fast (1: real time). Honoured only when NODE_ENV=test. */
+  /**
+   * Test-only (CAPTCHA_TEST_CLOCK_SPEED): strict mode's clock runs this many times as fast (1: real time). Honoured
+   * only when NODE_ENV=test.
+   */
   testClockSpeed: number;
   /** The share of level-0 challenges given the guarded picture, to measure what it costs people (CAPTCHA_HOLDOUT; 0: off). */
   holdout: number;
@@ -114,10 +120,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   }
   const work = {
     puzzle: v.CAPTCHA_WORK_COST,
-    accessible: v.CAPTCHA_ACCESSIBLE === 'off' ? null : (v.CAPTCHA_ACCESSIBLE_WORK_COST ?? Math.max(WORK_DEFAULTS.accessible, v.CAPTCHA_WORK_COST)),
+    accessible:
+      v.CAPTCHA_ACCESSIBLE === 'off' ? null : (v.CAPTCHA_ACCESSIBLE_WORK_COST ?? Math.max(WORK_DEFAULTS.accessible, v.CAPTCHA_WORK_COST)),
   };
   if (work.accessible !== null && work.accessible < work.puzzle) {
-    problems.push(`CAPTCHA_ACCESSIBLE_WORK_COST (${work.accessible}) must not be below CAPTCHA_WORK_COST (${work.puzzle}): the path without the picture would be the cheaper one`);
+    problems.push(
+      `CAPTCHA_ACCESSIBLE_WORK_COST (${work.accessible}) must not be below CAPTCHA_WORK_COST (${work.puzzle}): the path ` +
+        `without the picture would be the cheaper one`,
+    );
   }
   const sentinel = readSentinelConfig(v, Boolean(env.REDIS_SENTINELS?.trim()), problems);
   const ads = readAdsConfig(v, problems);
@@ -125,7 +135,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const metricsPort = v.METRICS_PORT ?? null;
   if (metricsPort !== null && metricsPort === v.PORT && metricsPort !== 0) problems.push(`METRICS_PORT must differ from PORT (${v.PORT})`);
   if (v.METRICS_HOST !== undefined && metricsPort === null) problems.push('METRICS_HOST is set but METRICS_PORT is not: metrics are off');
-  if (v.LEDGER_TOKEN !== undefined && metricsPort === null) problems.push('LEDGER_TOKEN is set but METRICS_PORT is not: the ledger is read on the metrics listener only');
+  if (v.LEDGER_TOKEN !== undefined && metricsPort === null)
+    problems.push('LEDGER_TOKEN is set but METRICS_PORT is not: the ledger is read on the metrics listener only');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {

@@ -8,7 +8,9 @@ describe('redactUrl', () => {
   });
 
   it('masks encoded and differently cased spellings of the key', () => {
-    expect(redactUrl('/x?Pass%77ord=a&PASSWORD=b&re%50assword=c')).toBe(`/x?Pass%77ord=${REDACTED}&PASSWORD=${REDACTED}&re%50assword=${REDACTED}`);
+    expect(redactUrl('/x?Pass%77ord=a&PASSWORD=b&re%50assword=c')).toBe(
+      `/x?Pass%77ord=${REDACTED}&PASSWORD=${REDACTED}&re%50assword=${REDACTED}`,
+    );
   });
 
   it('leaves URLs without passwords or personal fields alone', () => {
@@ -18,7 +20,9 @@ describe('redactUrl', () => {
 
   it('masks name, mobile and param, in any spelling, to their length and a hash prefix that ties equal values together', () => {
     const masked = redactUrl('/api/Index/reg?name=%E5%B0%8F%E6%98%8E&mobile=13912345678&wash=1&Mobile=13912345678&param=13912345678');
-    expect(masked).toMatch(/^\/api\/Index\/reg\?name=\[len=2 #[0-9a-f]{8}\]&mobile=\[len=11 #([0-9a-f]{8})\]&wash=1&Mobile=\[len=11 #\1\]&param=\[len=11 #\1\]$/);
+    expect(masked).toMatch(
+      /^\/api\/Index\/reg\?name=\[len=2 #[0-9a-f]{8}\]&mobile=\[len=11 #([0-9a-f]{8})\]&wash=1&Mobile=\[len=11 #\1\]&param=\[len=11 #\1\]$/,
+    );
     expect(masked).not.toContain('1391234');
     expect(maskPersonal('13912345678')).not.toBe(maskPersonal('13912345679'));
   });

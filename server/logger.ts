@@ -34,7 +34,8 @@ export function redactUrl(url: string): string {
     const rawKey = equals === -1 ? pair : pair.slice(0, equals);
     const key = safeDecode(rawKey);
     if (SECRET_KEY.test(key)) return `${rawKey}=${REDACTED}`;
-    if (equals !== -1 && equals < pair.length - 1 && PERSONAL_KEY.test(key)) return `${rawKey}=${maskPersonal(safeDecode(pair.slice(equals + 1)))}`;
+    if (equals !== -1 && equals < pair.length - 1 && PERSONAL_KEY.test(key))
+      return `${rawKey}=${maskPersonal(safeDecode(pair.slice(equals + 1)))}`;
     return pair;
   });
   return `${url.slice(0, queryStart)}?${pairs.join('&')}`;

@@ -18,10 +18,16 @@ const trustProxy = (text: string) => /^Environment=.*\bTRUST_PROXY=(\S+)/m.exec(
 /** One call through nginx from a loopback address of the client's own, as a visitor's connection arrives. */
 function call(port: number, from: string, method: string, path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: string }>((done, fail) => {
-    const sent = request({ host: '127.0.0.1', port, method, path, localAddress: from, headers: { Host: 'reg.example.com', ...headers } }, (answer) => {
-      let body = '';
-      answer.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => done({ status: answer.statusCode!, body }));
-    });
+    const sent = request(
+      { host: '127.0.0.1', port, method, path, localAddress: from, headers: { Host: 'reg.example.com', ...headers } },
+      (answer) => {
+        let body = '';
+        answer
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (body += chunk))
+          .on('end', () => done({ status: answer.statusCode!, body }));
+      },
+    );
     sent.on('error', fail).end();
   });
 }
@@ -45,13 +51,21 @@ describe('the five-minute deployment behind nginx', () => {
     close = () => app.close();
     port = await freePort();
     const dir = await tempDir('nginx-');
-    const site = block!.replace('listen 80;', `listen 127.0.0.1:${port};`).replace('http://127.0.0.1:8080', `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    const site = block!
+      .replace('listen 80;', `listen 127.0.0.1:${port};`)
+      .replace('http://127.0.0.1:8080', `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `${name}_temp_path ${join(dir, name)};`).join(' ');
     const file = join(dir, 'nginx.conf');
-    writeFileSync(file, `worker_processes 1; daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')} warn;\nevents {}\nhttp { access_log off; ${temp}\n${site}\n}\n`);
+    writeFileSync(
+      file,
+      `worker_processes 1; daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')} warn;\nevents {}\nhttp { access_log off; ${temp}\n${site}\n}\n`,
+    );
     nginx = spawn(NGINX_PATH, ['-p', dir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
     for (let tries = 0; ; tries++) {
-      const up = await call(port, '127.0.0.1', 'GET', '/healthz').then(() => true, () => false);
+      const up = await call(port, '127.0.0.1', 'GET', '/healthz').then(
+        () => true,
+        () => false,
+      );
       if (up) break;
       if (tries > 100) throw new Error('nginx did not start');
       await new Promise((wait) => setTimeout(wait, 50));
@@ -77,7 +91,8 @@ describe('the five-minute deployment behind nginx', () => {
   });
 
   it('holds each visitor to their own rate limit, whatever X-Forwarded-For they send', async () => {
-    const checks = (from: string, headers?: Record<string, string>) => call(port, from, 'POST', '/api/Index/checktel?param=13800138000&name=mobile', headers).then(({ status }) => status);
+    const checks = (from: string, headers?: Record<string, string>) =>
+      call(port, from, 'POST', '/api/Index/checktel?param=13800138000&name=mobile', headers).then(({ status }) => status);
     const first = [await checks('127.0.0.2'), await checks('127.0.0.2', { 'X-Forwarded-For': '203.0.113.7' })];
     const past = await checks('127.0.0.2', { 'X-Forwarded-For': '198.51.100.9' });
     const other = await checks('127.0.0.3');

@@ -11,7 +11,9 @@ import { fixedChannels } from './channels/site-channels';
 import { readSiteSettings } from './site/read-settings';
 import { buildTestApp, tempDir } from '../testing/server/test-support';
 
-const README = ['docs/site-settings.md', 'docs/strict-mode.md'].map((path) => readFileSync(resolve(import.meta.dirname, '..', path), 'utf8')).join('\n\n');
+const README = ['docs/site-settings.md', 'docs/strict-mode.md']
+  .map((path) => readFileSync(resolve(import.meta.dirname, '..', path), 'utf8'))
+  .join('\n\n');
 
 /** The README's paragraph (or list item) that starts with `start`, its lines joined. */
 function paragraph(start: string): string {
@@ -31,7 +33,8 @@ function examplesBetween(text: string, after: string, before: string, pattern: R
   return spans;
 }
 
-const REG_FIELDS = (code: string, n: number) => `name=readme${n}&Password=secret1&rePassword=secret1&wash=1&washType=2&${code}&mobile=1380013${8000 + n}&QQ=&islogin=true`;
+const REG_FIELDS = (code: string, n: number) =>
+  `name=readme${n}&Password=secret1&rePassword=secret1&wash=1&washType=2&${code}&mobile=1380013${8000 + n}&QQ=&islogin=true`;
 
 describe("the operator's guide says what the server does", () => {
   it('Channels: the unlisted codes it names go on as the default, the spellings it names are refused with 400', async () => {
@@ -41,12 +44,16 @@ describe("the operator's guide says what the server does", () => {
     const databasePath = join(await tempDir(), 'app.db');
     const { app } = await buildTestApp({ databasePath }, { channels: fixedChannels({ default: 'H5REG', allowed: ['CH7'], param: 'c' }) });
     const answers = [];
-    for (const [n, code] of [...rewritten, ...refused].entries()) answers.push((await app.inject({ method: 'POST', url: `/api/Index/reg?${REG_FIELDS(code, n)}` })).json());
+    for (const [n, code] of [...rewritten, ...refused].entries())
+      answers.push((await app.inject({ method: 'POST', url: `/api/Index/reg?${REG_FIELDS(code, n)}` })).json());
     await app.close();
     const db = new Database(databasePath);
     const stored = db.prepare('SELECT channel_code AS code FROM accounts ORDER BY id').all() as { code: string }[];
     db.close();
-    expect(answers).toEqual([...rewritten.map(() => ({ status: 'y', info: '注册成功' })), ...refused.map(() => ({ status: 'n', info: '参数格式不正确' }))]);
+    expect(answers).toEqual([
+      ...rewritten.map(() => ({ status: 'y', info: '注册成功' })),
+      ...refused.map(() => ({ status: 'n', info: '参数格式不正确' })),
+    ]);
     expect(stored.map(({ code }) => code)).toEqual(rewritten.map(() => 'H5REG'));
   });
 
@@ -77,7 +84,10 @@ describe("the operator's guide says what the server does", () => {
     expect(example).toBeDefined();
     const configPath = join(await tempDir(), 'site.json');
     await writeFile(configPath, JSON.stringify({ contact: { wechatId: 'x' }, game: { mobileUrl: 'm.xinghe.example.net' } }));
-    const refusal = await readSiteSettings({ configPath, env: { SITE_CHANNEL_ALLOWED: 'CH7,' }, cwd: process.cwd() }, DEFAULT_SITE_SETTINGS).then(
+    const refusal = await readSiteSettings(
+      { configPath, env: { SITE_CHANNEL_ALLOWED: 'CH7,' }, cwd: process.cwd() },
+      DEFAULT_SITE_SETTINGS,
+    ).then(
       () => 'started',
       (error: Error) => error.message.replaceAll(configPath, '/etc/game-register/site.json'),
     );

@@ -64,8 +64,23 @@ async function register(app: App, instance: number, token: string): Promise<Regi
   const name = `fo${instance}x${serial}`;
   const clickId = `failover_${instance}_${serial}_abcdef`;
   const click = clickOfLanding(`https://m.game.example.com/register?callback=${clickId}`)!;
-  const query = new URLSearchParams({ name, Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code: 'H5REG', mobile: mobileOf(name), QQ: '', islogin: 'true', captchaToken: token });
-  const answer = await app.inject({ method: 'POST', url: `/api/Index/reg?${query}`, headers: { 'x-ad-clicks': adClicksHeader(click, 'H5REG') } });
+  const query = new URLSearchParams({
+    name,
+    Password: 'Secret#123',
+    rePassword: 'Secret#123',
+    wash: '1',
+    washType: '2',
+    code: 'H5REG',
+    mobile: mobileOf(name),
+    QQ: '',
+    islogin: 'true',
+    captchaToken: token,
+  });
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/api/Index/reg?${query}`,
+    headers: { 'x-ad-clicks': adClicksHeader(click, 'H5REG') },
+  });
   return { at: Date.now(), instance, token, clickId, answer: answer.json() };
 }
 
@@ -79,7 +94,12 @@ function startLoad() {
     (async () => {
       for (let n = 0; running; n += 1) {
         const answer = await challenge(app, { pixelRatio: 1 }, PUZZLES_FROM(instance, n));
-        puzzles.push({ at: Date.now(), instance, status: answer.statusCode, retryAfter: answer.headers['retry-after'] as string | undefined });
+        puzzles.push({
+          at: Date.now(),
+          instance,
+          status: answer.statusCode,
+          retryAfter: answer.headers['retry-after'] as string | undefined,
+        });
         await sleep(100);
       }
     })(),
@@ -111,104 +131,161 @@ function startLoad() {
 }
 
 describe('a kill -9 of the Redis primary behind Sentinel, under load', () => {
-  it('fails closed during the switch, serves again on every instance within 15 s, spends no token twice, loses no conversion', { timeout: 90_000 }, async () => {
-    [set, fake] = await Promise.all([startSentinelSet(), startFakePlatforms()]);
-    const redis: RedisConfig = { url: null, sentinel: { sentinels: set.sentinels, master: set.master, sentinelPassword: null, password: null }, prefix: `fo-${randomBytes(4).toString('hex')}:` };
-    // Level 0 pinned and no network limit: one loopback address plays every visitor.
-    const config = strictConfig({ level: 0, networkChallenges: 1_000_000 }, { redis });
-    for (let i = 0; i < 2; i += 1) apps.push((await buildAdsApp(fake, undefined, config)).app);
+  it(
+    'fails closed during the switch, serves again on every instance within 15 s, spends no token twice, loses no conversion',
+    { timeout: 90_000 },
+    async () => {
+      [set, fake] = await Promise.all([startSentinelSet(), startFakePlatforms()]);
+      const redis: RedisConfig = {
+        url: null,
+        sentinel: { sentinels: set.sentinels, master: set.master, sentinelPassword: null, password: null },
+        prefix: `fo-${randomBytes(4).toString('hex')}:`,
+      };
+      // Level 0 pinned and no network limit: one loopback address plays every visitor.
+      const config = strictConfig({ level: 0, networkChallenges: 1_000_000 }, { redis });
+      for (let i = 0; i < 2; i += 1) apps.push((await buildAdsApp(fake, undefined, config)).app);
 
-    const load = startLoad();
-    try {
-      await waitFor(() => apps.every((_app, instance) => load.registrations.filter((r) => r.instance === instance && r.answer.status === 'y').length >= 3), 30_000, 'registrations on both');
+      const load = startLoad();
+      try {
+        await waitFor(
+          () =>
+            apps.every(
+              (_app, instance) => load.registrations.filter((r) => r.instance === instance && r.answer.status === 'y').length >= 3,
+            ),
+          30_000,
+          'registrations on both',
+        );
 
-      // Made ready before the freeze, which must stay short: a replica silent for down-after-milliseconds is
-      // down for the sentinels too, and not promoted.
-      const unreplicated = await passToken(apps[0]!, FOCUSED_FROM);
-      const outboxClient = new Redis({ sentinels: set.sentinels, name: set.master, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-      outboxClient.on('error', () => {});
-      clients.push(outboxClient);
-      const durable = outboxClient.duplicate();
-      durable.on('error', () => {});
-      clients.push(durable);
-      await waitFor(() => outboxClient.status === 'ready' && durable.status === 'ready', 5000, 'the outbox clients');
-      const outbox = redisOutbox(outboxClient, `${redis.prefix}direct:`, 'direct', { client: durable, replicas: 1, timeoutMs: REPLICA_WAIT_MS });
-      const event: ConversionEvent = { id: conversionId('kuaishou', 'unreplicated1'), platform: 'kuaishou', channel: 'H5REG', clickId: 'unreplicated1', landingUrl: null, registeredAt: Date.now() };
-      const [primary] = set.nodes;
-      const replicas = set.nodes.slice(1);
-      const direct = new Redis(primary!.port, '127.0.0.1');
-      clients.push(direct);
-      await direct.ping();
+        // Made ready before the freeze, which must stay short: a replica silent for down-after-milliseconds is
+        // down for the sentinels too, and not promoted.
+        const unreplicated = await passToken(apps[0]!, FOCUSED_FROM);
+        const outboxClient = new Redis({ sentinels: set.sentinels, name: set.master, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+        outboxClient.on('error', () => {});
+        clients.push(outboxClient);
+        const durable = outboxClient.duplicate();
+        durable.on('error', () => {});
+        clients.push(durable);
+        await waitFor(() => outboxClient.status === 'ready' && durable.status === 'ready', 5000, 'the outbox clients');
+        const outbox = redisOutbox(outboxClient, `${redis.prefix}direct:`, 'direct', {
+          client: durable,
+          replicas: 1,
+          timeoutMs: REPLICA_WAIT_MS,
+        });
+        const event: ConversionEvent = {
+          id: conversionId('kuaishou', 'unreplicated1'),
+          platform: 'kuaishou',
+          channel: 'H5REG',
+          clickId: 'unreplicated1',
+          landingUrl: null,
+          registeredAt: Date.now(),
+        };
+        const [primary] = set.nodes;
+        const replicas = set.nodes.slice(1);
+        const direct = new Redis(primary!.port, '127.0.0.1');
+        clients.push(direct);
+        await direct.ping();
 
-      // Both replicas frozen: what the primary writes now reaches no replica before it dies.
-      replicas.forEach((replica) => replica.signal('SIGSTOP'));
-      // Their links cut too (frozen, they cannot link again): bytes already sent would still reach them once thawed.
-      expect(await direct.call('CLIENT', 'KILL', 'TYPE', 'replica')).toBe(2);
-      // A spend no replica confirmed does not count: the visitor is asked to try again, the token kept unspent elsewhere.
-      const before = await register(apps[0]!, 0, unreplicated);
-      expect(before.answer).toEqual(GATE_UNAVAILABLE);
-      // An ad conversion no replica confirmed stays in the instance's memory until one does.
-      expect(await outbox.add(event, Date.now())).toBe(true);
+        // Both replicas frozen: what the primary writes now reaches no replica before it dies.
+        replicas.forEach((replica) => replica.signal('SIGSTOP'));
+        // Their links cut too (frozen, they cannot link again): bytes already sent would still reach them once thawed.
+        expect(await direct.call('CLIENT', 'KILL', 'TYPE', 'replica')).toBe(2);
+        // A spend no replica confirmed does not count: the visitor is asked to try again, the token kept unspent elsewhere.
+        const before = await register(apps[0]!, 0, unreplicated);
+        expect(before.answer).toEqual(GATE_UNAVAILABLE);
+        // An ad conversion no replica confirmed stays in the instance's memory until one does.
+        expect(await outbox.add(event, Date.now())).toBe(true);
 
-      direct.disconnect();
-      await primary!.stop(); // SIGKILL
-      const killedAt = Date.now();
-      replicas.forEach((replica) => replica.signal('SIGCONT'));
+        direct.disconnect();
+        await primary!.stop(); // SIGKILL
+        const killedAt = Date.now();
+        replicas.forEach((replica) => replica.signal('SIGCONT'));
 
-      // Served again: the first 200 after the kill on each instance.
-      await waitFor(() => apps.every((_app, instance) => load.puzzles.some((p) => p.instance === instance && p.at > killedAt && p.status === 200)), 30_000, 'puzzles on both').catch(async (error: Error) => {
-        const named = await set.primary().then((node) => `:${node.port}`, (why: Error) => why.message);
-        throw new Error(`${error.message}; the sentinels name ${named} (killed :${primary!.port}); last answers ${JSON.stringify(load.puzzles.slice(-4))}`);
-      });
-      const servedAgainMs = apps.map((_app, instance) => Math.min(...load.puzzles.filter((p) => p.instance === instance && p.at > killedAt && p.status === 200).map((p) => p.at)) - killedAt);
-      const promoted = await set.waitForFailover(primary!);
-      const failoverMs = Date.now() - killedAt;
-      const resumedAt = Date.now();
-      await waitFor(() => apps.every((_app, instance) => load.registrations.some((r) => r.instance === instance && r.at > resumedAt && r.answer.status === 'y')), 20_000, 'registrations on both after the switch');
-      await load.stop();
-      console.log(`[failover] puzzles served again after ${servedAgainMs.join(' and ')} ms (goal ${SERVED_AGAIN_WITHIN_MS}); sentinels settled on :${promoted.port} after ${failoverMs} ms`);
+        // Served again: the first 200 after the kill on each instance.
+        await waitFor(
+          () => apps.every((_app, instance) => load.puzzles.some((p) => p.instance === instance && p.at > killedAt && p.status === 200)),
+          30_000,
+          'puzzles on both',
+        ).catch(async (error: Error) => {
+          const named = await set.primary().then(
+            (node) => `:${node.port}`,
+            (why: Error) => why.message,
+          );
+          throw new Error(
+            `${error.message}; the sentinels name ${named} (killed :${primary!.port}); last answers ${JSON.stringify(load.puzzles.slice(-4))}`,
+          );
+        });
+        const servedAgainMs = apps.map(
+          (_app, instance) =>
+            Math.min(...load.puzzles.filter((p) => p.instance === instance && p.at > killedAt && p.status === 200).map((p) => p.at)) -
+            killedAt,
+        );
+        const promoted = await set.waitForFailover(primary!);
+        const failoverMs = Date.now() - killedAt;
+        const resumedAt = Date.now();
+        await waitFor(
+          () =>
+            apps.every((_app, instance) =>
+              load.registrations.some((r) => r.instance === instance && r.at > resumedAt && r.answer.status === 'y'),
+            ),
+          20_000,
+          'registrations on both after the switch',
+        );
+        await load.stop();
+        console.log(
+          `[failover] puzzles served again after ${servedAgainMs.join(' and ')} ms (goal ${SERVED_AGAIN_WITHIN_MS}); sentinels settled on :${promoted.port} after ${failoverMs} ms`,
+        );
 
-      expect(Math.max(...servedAgainMs)).toBeLessThan(SERVED_AGAIN_WITHIN_MS);
-      // Failing closed: a puzzle is served or refused with 503 and Retry-After, never anything else.
-      expect(load.puzzles.filter((p) => p.status !== 200 && (p.status !== 503 || p.retryAfter === undefined))).toEqual([]);
-      // Readiness follows: unready during the switch on both, ready at the end.
-      for (const instance of [0, 1]) expect(load.readiness.some((r) => r.instance === instance && r.at > killedAt && r.status === 503)).toBe(true);
-      // (A client leaves once more when the sentinels announce the switch, after it already followed it: a blip.)
-      await waitFor(async () => (await Promise.all(apps.map((app) => app.inject({ url: '/readyz' })))).every((answer) => answer.statusCode === 200), 10_000, 'both ready');
+        expect(Math.max(...servedAgainMs)).toBeLessThan(SERVED_AGAIN_WITHIN_MS);
+        // Failing closed: a puzzle is served or refused with 503 and Retry-After, never anything else.
+        expect(load.puzzles.filter((p) => p.status !== 200 && (p.status !== 503 || p.retryAfter === undefined))).toEqual([]);
+        // Readiness follows: unready during the switch on both, ready at the end.
+        for (const instance of [0, 1])
+          expect(load.readiness.some((r) => r.instance === instance && r.at > killedAt && r.status === 503)).toBe(true);
+        // (A client leaves once more when the sentinels announce the switch, after it already followed it: a blip.)
+        await waitFor(
+          async () => (await Promise.all(apps.map((app) => app.inject({ url: '/readyz' })))).every((answer) => answer.statusCode === 200),
+          10_000,
+          'both ready',
+        );
 
-      // No pass token spent twice: every one answered y, sent again to either instance, is refused (as spent, or
-      // while a spend cannot be confirmed: the remaining replica resyncs with the new primary for a moment).
-      const registered = load.registrations.filter((r) => r.answer.status === 'y');
-      expect(new Set(registered.map((r) => r.token)).size).toBe(registered.length);
-      const replayed = await Promise.all(
-        registered.map(async ({ token }, index) => {
-          const answers: Registration['answer'][] = [];
-          for (let attempt = 0; attempt < 20; attempt += 1) {
-            answers.push((await register(apps[index % 2]!, index % 2, token)).answer);
-            if (answers.at(-1)!.info !== GATE_UNAVAILABLE.info) break;
-            await sleep(300);
-          }
-          return answers;
-        }),
-      );
-      expect(replayed.flat().filter((answer) => answer.status !== 'n')).toEqual([]);
-      expect(replayed.map((answers) => answers.at(-1))).toEqual(registered.map(() => NEEDS_CAPTCHA));
-      // The spend the old primary alone held is gone with it: the token counts once on the new one, never twice.
-      const after: Registration[] = [];
-      for (let attempt = 0; attempt < 6; attempt += 1) {
-        after.push(await register(apps[attempt % 2]!, attempt % 2, unreplicated));
-        await sleep(300);
+        // No pass token spent twice: every one answered y, sent again to either instance, is refused (as spent, or
+        // while a spend cannot be confirmed: the remaining replica resyncs with the new primary for a moment).
+        const registered = load.registrations.filter((r) => r.answer.status === 'y');
+        expect(new Set(registered.map((r) => r.token)).size).toBe(registered.length);
+        const replayed = await Promise.all(
+          registered.map(async ({ token }, index) => {
+            const answers: Registration['answer'][] = [];
+            for (let attempt = 0; attempt < 20; attempt += 1) {
+              answers.push((await register(apps[index % 2]!, index % 2, token)).answer);
+              if (answers.at(-1)!.info !== GATE_UNAVAILABLE.info) break;
+              await sleep(300);
+            }
+            return answers;
+          }),
+        );
+        expect(replayed.flat().filter((answer) => answer.status !== 'n')).toEqual([]);
+        expect(replayed.map((answers) => answers.at(-1))).toEqual(registered.map(() => NEEDS_CAPTCHA));
+        // The spend the old primary alone held is gone with it: the token counts once on the new one, never twice.
+        const after: Registration[] = [];
+        for (let attempt = 0; attempt < 6; attempt += 1) {
+          after.push(await register(apps[attempt % 2]!, attempt % 2, unreplicated));
+          await sleep(300);
+        }
+        expect(after.filter((r) => r.answer.status === 'y')).toHaveLength(1);
+        expect(after.at(-1)!.answer).toEqual(NEEDS_CAPTCHA);
+
+        // No conversion lost: every registration answered y reaches the platform, and the unconfirmed one is there.
+        const reported = () => new Set(fake.requests.map((request) => request.clickId));
+        const expected = [...registered, ...after.filter((r) => r.answer.status === 'y')].map((r) => r.clickId);
+        await waitFor(() => expected.every((clickId) => reported().has(clickId)), 20_000, 'every conversion reported');
+        await waitFor(
+          async () => (await outbox.claim(Date.now(), 10, 60_000).catch(() => [])).some((entry) => entry.event.id === event.id),
+          10_000,
+          'the unconfirmed conversion on the new primary',
+        );
+      } finally {
+        await load.stop();
       }
-      expect(after.filter((r) => r.answer.status === 'y')).toHaveLength(1);
-      expect(after.at(-1)!.answer).toEqual(NEEDS_CAPTCHA);
-
-      // No conversion lost: every registration answered y reaches the platform, and the unconfirmed one is there.
-      const reported = () => new Set(fake.requests.map((request) => request.clickId));
-      const expected = [...registered, ...after.filter((r) => r.answer.status === 'y')].map((r) => r.clickId);
-      await waitFor(() => expected.every((clickId) => reported().has(clickId)), 20_000, 'every conversion reported');
-      await waitFor(async () => (await outbox.claim(Date.now(), 10, 60_000).catch(() => [])).some((entry) => entry.event.id === event.id), 10_000, 'the unconfirmed conversion on the new primary');
-    } finally {
-      await load.stop();
-    }
-  });
+    },
+  );
 });

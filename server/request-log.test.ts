@@ -16,7 +16,13 @@ describe('request logs', () => {
     await app.close();
     const requests = logs.records.filter((record) => record.msg === 'request completed');
     expect(requests).toHaveLength(2);
-    expect(requests[0]).toMatchObject({ req: { method: 'POST', url: expect.stringMatching(/^\/api\/Index\/checkuser\?param=\[len=1 #[0-9a-f]{8}\]&name=\[len=4 #[0-9a-f]{8}\]$/) }, res: { statusCode: 200 } });
+    expect(requests[0]).toMatchObject({
+      req: {
+        method: 'POST',
+        url: expect.stringMatching(/^\/api\/Index\/checkuser\?param=\[len=1 #[0-9a-f]{8}\]&name=\[len=4 #[0-9a-f]{8}\]$/),
+      },
+      res: { statusCode: 200 },
+    });
     expect(requests[0]!.responseTime).toEqual(expect.any(Number));
     expect(logs.records.filter((record) => record.msg === 'incoming request')).toEqual([]);
   });

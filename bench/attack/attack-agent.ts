@@ -38,12 +38,18 @@ async function main() {
   if (orders.role === 'attacker') {
     // A script answers as soon as its faked drag could have ended (as bench/bots.ts paces its bots).
     const informed = scenario.attack!.bot === 'informed';
-    const attacker = answerer(() => informed, (trail) => trail + 0.3);
+    const attacker = answerer(
+      () => informed,
+      (trail) => trail + 0.3,
+    );
     output = { role: 'attacker', result: await runAttacker(attacker, scenario, orders.probeNets) };
   } else {
     // A person looks for 2-6 s, then drags. A solver stands in for the eyes: on a plain picture the generic
     // one (what the informed one tries first, at about a sixth of its CPU), on any other the informed one.
-    const person = answerer((picture) => picture !== 'plain', (trail) => trail + 2 + 4 * random());
+    const person = answerer(
+      (picture) => picture !== 'plain',
+      (trail) => trail + 2 + 4 * random(),
+    );
     output = { role: 'crowd', result: { attempts: await runCrowd(person, scenario) } };
   }
   process.stdout.write(`${JSON.stringify(output)}\n`);

@@ -19,8 +19,22 @@ export async function registerPass(base: string, address: string, answer: Client
   serial += 1;
   const name = `${prefix}${serial}`;
   const mobile = `13${String(100_000_000 + serial).slice(-9)}`;
-  const query = new URLSearchParams({ name, Password: 'Bench#Secret1', rePassword: 'Bench#Secret1', wash: '1', washType: '2', code: 'H5REG', mobile, QQ: '', islogin: 'true', captchaToken: token });
-  const reply = await fetch(`${base}/api/Index/reg?${query}`, { method: 'POST', headers: { 'x-forwarded-for': address } }).then((response) => response.json() as Promise<{ status?: string }>, () => null);
+  const query = new URLSearchParams({
+    name,
+    Password: 'Bench#Secret1',
+    rePassword: 'Bench#Secret1',
+    wash: '1',
+    washType: '2',
+    code: 'H5REG',
+    mobile,
+    QQ: '',
+    islogin: 'true',
+    captchaToken: token,
+  });
+  const reply = await fetch(`${base}/api/Index/reg?${query}`, { method: 'POST', headers: { 'x-forwarded-for': address } }).then(
+    (response) => response.json() as Promise<{ status?: string }>,
+    () => null,
+  );
   return reply?.status === 'y' ? name : null;
 }
 
@@ -42,7 +56,9 @@ interface Entry {
 
 /** The ledger's registrations on the server whose metrics listener is at `metricsPort`, by account name. */
 export async function ledgerVerdicts(metricsPort: number): Promise<Map<string, Entry['verdict']>> {
-  const response = await fetch(`http://127.0.0.1:${metricsPort}/ledger?since=2h&limit=10000`, { headers: { authorization: `Bearer ${BENCH_LEDGER_TOKEN}` } });
+  const response = await fetch(`http://127.0.0.1:${metricsPort}/ledger?since=2h&limit=10000`, {
+    headers: { authorization: `Bearer ${BENCH_LEDGER_TOKEN}` },
+  });
   if (!response.ok) throw new Error(`the ledger answered ${response.status}`);
   const { entries } = (await response.json()) as { entries: Entry[] };
   return new Map(entries.filter((entry) => entry.outcome === 'registered').map((entry) => [entry.account, entry.verdict]));
@@ -54,7 +70,15 @@ export function marked(verdicts: ReadonlyMap<string, Entry['verdict']>, accounts
   const review = accounts.filter((account) => verdicts.get(account) === 'review').length;
   const missing = accounts.filter((account) => !verdicts.has(account)).length;
   const share = (n: number) => n / Math.max(1, accounts.length);
-  return { accounts: accounts.length, suspect, review, missing, suspectShare: share(suspect), markedShare: share(suspect + review), text: `${accounts.length} accounts: ${suspect} suspect, ${review} review${missing ? `, ${missing} not in the ledger` : ''}` };
+  return {
+    accounts: accounts.length,
+    suspect,
+    review,
+    missing,
+    suspectShare: share(suspect),
+    markedShare: share(suspect + review),
+    text: `${accounts.length} accounts: ${suspect} suspect, ${review} review${missing ? `, ${missing} not in the ledger` : ''}`,
+  };
 }
 
 /** Waits for the ledger's revisions, which run off the request's path, to settle. */

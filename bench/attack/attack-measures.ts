@@ -24,7 +24,10 @@ const dollars = (bytes: number, cpuSeconds: number) => (bytes / 1e9) * PRICES.pr
 /** Hours each level held, summed over the attack's /24s: from each challenge seen to the next (or the attack's end). */
 function hoursAtLevel(attempts: Attempt[], from: number, to: number): Map<number, number> {
   const hours = new Map<number, number>();
-  for (const seen of byKey(attempts.filter((attempt) => attempt.level !== null), (attempt) => attempt.net).values()) {
+  for (const seen of byKey(
+    attempts.filter((attempt) => attempt.level !== null),
+    (attempt) => attempt.net,
+  ).values()) {
     seen.sort((a, b) => a.t - b.t);
     seen.forEach((attempt, i) => {
       const start = i === 0 ? from : attempt.t;
@@ -48,7 +51,10 @@ export function levelRows({ scenario, attacker }: ScenarioResult): Record<string
     const atLevel = level === 'refused' ? Number.NaN : (hours.get(Number(level)) ?? 0);
     return {
       scenario: scenario.name,
-      level: level === 'refused' ? `refused (${attempts[0]!.status})` : `${level} (${[...new Set(attempts.map((attempt) => attempt.picture))].join(', ')})`,
+      level:
+        level === 'refused'
+          ? `refused (${attempts[0]!.status})`
+          : `${level} (${[...new Set(attempts.map((attempt) => attempt.picture))].join(', ')})`,
       attempts: attempts.length,
       passes,
       'pass rate': `${((100 * passes) / attempts.length).toFixed(1)}%`,
@@ -77,7 +83,9 @@ export function worstFlap(attempts: Attempt[]): { changes: number; entity: strin
 
 /** Visitors of the crowd (those arriving in [from, to)) and how many of them were shown a level above 1. */
 export function crowdAbove1(crowd: Attempt[], from = -Infinity, to = Infinity): { visitors: number; above1: number } {
-  const visitors = [...byKey(crowd, (attempt) => String(attempt.visitor)).values()].filter((tries) => tries[0]!.t >= from && tries[0]!.t < to);
+  const visitors = [...byKey(crowd, (attempt) => String(attempt.visitor)).values()].filter(
+    (tries) => tries[0]!.t >= from && tries[0]!.t < to,
+  );
   return { visitors: visitors.length, above1: visitors.filter((tries) => tries.some((attempt) => (attempt.level ?? 0) > 1)).length };
 }
 
@@ -88,7 +96,10 @@ function stepDowns(attempts: Attempt[], to: number): { minutes: number[]; risen:
   for (const series of byKey(attempts, (attempt) => attempt.net).values()) {
     const probes = series.filter((attempt) => attempt.who === 'probe' && attempt.level !== null).sort((a, b) => a.t - b.t);
     if (!series.some((attempt) => attempt.who === 'probe')) continue;
-    const peak = Math.max(0, ...series.filter((attempt) => attempt.who === 'bot' && attempt.level !== null).map((attempt) => attempt.level!));
+    const peak = Math.max(
+      0,
+      ...series.filter((attempt) => attempt.who === 'bot' && attempt.level !== null).map((attempt) => attempt.level!),
+    );
     if (peak === 0) continue;
     risen += 1;
     const lower = probes.find((probe) => probe.level! < peak);

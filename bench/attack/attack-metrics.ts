@@ -23,9 +23,13 @@ export function sampleLevels(metricsUrl: string, clock: SimClock) {
   const loop = (async () => {
     while (running) {
       const t = clock.now();
-      const text = await fetch(metricsUrl).then((response) => response.text(), () => '');
+      const text = await fetch(metricsUrl).then(
+        (response) => response.text(),
+        () => '',
+      );
       const changes: Record<string, number> = {};
-      for (const [, entity, to, count] of text.matchAll(CHANGE)) changes[`${entity}:${to}`] = (changes[`${entity}:${to}`] ?? 0) + Number(count);
+      for (const [, entity, to, count] of text.matchAll(CHANGE))
+        changes[`${entity}:${to}`] = (changes[`${entity}:${to}`] ?? 0) + Number(count);
       const refusals: Record<string, number> = {};
       for (const [, level, count] of text.matchAll(REFUSAL)) refusals[level!] = (refusals[level!] ?? 0) + Number(count);
       const last = samples.at(-1);
@@ -43,11 +47,14 @@ export function sampleLevels(metricsUrl: string, clock: SimClock) {
   };
 }
 
-const total = (counts: Record<string, number>, keep: (key: string) => boolean) => Object.entries(counts).reduce((sum, [key, count]) => (keep(key) ? sum + count : sum), 0);
+const total = (counts: Record<string, number>, keep: (key: string) => boolean) =>
+  Object.entries(counts).reduce((sum, [key, count]) => (keep(key) ? sum + count : sum), 0);
 
 /** When (simulated s) some network first reached `level` or above, by the metrics; null when none did or no metrics. */
 export function firstNetworkAt(samples: LevelSample[], level: number): number | null {
-  return samples.find((sample) => total(sample.changes, (key) => key.startsWith('network:') && Number(key.slice(8)) >= level) > 0)?.t ?? null;
+  return (
+    samples.find((sample) => total(sample.changes, (key) => key.startsWith('network:') && Number(key.slice(8)) >= level) > 0)?.t ?? null
+  );
 }
 
 /** When (simulated s) the first network level change after `after` was a step down, by the metrics; null when none. */
@@ -68,5 +75,10 @@ export function changesSince(samples: LevelSample[], from: number): number {
 export function refusalsByLevel(samples: LevelSample[]): string | null {
   const last = samples.at(-1);
   if (!last) return null;
-  return Object.entries(last.refusals).filter(([, count]) => count > 0).map(([level, count]) => `${level}: ${count}`).join(', ') || 'none';
+  return (
+    Object.entries(last.refusals)
+      .filter(([, count]) => count > 0)
+      .map(([level, count]) => `${level}: ${count}`)
+      .join(', ') || 'none'
+  );
 }

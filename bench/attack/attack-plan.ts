@@ -10,7 +10,11 @@ const number = (name: string, fallback: number) => {
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0, got "${raw}"`);
   return value;
 };
-const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map((item) => item.trim()).filter(Boolean);
+const list = (name: string, fallback: string) =>
+  (process.env[name] ?? fallback)
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export const BOT_KINDS = ['informed', 'generic'] as const;
 export type BotKind = (typeof BOT_KINDS)[number];
@@ -26,7 +30,9 @@ export const KNOBS = {
   afterMinutes: number('ATTACK_AFTER_MINUTES', 35),
   /** The attacker's attempts per simulated minute, spread over its /24s. */
   rate: Math.max(0.1, number('ATTACK_RATE', 20)),
-  nets: list('ATTACK_NETS', '1,10,100').map(Number).filter((nets) => Number.isInteger(nets) && nets >= 1 && nets <= 250),
+  nets: list('ATTACK_NETS', '1,10,100')
+    .map(Number)
+    .filter((nets) => Number.isInteger(nets) && nets >= 1 && nets <= 250),
   bots: list('ATTACK_BOTS', BOT_KINDS.join(',')).filter((bot): bot is BotKind => (BOT_KINDS as readonly string[]).includes(bot)),
   /** The crowd's steady visitors per simulated minute, each from a random /24. */
   crowdPerMinute: number('ATTACK_CROWD_PER_MINUTE', 1),

@@ -62,7 +62,9 @@ interface Agent {
 
 /** An agent process (attack-agent.ts): its orders as its argument, the clock's start by IPC once it is ready, its result on stdout. */
 function spawnAgent(orders: AgentOrders, started: Set<number>): Agent {
-  const child = spawn(process.execPath, [...TSX_FLAGS, 'bench/attack/attack-agent.ts', JSON.stringify(orders)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...TSX_FLAGS, 'bench/attack/attack-agent.ts', JSON.stringify(orders)], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   if (child.pid !== undefined) started.add(child.pid);
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -141,7 +143,11 @@ export async function runScenario(scenario: Scenario, index: number, redisUrl: s
  * Runs every scenario side by side, each on its own server, the n-th `staggerMs` after the one before; those
  * marked `afterAttacks` start once the others' attacks are over. A scenario that fails is reported and left out.
  */
-export async function runAll(planned: Scenario[], redisUrl: string, options: RunOptions & { staggerMs: number }): Promise<ScenarioResult[]> {
+export async function runAll(
+  planned: Scenario[],
+  redisUrl: string,
+  options: RunOptions & { staggerMs: number },
+): Promise<ScenarioResult[]> {
   const attackEnds = planned.map(() => {
     let resolve = () => {};
     const promise = new Promise<void>((settle) => (resolve = settle));
@@ -157,12 +163,14 @@ export async function runAll(planned: Scenario[], redisUrl: string, options: Run
         await new Promise((resolve) => setTimeout(resolve, index * options.staggerMs));
       }
       console.log(`  started: ${scenario.name}`);
-      const onClockStart = (startedAt: number) => setTimeout(attackEnd.resolve, startedAt + ((scenario.attack?.to ?? 0) * 1000) / scenario.speed - Date.now());
+      const onClockStart = (startedAt: number) =>
+        setTimeout(attackEnd.resolve, startedAt + ((scenario.attack?.to ?? 0) * 1000) / scenario.speed - Date.now());
       const result = await runScenario(scenario, index, redisUrl, { ...options, onClockStart }).finally(attackEnd.resolve);
       console.log(`  done in ${Math.round(result.realSeconds)} s real: ${scenario.name}`);
       return result;
     }),
   );
-  for (const outcome of settled) if (outcome.status === 'rejected') console.error(`[bench:attack] a scenario failed: ${String(outcome.reason)}`);
+  for (const outcome of settled)
+    if (outcome.status === 'rejected') console.error(`[bench:attack] a scenario failed: ${String(outcome.reason)}`);
   return settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
 }

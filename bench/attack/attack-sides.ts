@@ -79,7 +79,8 @@ function arrivals(scenario: Scenario, random: () => number): { at: number; net: 
   }
   const { burst } = scenario;
   const first = Math.floor(random() * 8_000);
-  for (let k = 0; burst && k < burst.visitors; k += 1) visitors.push({ at: burst.at + (burst.within * k) / burst.visitors, net: crowdNet(first + k), burst: true });
+  for (let k = 0; burst && k < burst.visitors; k += 1)
+    visitors.push({ at: burst.at + (burst.within * k) / burst.visitors, net: crowdNet(first + k), burst: true });
   return visitors.sort((a, b) => a.at - b.at);
 }
 

@@ -61,11 +61,17 @@ export function countFetchBytes() {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const headers = Object.entries((init?.headers ?? {}) as Record<string, string>);
       const body = typeof init?.body === 'string' ? Buffer.byteLength(init.body) : 0;
-      const sent = `${init?.method ?? 'GET'} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-length: ${body}\r\n`.length;
+      const sent = `${init?.method ?? 'GET'} ${url.pathname}${url.search} HTTP/1.1\r\nhost: ${url.host}\r\ncontent-length: ${body}\r\n`
+        .length;
       let received = `HTTP/1.1 ${response.status} ${response.statusText}\r\n`.length;
       response.headers.forEach((value, name) => (received += name.length + value.length + 4));
       received += Number(response.headers.get('content-length') ?? 0);
-      counter.bytes += sent + FETCH_DEFAULT_HEADER_BYTES + headers.reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0) + body + received;
+      counter.bytes +=
+        sent +
+        FETCH_DEFAULT_HEADER_BYTES +
+        headers.reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0) +
+        body +
+        received;
     }
     return response;
   };

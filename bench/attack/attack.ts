@@ -27,7 +27,9 @@ async function main() {
       `crowd ${KNOBS.crowdPerMinute} visitor a minute; burst ${KNOBS.burst} visitors from ${KNOBS.burst} /24s within ${KNOBS.burstSeconds} s; ` +
       `stock ${KNOBS.stock ?? 'as deployed'}; the attack scenarios start ${KNOBS.staggerSeconds} s apart. Times below are simulated.`,
   );
-  console.log(`  prices: residential proxy $${PRICES.proxyPerGb}/GB (PRICE_PROXY_GB), CPU $${PRICES.vcpuPerHour}/vCPU-hour (PRICE_VCPU_HOUR), solving farm $${PRICES.farmPer1000}/1000 (PRICE_FARM_PER_1000)`);
+  console.log(
+    `  prices: residential proxy $${PRICES.proxyPerGb}/GB (PRICE_PROXY_GB), CPU $${PRICES.vcpuPerHour}/vCPU-hour (PRICE_VCPU_HOUR), solving farm $${PRICES.farmPer1000}/1000 (PRICE_FARM_PER_1000)`,
+  );
   console.log(
     "  the crowd: people's eyes are not available to a bench, so each visitor answers with a solver at a person's pace (2-6 s of looking, " +
       'then the drag; up to 3 tries), standing in for a person: the informed solver, or on a plain picture the generic one (what the informed one tries first)',
@@ -48,7 +50,10 @@ async function main() {
 
 function writeGoals(name: string, checked: Goal[]) {
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync(`bench-results/${name}`, `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), goals: checked }, null, 2)}\n`);
+  writeFileSync(
+    `bench-results/${name}`,
+    `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), goals: checked }, null, 2)}\n`,
+  );
   console.log(`[bench:attack] written to bench-results/${name}`);
 }
 
@@ -63,7 +68,9 @@ function report(results: ScenarioResult[]) {
   const summaries = results.map(summarise);
   console.log('\nThe attack, per scenario (accounts: passed puzzles; registering spends the token, nothing more):');
   console.table(summaries.flatMap((summary) => (summary.attackRow ? [summary.attackRow] : [])));
-  console.log('\nWhat an account costs the attacker (bot: its process CPU and its bytes through a proxy; farm: the same bytes and work, each answer bought):');
+  console.log(
+    '\nWhat an account costs the attacker (bot: its process CPU and its bytes through a proxy; farm: the same bytes and work, each answer bought):',
+  );
   console.table(summaries.flatMap((summary) => (summary.costRow ? [summary.costRow] : [])));
   console.log('\nThe crowd (other networks) and the server:');
   console.table(summaries.map((summary) => summary.crowdRow));
@@ -71,14 +78,24 @@ function report(results: ScenarioResult[]) {
   console.log('\nThe bot, per level its challenges carried (a /24 refused with 429 counts at the level it last showed):');
   console.table(rows);
   for (const late of results.filter((result) => (result.attacker?.late ?? 0) > 0)) {
-    console.log(`  ${late.scenario.name}: ${late.attacker!.late} attempts started late (at worst ${Math.round(late.attacker!.worstDelay)} simulated s): the machine could not keep the rate`);
+    console.log(
+      `  ${late.scenario.name}: ${late.attacker!.late} attempts started late (at worst ${Math.round(late.attacker!.worstDelay)} simulated s): the machine could not keep the rate`,
+    );
   }
   const checked = goals(results, summaries);
   console.log('\nGoals:');
   for (const goal of checked) console.log(`  ${goal.met ? 'PASS' : 'MISS'} ${goal.goal}: ${goal.measured}`);
   mkdirSync('bench-results', { recursive: true });
   const file = 'bench-results/attack.json';
-  const json = { date: new Date().toISOString(), cpus: availableParallelism(), knobs: KNOBS, prices: PRICES, scenarios: summaries, levels: rows, goals: checked };
+  const json = {
+    date: new Date().toISOString(),
+    cpus: availableParallelism(),
+    knobs: KNOBS,
+    prices: PRICES,
+    scenarios: summaries,
+    levels: rows,
+    goals: checked,
+  };
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   console.log(`[bench:attack] written to ${file}`);
   if (process.env.ATTACK_RECORDS === '1') {

@@ -30,14 +30,30 @@ export interface PublicTally {
 const dataUrl = (image: Buffer) => `data:${imageMimeType(image)};base64,${image.toString('base64')}`;
 
 /** Every method on `puzzles` pictures of each level. */
-export async function measurePublicMethods({ puzzles, pixelRatio, methods = METHODS, levels = [0, 1, 2, 3] }: { puzzles: number; pixelRatio: number; methods?: readonly Method[]; levels?: readonly (0 | 1 | 2 | 3)[] }) {
+export async function measurePublicMethods({
+  puzzles,
+  pixelRatio,
+  methods = METHODS,
+  levels = [0, 1, 2, 3],
+}: {
+  puzzles: number;
+  pixelRatio: number;
+  methods?: readonly Method[];
+  levels?: readonly (0 | 1 | 2 | 3)[];
+}) {
   const tallies: PublicTally[] = [];
   for (const level of levels) {
     const picture = LEVEL_POLICY[level].picture;
     const byMethod = new Map(methods.map((method) => [method, { method, level, picture, puzzles, passes: 0, cpuSeconds: 0 }]));
     for (let i = 0; i < puzzles; i += 1) {
       const drawn = await drawChallenge(seededRandom(100_003 * (level + 1) + 7919 * i), pixelRatio, layout, picture);
-      const challenge = { background: dataUrl(drawn.background), piece: dataUrl(drawn.piece), width: layout.width, height: layout.height, pieceSize: layout.pieceSize };
+      const challenge = {
+        background: dataUrl(drawn.background),
+        piece: dataUrl(drawn.piece),
+        width: layout.width,
+        height: layout.height,
+        pieceSize: layout.pieceSize,
+      };
       for (const method of methods) {
         const seen = method === 'vision' ? await locateGap(challenge) : await solvePublic(method, challenge);
         const tally = byMethod.get(method)!;
@@ -68,13 +84,23 @@ export function publicRows(tallies: PublicTally[]) {
 /** Issue 50's goals against the guarded levels' tallies, as labelled checks; continuity as a figure. */
 export function publicChecks(tallies: PublicTally[]): [string, boolean][] {
   const guarded = (method: Method) => tallies.filter((t) => t.method === method && t.picture === 'guarded');
-  const pooled = (method: Method) => guarded(method).reduce((sum, t) => sum + t.passes, 0) / Math.max(1, guarded(method).reduce((sum, t) => sum + t.puzzles, 0));
+  const pooled = (method: Method) =>
+    guarded(method).reduce((sum, t) => sum + t.passes, 0) /
+    Math.max(
+      1,
+      guarded(method).reduce((sum, t) => sum + t.puzzles, 0),
+    );
   const present = (method: Method) => guarded(method).length > 0;
   const max = PUBLIC_GOALS.edgeGreyDarkMax;
   return [
     ...(['canny', 'sobel', 'grey', 'dark'] as const)
       .filter(present)
-      .map((method): [string, boolean] => [`${LABELS[method]} on the guarded picture at most ${(100 * max).toFixed(0)}%: ${(100 * pooled(method)).toFixed(0)}%`, pooled(method) <= max]),
-    ...(present('continuity') ? [[`${LABELS.continuity} on the guarded picture (no goal): ${(100 * pooled('continuity')).toFixed(0)}%`, true] as [string, boolean]] : []),
+      .map((method): [string, boolean] => [
+        `${LABELS[method]} on the guarded picture at most ${(100 * max).toFixed(0)}%: ${(100 * pooled(method)).toFixed(0)}%`,
+        pooled(method) <= max,
+      ]),
+    ...(present('continuity')
+      ? [[`${LABELS.continuity} on the guarded picture (no goal): ${(100 * pooled('continuity')).toFixed(0)}%`, true] as [string, boolean]]
+      : []),
   ];
 }

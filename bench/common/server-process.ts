@@ -37,7 +37,13 @@ export const STRICT_ENV: ServerEnv = {
  * Strict mode as deployed (its default limits, costs and lock, its levels adaptive), trusting X-Forwarded-For
  * from loopback so one machine poses as many addresses; still NODE_ENV=test, the fixed seed and no stock.
  */
-export const DEPLOYED_STRICT_ENV: ServerEnv = { ...STRICT_ENV, RATE_LIMIT_CHECKS: undefined, RATE_LIMIT_REG: undefined, CAPTCHA_NETWORK_CHALLENGES: undefined, CAPTCHA_LEVEL: undefined };
+export const DEPLOYED_STRICT_ENV: ServerEnv = {
+  ...STRICT_ENV,
+  RATE_LIMIT_CHECKS: undefined,
+  RATE_LIMIT_REG: undefined,
+  CAPTCHA_NETWORK_CHALLENGES: undefined,
+  CAPTCHA_LEVEL: undefined,
+};
 
 export interface BenchServer {
   /** http://127.0.0.1:port */
@@ -65,7 +71,14 @@ const cpuSecondsOf = (statFile: string) => {
 export async function startServer(env: ServerEnv = {}, entry: string = SERVER_ENTRY): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
-  const merged: ServerEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_PATH: join(dataDir, 'bench.db'), LOG_LEVEL: 'warn', ...env };
+  const merged: ServerEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_PATH: join(dataDir, 'bench.db'),
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
   const child = spawn(process.execPath, [entry], {
     env: Object.fromEntries(Object.entries(merged).filter((pair): pair is [string, string] => pair[1] !== undefined)),
     stdio: ['ignore', 'ignore', 'inherit'],

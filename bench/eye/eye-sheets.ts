@@ -49,7 +49,9 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 function stopsFor(answer: number, guard: { decoys: number[]; ghosts: number[] } | null, layout: PuzzleLayout): number[] {
   const max = layout.width - layout.sliderSize;
   if (guard === null) return PLAIN_OFFSETS.map((offset) => answer + offset).filter((x) => x >= 0 && x <= max);
-  return [answer, ...guard.decoys.map((x) => x - PIECE_INSET), ...guard.ghosts.map((x) => x - PIECE_INSET)].map((x) => Math.min(max, Math.max(0, x)));
+  return [answer, ...guard.decoys.map((x) => x - PIECE_INSET), ...guard.ghosts.map((x) => x - PIECE_INSET)].map((x) =>
+    Math.min(max, Math.max(0, x)),
+  );
 }
 
 function drawPanel(ctx: SKRSContext2D, top: number, label: string, board: Image, piece: Image, offsetX: number, layout: PuzzleLayout) {
@@ -82,7 +84,9 @@ export async function drawSheet(level: Level, index: number, design: string): Pr
   ctx.scale(SHEET_SCALE, SHEET_SCALE);
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, PHONE_WIDTH, height);
-  panels.forEach((panel, i) => drawPanel(ctx, PANEL_GAP + i * (layout.height + PANEL_GAP), panel.label, board, piece, panel.offsetX, layout));
+  panels.forEach((panel, i) =>
+    drawPanel(ctx, PANEL_GAP + i * (layout.height + PANEL_GAP), panel.label, board, piece, panel.offsetX, layout),
+  );
   const right = panels.find((panel) => panel.offsetX === answer)!.label;
   const sheetName = `level-${level}/${String(index).padStart(3, '0')}`;
   return { png: sheet.encodeSync('png'), key: { sheet: sheetName, seed, level, design, picture, answer, panels, right } };

@@ -40,7 +40,9 @@ async function writeSheets() {
   }
   mkdirSync(dirname(keyFile), { recursive: true });
   writeFileSync(keyFile, `${JSON.stringify({ design, tolerance: PASS_TOLERANCE, sheets: keys }, null, 1)}\n`);
-  console.log(`[bench:eye] design "${design}": ${keys.length} sheets (levels ${levels.join(', ')}, seeds ${from}-${from + count - 1}) in ${out}; key in ${keyFile}`);
+  console.log(
+    `[bench:eye] design "${design}": ${keys.length} sheets (levels ${levels.join(', ')}, seeds ${from}-${from + count - 1}) in ${out}; key in ${keyFile}`,
+  );
 }
 
 /** The picks file: "level-N/III LABEL" per line; blank lines and # comments skipped. */
@@ -50,7 +52,8 @@ export function parsePicks(text: string): Map<string, string> {
     const line = raw.replace(/#.*/, '').trim();
     if (line === '') continue;
     const [sheet, label] = line.split(/\s+/);
-    if (sheet === undefined || label === undefined || !/^[A-P]$/i.test(label)) throw new Error(`a pick is "level-N/III LABEL": ${JSON.stringify(raw)}`);
+    if (sheet === undefined || label === undefined || !/^[A-P]$/i.test(label))
+      throw new Error(`a pick is "level-N/III LABEL": ${JSON.stringify(raw)}`);
     picks.set(sheet.replace(/\.png$/, ''), label.toUpperCase());
   }
   return picks;
@@ -66,10 +69,15 @@ export function scorePicks(picks: Map<string, string>, keys: readonly SheetKey[]
     const panel = key.panels.find((p) => p.label === label);
     tally.picked += 1;
     if (panel !== undefined && Math.abs(panel.offsetX - key.answer) < tolerance) tally.right += 1;
-    else tally.missed.push(`${key.sheet} ${label} (right ${key.right}, ${panel === undefined ? 'no such panel' : `${panel.offsetX - key.answer} units off`})`);
+    else
+      tally.missed.push(
+        `${key.sheet} ${label} (right ${key.right}, ${panel === undefined ? 'no such panel' : `${panel.offsetX - key.answer} units off`})`,
+      );
     levels.set(key.level, tally);
   }
-  return [...levels.values()].sort((a, b) => a.level - b.level).map((tally) => ({ ...tally, rate: tally.right / Math.max(1, tally.picked) }));
+  return [...levels.values()]
+    .sort((a, b) => a.level - b.level)
+    .map((tally) => ({ ...tally, rate: tally.right / Math.max(1, tally.picked) }));
 }
 
 function score() {
@@ -84,12 +92,17 @@ function score() {
   console.log(`[bench:eye] design "${key.design}", picks ${picksFile}, tolerance ${key.tolerance} units`);
   for (const tally of levels) {
     const goal = tally.picture === 'guarded' ? EYE_GOALS.guarded : EYE_GOALS.plain;
-    console.log(`  level ${tally.level} (${tally.picture}): ${tally.right}/${tally.picked} first picks right, ${(100 * tally.rate).toFixed(0)}% (goal ${100 * goal}%) ${tally.rate >= goal ? 'PASS' : 'MISS'}`);
+    console.log(
+      `  level ${tally.level} (${tally.picture}): ${tally.right}/${tally.picked} first picks right, ${(100 * tally.rate).toFixed(0)}% (goal ${100 * goal}%) ${tally.rate >= goal ? 'PASS' : 'MISS'}`,
+    );
     for (const miss of tally.missed) console.log(`    missed ${miss}`);
   }
   const out = option('out', 'bench-results/eye.json');
   mkdirSync(dirname(resolve(out)), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), design: key.design, picks: picksFile, tolerance: key.tolerance, levels }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), design: key.design, picks: picksFile, tolerance: key.tolerance, levels }, null, 2)}\n`,
+  );
 }
 
 const mode = process.argv[2];
@@ -97,6 +110,8 @@ if (mode === 'sheets') await writeSheets();
 else if (mode === 'score') score();
 else if (mode === 'figure') await writeGuardedFigure(option('out', 'docs/images/guarded-picture.jpg'));
 else {
-  console.error('usage: npm run bench:eye -- sheets [--design=NAME] [--levels=0,1,2,3] [--count=40] [--from=0] [--out=DIR] [--key=FILE]\n       npm run bench:eye -- score --picks=FILE [--key=FILE] [--out=FILE]\n       npm run bench:eye -- figure [--out=FILE]');
+  console.error(
+    'usage: npm run bench:eye -- sheets [--design=NAME] [--levels=0,1,2,3] [--count=40] [--from=0] [--out=DIR] [--key=FILE]\n       npm run bench:eye -- score --picks=FILE [--key=FILE] [--out=FILE]\n       npm run bench:eye -- figure [--out=FILE]',
+  );
   process.exitCode = 1;
 }

@@ -30,9 +30,23 @@ function registrations(run: string, withClicks: boolean): Request[] {
       setupRequest(request) {
         n += 1;
         const name = `b${run}${n}`;
-        const query = new URLSearchParams({ name, Password: 'Bench#123', rePassword: 'Bench#123', wash: '1', washType: '2', code: 'H5REG', mobile: `15${String(n).padStart(9, '0')}`, QQ: '', islogin: 'true' });
+        const query = new URLSearchParams({
+          name,
+          Password: 'Bench#123',
+          rePassword: 'Bench#123',
+          wash: '1',
+          washType: '2',
+          code: 'H5REG',
+          mobile: `15${String(n).padStart(9, '0')}`,
+          QQ: '',
+          islogin: 'true',
+        });
         const param = PARAMS[n % 4]!;
-        const clicks = new URLSearchParams({ [param]: `bench_${run}_${n}`, url: `https://m.game.example.com/register?${param}=bench_${run}_${n}`, c: 'H5REG' });
+        const clicks = new URLSearchParams({
+          [param]: `bench_${run}_${n}`,
+          url: `https://m.game.example.com/register?${param}=bench_${run}_${n}`,
+          c: 'H5REG',
+        });
         return { ...request, path: `/api/Index/reg?${query}`, headers: withClicks ? { 'x-ad-clicks': clicks.toString() } : {} };
       },
     },
@@ -53,7 +67,12 @@ async function registered(databasePath: string): Promise<number> {
 async function measure(run: string, env: ServerEnv, withClicks: boolean) {
   const server = await startServer({ ...LIFTED_LIMITS, ...env });
   try {
-    const result = await autocannon({ url: server.base, connections: CONNECTIONS, duration: DURATION_S, requests: registrations(run, withClicks) });
+    const result = await autocannon({
+      url: server.base,
+      connections: CONNECTIONS,
+      duration: DURATION_S,
+      requests: registrations(run, withClicks),
+    });
     const accounts = await registered(server.databasePath);
     return { accounts, rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, total: result.requests.total };
   } finally {
@@ -63,7 +82,13 @@ async function measure(run: string, env: ServerEnv, withClicks: boolean) {
 
 async function untilUp(url: string) {
   for (let i = 0; i < 200; i += 1) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`not up: ${url}`);
@@ -75,7 +100,18 @@ const fake = startFake(fakePort);
 const fakeOrigin = `http://127.0.0.1:${fakePort}`;
 const settingsDir = mkdtempSync(join(tmpdir(), 'bench-ads-site-'));
 const siteConfig = join(settingsDir, 'site.json');
-writeFileSync(siteConfig, JSON.stringify({ ads: { landingHosts: ['m.game.example.com'], tencent: { enabled: true, accountId: 1, userActionSetId: 2 }, oceanengine: { enabled: true }, baidu: { enabled: true }, kuaishou: { enabled: true } } }));
+writeFileSync(
+  siteConfig,
+  JSON.stringify({
+    ads: {
+      landingHosts: ['m.game.example.com'],
+      tencent: { enabled: true, accountId: 1, userActionSetId: 2 },
+      oceanengine: { enabled: true },
+      baidu: { enabled: true },
+      kuaishou: { enabled: true },
+    },
+  }),
+);
 try {
   await untilUp(`${fakeOrigin}/__fake/requests`);
   const reporting: ServerEnv = {
@@ -89,7 +125,8 @@ try {
   };
   // Two rounds, alternated, the better of each kept: a shared machine's noise otherwise decides the comparison.
   const rounds: { off: Awaited<ReturnType<typeof measure>>; on: Awaited<ReturnType<typeof measure>> }[] = [];
-  for (const round of [1, 2]) rounds.push({ off: await measure(`off${round}`, {}, false), on: await measure(`on${round}`, reporting, true) });
+  for (const round of [1, 2])
+    rounds.push({ off: await measure(`off${round}`, {}, false), on: await measure(`on${round}`, reporting, true) });
   const best = (kind: 'off' | 'on') => rounds.map((round) => round[kind]).sort((a, b) => b.rps - a.rps)[0]!;
   const [off, on] = [best('off'), best('on')];
   const { requests } = (await (await fetch(`${fakeOrigin}/__fake/requests`)).json()) as { requests: unknown[] };
@@ -98,7 +135,9 @@ try {
     `${label.padEnd(44)} ${rps.toFixed(0).padStart(6)} reg/s   p99 ${String(p99).padStart(4)} ms   non-2xx ${non2xx}   accounts ${accounts}/${total}`;
   console.log(line('reporting off', off));
   console.log(line(`reporting on, platforms answering in ${PLATFORM_DELAY_MS} ms`, on));
-  console.log(`reports the platforms received while it ran: ${requests.length} of ${withReporting} registrations (the rest waited in the outbox)`);
+  console.log(
+    `reports the platforms received while it ran: ${requests.length} of ${withReporting} registrations (the rest waited in the outbox)`,
+  );
   console.log(`cost of reporting on reg's path: ${(100 * (1 - on.rps / off.rps)).toFixed(1)}% fewer registrations per second`);
 } finally {
   fake.kill('SIGTERM');

@@ -28,10 +28,15 @@ function buildBefore(ref: string): { entry: string; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'ledger-before-'));
   execSync(`git -C ${JSON.stringify(ROOT)} archive ${ref} | tar -x -C ${JSON.stringify(dir)}`);
   mkdirSync(join(dir, 'node_modules', '@game-register'), { recursive: true });
-  for (const name of readdirSync(join(ROOT, 'node_modules'))) if (name !== '@game-register') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  for (const name of readdirSync(join(ROOT, 'node_modules')))
+    if (name !== '@game-register') symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   // The workspace's packages by their folder's name, as npm links them: the ref's own sources, not this checkout's.
-  for (const name of readdirSync(join(dir, 'packages'))) symlinkSync(join(dir, 'packages', name), join(dir, 'node_modules', '@game-register', name));
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'server/vite.config.ts'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
+  for (const name of readdirSync(join(dir, 'packages')))
+    symlinkSync(join(dir, 'packages', name), join(dir, 'node_modules', '@game-register', name));
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'server/vite.config.ts'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return { entry: join(dir, SERVER_ENTRY), dir };
 }
 
@@ -41,15 +46,31 @@ function buildBefore(ref: string): { entry: string; dir: string } {
  * one makes its 10th and later regs a cluster's, judged again and written twice: the ledger's costliest case).
  */
 function registrations(run: string, counter: { n: number }): Request[] {
-  return [{
-    method: 'POST',
-    setupRequest(request) {
-      counter.n += 1;
-      const n = counter.n;
-      const query = new URLSearchParams({ name: `l${run}${n}`, Password: 'Bench#123', rePassword: 'Bench#123', wash: '1', washType: '2', code: 'H5REG', mobile: `15${String(n).padStart(9, '0')}`, QQ: '', islogin: 'true' });
-      return { ...request, path: `/api/Index/reg?${query}`, headers: { 'x-forwarded-for': `10.${(n >> 8) & 255}.${n & 255}.${1 + (n % 250)}` } };
+  return [
+    {
+      method: 'POST',
+      setupRequest(request) {
+        counter.n += 1;
+        const n = counter.n;
+        const query = new URLSearchParams({
+          name: `l${run}${n}`,
+          Password: 'Bench#123',
+          rePassword: 'Bench#123',
+          wash: '1',
+          washType: '2',
+          code: 'H5REG',
+          mobile: `15${String(n).padStart(9, '0')}`,
+          QQ: '',
+          islogin: 'true',
+        });
+        return {
+          ...request,
+          path: `/api/Index/reg?${query}`,
+          headers: { 'x-forwarded-for': `10.${(n >> 8) & 255}.${n & 255}.${1 + (n % 250)}` },
+        };
+      },
     },
-  }];
+  ];
 }
 
 /** CPU-µs per reg of one round on `entry`. */
@@ -71,15 +92,22 @@ async function round(entry: string, env: ServerEnv, run: string): Promise<{ cpuU
 
 async function main() {
   ensureBuilt();
-  const upstream = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end('{"status":"y","info":"注册成功"}'));
+  const upstream = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end('{"status":"y","info":"注册成功"}'),
+  );
   await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
   const target = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const before = buildBefore(BEFORE_REF);
   const redis = await startRedisServer();
-  console.log(`[bench:ledger] the reg's CPU before (${BEFORE_REF}) and with the ledger, proxy mode to a trivial upstream, ${ROUNDS} rounds of ${DURATION_S} s at 10 connections`);
+  console.log(
+    `[bench:ledger] the reg's CPU before (${BEFORE_REF}) and with the ledger, proxy mode to a trivial upstream, ${ROUNDS} rounds of ${DURATION_S} s at 10 connections`,
+  );
   let met = true;
   try {
-    for (const [store, env] of [['database', { API_TARGET: target }], ['Redis', { API_TARGET: target, REDIS_URL: redis.url, REDIS_PREFIX: 'ledger-cost:' }]] as const) {
+    for (const [store, env] of [
+      ['database', { API_TARGET: target }],
+      ['Redis', { API_TARGET: target, REDIS_URL: redis.url, REDIS_PREFIX: 'ledger-cost:' }],
+    ] as const) {
       const runs: Record<'before' | 'after', { cpuUs: number; rps: number }[]> = { before: [], after: [] };
       for (let i = 0; i < ROUNDS; i += 1) {
         runs.before.push(await round(before.entry, env, `b${store[0]}${i}`));
@@ -88,7 +116,9 @@ async function main() {
       const [b, a] = [median(runs.before.map((r) => r.cpuUs)), median(runs.after.map((r) => r.cpuUs))];
       const added = a / b - 1;
       met &&= added <= GOAL;
-      console.log(`  ${store}: ${b.toFixed(0)} CPU-µs a reg before, ${a.toFixed(0)} with the ledger (${added >= 0 ? '+' : ''}${(100 * added).toFixed(1)}%; goal at most +${100 * GOAL}%): ${added <= GOAL ? 'PASS' : 'MISS'}; ${median(runs.before.map((r) => r.rps)).toFixed(0)} and ${median(runs.after.map((r) => r.rps)).toFixed(0)} req/s`);
+      console.log(
+        `  ${store}: ${b.toFixed(0)} CPU-µs a reg before, ${a.toFixed(0)} with the ledger (${added >= 0 ? '+' : ''}${(100 * added).toFixed(1)}%; goal at most +${100 * GOAL}%): ${added <= GOAL ? 'PASS' : 'MISS'}; ${median(runs.before.map((r) => r.rps)).toFixed(0)} and ${median(runs.after.map((r) => r.rps)).toFixed(0)} req/s`,
+      );
     }
   } finally {
     upstream.close();

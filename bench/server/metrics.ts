@@ -70,18 +70,30 @@ async function main() {
     runs: runs.map((r) => Math.round(r.rps)).join(' / '),
     'non-2xx': runs.reduce((n, r) => n + r.bad, 0),
   });
-  const rows = [{ metrics: 'off', ...summary(off) }, { metrics: 'on (scraped every 5 s)', ...summary(on) }];
+  const rows = [
+    { metrics: 'off', ...summary(off) },
+    { metrics: 'on (scraped every 5 s)', ...summary(on) },
+  ];
   console.table(rows);
   // Each round's on run against the off run just before it, then the median: drift on a shared machine
   // (other jobs starting and stopping) moves both halves of a pair, less so the ratio.
   const loss = median(off.map((r, i) => (1 - on[i]!.rps / r.rps) * 100));
   const cpuCost = median(off.map((r, i) => (on[i]!.cpu / r.cpu - 1) * 100));
   const cpuAtRateCost = median(off.map((r, i) => (on[i]!.cpuAtRate / r.cpuAtRate - 1) * 100));
-  console.log(`  ${loss < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} throughput lost with metrics on (median of ${ROUNDS} paired rounds): ${loss.toFixed(1)}% (goal < ${TARGET_LOSS_PERCENT}%)`);
-  console.log(`  ${cpuCost < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} server CPU per request with metrics on (median of paired rounds): ${cpuCost >= 0 ? '+' : ''}${cpuCost.toFixed(1)}% (the same goal, less shaken by other load on the machine)`);
-  console.log(`  ${cpuAtRateCost < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} server CPU per request at a fixed ${FIXED_RATE} req/s with metrics on (median of paired rounds): ${cpuAtRateCost >= 0 ? '+' : ''}${cpuAtRateCost.toFixed(1)}% (the steadiest of the three on a shared machine)`);
+  console.log(
+    `  ${loss < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} throughput lost with metrics on (median of ${ROUNDS} paired rounds): ${loss.toFixed(1)}% (goal < ${TARGET_LOSS_PERCENT}%)`,
+  );
+  console.log(
+    `  ${cpuCost < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} server CPU per request with metrics on (median of paired rounds): ${cpuCost >= 0 ? '+' : ''}${cpuCost.toFixed(1)}% (the same goal, less shaken by other load on the machine)`,
+  );
+  console.log(
+    `  ${cpuAtRateCost < TARGET_LOSS_PERCENT ? 'ok  ' : 'MISS'} server CPU per request at a fixed ${FIXED_RATE} req/s with metrics on (median of paired rounds): ${cpuAtRateCost >= 0 ? '+' : ''}${cpuAtRateCost.toFixed(1)}% (the steadiest of the three on a shared machine)`,
+  );
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/metrics.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, rows, lossPercent: Number(loss.toFixed(1)), cpuPerRequestPercent: Number(cpuCost.toFixed(1)), cpuAtFixedRatePercent: Number(cpuAtRateCost.toFixed(1)) }, null, 2)}\n`);
+  writeFileSync(
+    'bench-results/metrics.json',
+    `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, rows, lossPercent: Number(loss.toFixed(1)), cpuPerRequestPercent: Number(cpuCost.toFixed(1)), cpuAtFixedRatePercent: Number(cpuAtRateCost.toFixed(1)) }, null, 2)}\n`,
+  );
 }
 
 await main();

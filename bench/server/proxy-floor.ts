@@ -18,8 +18,23 @@ function forwarder(upstream: string) {
   const host = new URL(upstream).host;
   return async (path: string, body: Buffer, address: string): Promise<Answer> => {
     const text = body.toString();
-    const answer = await client.call({ method: 'POST', path, body: text, headers: { host, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), 'x-forwarded-for': address } }, 5_000);
-    return answer.ok ? { status: answer.statusCode, type: String(answer.headers['content-type'] ?? 'application/json'), body: answer.body } : { status: 502, type: 'application/json', body: Buffer.from('{}') };
+    const answer = await client.call(
+      {
+        method: 'POST',
+        path,
+        body: text,
+        headers: {
+          host,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(text)),
+          'x-forwarded-for': address,
+        },
+      },
+      5_000,
+    );
+    return answer.ok
+      ? { status: answer.statusCode, type: String(answer.headers['content-type'] ?? 'application/json'), body: answer.body }
+      : { status: 502, type: 'application/json', body: Buffer.from('{}') };
   };
 }
 

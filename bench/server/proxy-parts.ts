@@ -14,7 +14,11 @@ export const PHP_FPM = '/usr/sbin/php-fpm8.2';
 
 /** Installs nginx, wrk and php-fpm from Debian when one is missing (as root), or exits with advice. */
 export function ensureTools(): void {
-  ensureDebianFiles('bench:proxy', { [NGINX]: 'nginx', [WRK]: 'wrk', [PHP_FPM]: 'php8.2-fpm', '/usr/bin/taskset': 'util-linux' }, 'bench:proxy');
+  ensureDebianFiles(
+    'bench:proxy',
+    { [NGINX]: 'nginx', [WRK]: 'wrk', [PHP_FPM]: 'php8.2-fpm', '/usr/bin/taskset': 'util-linux' },
+    'bench:proxy',
+  );
 }
 
 /** CPU seconds (user + system) a process has used so far, all its threads. */
@@ -63,9 +67,15 @@ export function startNginx(dir: string, port: number, cores: string, role: Nginx
     'answer' in role
       ? ['', `default_type application/json; return 200 '${role.answer}';`]
       : 'proxyTo' in role
-        ? [`upstream backend { server 127.0.0.1:${role.proxyTo}; keepalive 32; }`, 'proxy_pass http://backend; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $remote_addr; proxy_set_header X-Forwarded-Proto $scheme;']
+        ? [
+            `upstream backend { server 127.0.0.1:${role.proxyTo}; keepalive 32; }`,
+            'proxy_pass http://backend; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header X-Forwarded-For $remote_addr; proxy_set_header X-Forwarded-Proto $scheme;',
+          ]
         : // No FastCGI keepalive: kept connections would hold php-fpm's few workers idle while requests wait for one.
-          ['', `include /etc/nginx/fastcgi_params; fastcgi_param SCRIPT_FILENAME ${PHP_ROUTER_PATH}; fastcgi_pass 127.0.0.1:${role.fastcgiTo};`];
+          [
+            '',
+            `include /etc/nginx/fastcgi_params; fastcgi_param SCRIPT_FILENAME ${PHP_ROUTER_PATH}; fastcgi_pass 127.0.0.1:${role.fastcgiTo};`,
+          ];
   const conf = `worker_processes 1; master_process off; daemon off; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')} warn;
 events { worker_connections 4096; }
 http {
@@ -83,9 +93,18 @@ http {
 export function startPhpFpm(dir: string, port: number, cores: string, workers: number): Started {
   mkdirSync(dir, { recursive: true });
   const conf = [
-    '[global]', `pid = ${join(dir, 'php-fpm.pid')}`, `error_log = ${join(dir, 'php-fpm.log')}`, 'daemonize = no',
-    '[backend]', 'user = root', 'group = root', `listen = 127.0.0.1:${port}`, 'pm = static', `pm.max_children = ${workers}`,
-    'clear_env = no', 'env[PHP_BACKEND_READINGS] = /dev/null',
+    '[global]',
+    `pid = ${join(dir, 'php-fpm.pid')}`,
+    `error_log = ${join(dir, 'php-fpm.log')}`,
+    'daemonize = no',
+    '[backend]',
+    'user = root',
+    'group = root',
+    `listen = 127.0.0.1:${port}`,
+    'pm = static',
+    `pm.max_children = ${workers}`,
+    'clear_env = no',
+    'env[PHP_BACKEND_READINGS] = /dev/null',
   ].join('\n');
   const file = join(dir, 'php-fpm.conf');
   writeFileSync(file, `${conf}\n`);
@@ -122,10 +141,15 @@ const latency = (text: string, label: string) => {
 };
 
 /** wrk on `cores`: one thread, `connections` connections, `seconds`, POSTing `body` as JSON. */
-export function wrk(url: string, { cores, connections, seconds, body, dir }: { cores: string; connections: number; seconds: number; body: string; dir: string }): Promise<Load> {
+export function wrk(
+  url: string,
+  { cores, connections, seconds, body, dir }: { cores: string; connections: number; seconds: number; body: string; dir: string },
+): Promise<Load> {
   const script = join(dir, 'post.lua');
   writeFileSync(script, `wrk.method = "POST"\nwrk.body = '${body}'\nwrk.headers["Content-Type"] = "application/json"\n`);
-  const child = spawn('taskset', ['-c', cores, WRK, '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('taskset', ['-c', cores, WRK, '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, url], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
   return new Promise((resolve, reject) => {

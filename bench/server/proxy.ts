@@ -11,7 +11,18 @@ import { ensureBuilt } from '../../scripts/build-if-stale';
 import { freePort } from '../../scripts/free-port';
 import { LIFTED_LIMITS, startServer, type BenchServer } from '../common/server-process';
 import { median } from '../common/stats';
-import { ensureTools, measured, pin, startNginx, startPhpFpm, untilAnswers, withChildren, wrk, type Load, type Started } from './proxy-parts';
+import {
+  ensureTools,
+  measured,
+  pin,
+  startNginx,
+  startPhpFpm,
+  untilAnswers,
+  withChildren,
+  wrk,
+  type Load,
+  type Started,
+} from './proxy-parts';
 import { startFloor } from './proxy-floors';
 
 const DURATION_S = Number(process.env.BENCH_DURATION || 10);
@@ -61,7 +72,9 @@ async function main() {
     // Where the time goes: the same forwarding in Node with none of the rules, bare and behind a bare Fastify route.
     const floors = [await startFloor('node:http', upstreamPort, PROXY_CORE), await startFloor('fastify', upstreamPort, PROXY_CORE)];
     stops.push(...floors);
-    console.log(`[bench:proxy] ${ROUNDS} rounds of ${DURATION_S} s per run (medians), wrk -t1 -c${CONNECTIONS} on core ${LOAD_CORE}; the proxies and the backend on core ${PROXY_CORE}`);
+    console.log(
+      `[bench:proxy] ${ROUNDS} rounds of ${DURATION_S} s per run (medians), wrk -t1 -c${CONNECTIONS} on core ${LOAD_CORE}; the proxies and the backend on core ${PROXY_CORE}`,
+    );
 
     const fpm = startPhpFpm(join(dir, 'fpm'), fpmPort, PROXY_CORE, PHP_WORKERS);
     stops.push(fpm);
@@ -85,7 +98,9 @@ async function main() {
       ]);
     }
     await front.stop();
-    const [nginxRow, gatewayRow, aloneRow, behindRow, bareRow, fastifyRow] = [0, 1, 2, 3, 4, 5].map((i) => medianRow(rounds.map((runs) => runs[i]!))) as [Row, Row, Row, Row, Row, Row];
+    const [nginxRow, gatewayRow, aloneRow, behindRow, bareRow, fastifyRow] = [0, 1, 2, 3, 4, 5].map((i) =>
+      medianRow(rounds.map((runs) => runs[i]!)),
+    ) as [Row, Row, Row, Row, Row, Row];
 
     const show = (name: string, row: Row) => ({
       run: name,
@@ -100,34 +115,61 @@ async function main() {
       show('gateway -> trivial upstream', gatewayRow),
       show(`nginx + php-fpm (${PHP_WORKERS} workers) alone`, aloneRow),
       show('gateway -> nginx + php-fpm, same core', behindRow),
-      show('floor: node:http + the proxy\'s client, no rules -> trivial upstream', bareRow),
-      show('floor: bare Fastify route + the proxy\'s client, no rules -> trivial upstream', fastifyRow),
+      show("floor: node:http + the proxy's client, no rules -> trivial upstream", bareRow),
+      show("floor: bare Fastify route + the proxy's client, no rules -> trivial upstream", fastifyRow),
     ]);
     const times = (row: Row) => `${(row.cpuUsPerCall / nginxRow.cpuUsPerCall).toFixed(2)}x`;
-    console.log(`  CPU per call against nginx, the same client to the upstream: node:http ${times(bareRow)}, bare Fastify ${times(fastifyRow)}, the gateway ${times(gatewayRow)}`);
+    console.log(
+      `  CPU per call against nginx, the same client to the upstream: node:http ${times(bareRow)}, bare Fastify ${times(fastifyRow)}, the gateway ${times(gatewayRow)}`,
+    );
     const cpuRatio = gatewayRow.cpuUsPerCall / nginxRow.cpuUsPerCall;
     const rpsRatio = nginxRow.rps / gatewayRow.rps;
     const kept = behindRow.rps / aloneRow.rps;
     const added = behindRow.cpuUsPerCall - aloneRow.cpuUsPerCall;
-    console.log(`  gateway / nginx: ${cpuRatio.toFixed(2)}x the CPU per call, nginx ${rpsRatio.toFixed(2)}x the req/s; the backend keeps ${(kept * 100).toFixed(1)}% behind the gateway`);
-    console.log(`  cores per 1,000 forwarded calls a second: ${(gatewayRow.cpuUsPerCall / 1000).toFixed(3)} on a core of its own, ${(added / 1000).toFixed(3)} on the backend's core (${Math.round(added)} us added per call)`);
+    console.log(
+      `  gateway / nginx: ${cpuRatio.toFixed(2)}x the CPU per call, nginx ${rpsRatio.toFixed(2)}x the req/s; the backend keeps ${(kept * 100).toFixed(1)}% behind the gateway`,
+    );
+    console.log(
+      `  cores per 1,000 forwarded calls a second: ${(gatewayRow.cpuUsPerCall / 1000).toFixed(3)} on a core of its own, ${(added / 1000).toFixed(3)} on the backend's core (${Math.round(added)} us added per call)`,
+    );
 
     const rss = SOAK_S > 0 ? await soak(gw, load) : [];
-    if (rss.length > 0) console.log(`  gateway RSS every 10 s over ${SOAK_S} s at full load (MB): ${rss.map((mb) => mb.toFixed(0)).join(' ')}`);
+    if (rss.length > 0)
+      console.log(`  gateway RSS every 10 s over ${SOAK_S} s at full load (MB): ${rss.map((mb) => mb.toFixed(0)).join(' ')}`);
     const growth = rss.length > 1 ? Math.max(...rss.slice(1)) / rss[0]! - 1 : Number.NaN;
 
     const checks: [string, boolean][] = [
-      [`gateway within ${GOALS.cpuRatio}x of nginx per core (CPU per call ${cpuRatio.toFixed(2)}x, req/s ${rpsRatio.toFixed(2)}x)`, cpuRatio <= GOALS.cpuRatio && rpsRatio <= GOALS.cpuRatio],
+      [
+        `gateway within ${GOALS.cpuRatio}x of nginx per core (CPU per call ${cpuRatio.toFixed(2)}x, req/s ${rpsRatio.toFixed(2)}x)`,
+        cpuRatio <= GOALS.cpuRatio && rpsRatio <= GOALS.cpuRatio,
+      ],
       [`gateway p99 under ${GOALS.p99Ms} ms at the same load (${gatewayRow.p99Ms} ms)`, gatewayRow.p99Ms < GOALS.p99Ms],
-      [`the backend keeps >= ${GOALS.backendKept * 100}% of its throughput behind the gateway (${(kept * 100).toFixed(1)}%)`, kept >= GOALS.backendKept],
+      [
+        `the backend keeps >= ${GOALS.backendKept * 100}% of its throughput behind the gateway (${(kept * 100).toFixed(1)}%)`,
+        kept >= GOALS.backendKept,
+      ],
       [`every answer 2xx`, [nginxRow, gatewayRow, aloneRow, behindRow, bareRow, fastifyRow].every((row) => row.errors === 0)],
     ];
-    if (rss.length > 1) checks.push([`RSS flat over ${SOAK_S} s at full load (grew ${(growth * 100).toFixed(1)}% after the first sample, goal <= ${GOALS.rssGrowth * 100}%)`, growth <= GOALS.rssGrowth]);
+    if (rss.length > 1)
+      checks.push([
+        `RSS flat over ${SOAK_S} s at full load (grew ${(growth * 100).toFixed(1)}% after the first sample, goal <= ${GOALS.rssGrowth * 100}%)`,
+        growth <= GOALS.rssGrowth,
+      ]);
     for (const [label, ok] of checks) console.log(`  ${ok ? 'PASS' : 'MISS'} ${label}`);
 
     mkdirSync('bench-results', { recursive: true });
-    const rows = { nginx: nginxRow, gateway: gatewayRow, phpAlone: aloneRow, gatewayPhp: behindRow, floorNodeHttp: bareRow, floorFastify: fastifyRow };
-    writeFileSync('bench-results/proxy.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS, goals: GOALS, rows, allRounds: rounds, cpuRatio, rpsRatio, kept, addedUsPerCall: added, rssMB: rss }, null, 2)}\n`);
+    const rows = {
+      nginx: nginxRow,
+      gateway: gatewayRow,
+      phpAlone: aloneRow,
+      gatewayPhp: behindRow,
+      floorNodeHttp: bareRow,
+      floorFastify: fastifyRow,
+    };
+    writeFileSync(
+      'bench-results/proxy.json',
+      `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, rounds: ROUNDS, connections: CONNECTIONS, goals: GOALS, rows, allRounds: rounds, cpuRatio, rpsRatio, kept, addedUsPerCall: added, rssMB: rss }, null, 2)}\n`,
+    );
     return checks.every(([, ok]) => ok);
   } finally {
     for (const part of stops.reverse()) await part.stop();
@@ -138,7 +180,14 @@ async function main() {
 /** Each figure's median over the rounds (the errors summed). */
 function medianRow(rows: Row[]): Row {
   const of = (key: keyof Row) => median(rows.map((row) => row[key]));
-  return { rps: of('rps'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), requests: of('requests'), cpuUsPerCall: of('cpuUsPerCall'), errors: rows.reduce((sum, row) => sum + row.errors, 0) };
+  return {
+    rps: of('rps'),
+    p50Ms: of('p50Ms'),
+    p99Ms: of('p99Ms'),
+    requests: of('requests'),
+    cpuUsPerCall: of('cpuUsPerCall'),
+    errors: rows.reduce((sum, row) => sum + row.errors, 0),
+  };
 }
 
 /** The gateway's RSS every 10 s while wrk keeps it at full load for SOAK_S. */

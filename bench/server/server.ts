@@ -93,7 +93,10 @@ async function main() {
     for (const [label, ok] of checks) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${label}`);
 
     mkdirSync('bench-results', { recursive: true });
-    writeFileSync('bench-results/server.json', `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, targets: TARGETS, rows, peakRssMB: Math.round(peakRss) }, null, 2)}\n`);
+    writeFileSync(
+      'bench-results/server.json',
+      `${JSON.stringify({ date: new Date().toISOString(), durationS: DURATION_S, connections: CONNECTIONS, targets: TARGETS, rows, peakRssMB: Math.round(peakRss) }, null, 2)}\n`,
+    );
     return checks.every(([, ok]) => ok);
   } finally {
     await server.stop();

@@ -29,7 +29,12 @@ export async function challengeRate(start: Start, threads: number) {
   try {
     await challenges(server.base, 2, { connections: CHALLENGE_CONNECTIONS, duration: 2 });
     const result = await challenges(server.base);
-    return { 'draw threads': threads, 'challenges/s': Math.round(result.requests.average), 'p99 ms': result.latency.p99, 'non-2xx': nonOk(result) };
+    return {
+      'draw threads': threads,
+      'challenges/s': Math.round(result.requests.average),
+      'p99 ms': result.latency.p99,
+      'non-2xx': nonOk(result),
+    };
   } finally {
     await server.stop();
   }

@@ -38,7 +38,11 @@ const pixelRatio = Number(options.ratio);
 
 type Fetched = { status: number; retryAfterS: number };
 async function fetchPuzzle(base: string, address: string): Promise<Fetched> {
-  const response = await fetch(`${base}/api/captcha/challenge`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ pixelRatio }) });
+  const response = await fetch(`${base}/api/captcha/challenge`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ pixelRatio }),
+  });
   await response.arrayBuffer();
   return { status: response.status, retryAfterS: Number(response.headers.get('retry-after') ?? 1) };
 }
@@ -98,7 +102,9 @@ async function phase(base: string, withFlood: boolean) {
   const random64 = () => `2001:db8:aa:${Math.floor(Math.random() * 65536).toString(16)}::7`;
   const [counts] = await Promise.all([
     withFlood ? flood(base, Number(options.flood)) : Promise.resolve({ served: 0, refused: 0 }),
-    ...Array.from({ length: Number(options.people) }, (_, i) => person(base, () => `11.${i}.${1 + (i % 200)}.7`, until, elsewhere, elsewhereRefused)),
+    ...Array.from({ length: Number(options.people) }, (_, i) =>
+      person(base, () => `11.${i}.${1 + (i % 200)}.7`, until, elsewhere, elsewhereRefused),
+    ),
     ...Array.from({ length: Number(options.own) }, () => person(base, random64, until, own, ownRefused)),
   ]);
   return { elsewhere, own, elsewhereRefused: elsewhereRefused.count, ownRefused: ownRefused.count, counts };
@@ -106,7 +112,7 @@ async function phase(base: string, withFlood: boolean) {
 
 /** The stock is full once the server's CPU is idle: its refill draws are done. */
 async function untilIdle(cpuSeconds: () => number) {
-  for (let before = cpuSeconds(); ; ) {
+  for (let before = cpuSeconds(); ;) {
     await sleep(1000);
     const now = cpuSeconds();
     if (now - before < 0.05) return;
@@ -122,7 +128,18 @@ async function main() {
   if (!options.server) ensureBuilt({ customDist: true });
   const emptyDist = mkdtempSync(join(tmpdir(), 'bench-draw-share-'));
   writeFileSync(join(emptyDist, 'index.html'), '<!doctype html>');
-  const server = await startServer({ ...DEPLOYED_STRICT_ENV, ...LIFTED_LIMITS, CAPTCHA_TEST_SEED: undefined, NODE_ENV: 'production', DIST_DIR: emptyDist, CAPTCHA_STOCK: options.stock, CAPTCHA_DRAW_THREADS: options.threads }, options.server ?? SERVER_ENTRY);
+  const server = await startServer(
+    {
+      ...DEPLOYED_STRICT_ENV,
+      ...LIFTED_LIMITS,
+      CAPTCHA_TEST_SEED: undefined,
+      NODE_ENV: 'production',
+      DIST_DIR: emptyDist,
+      CAPTCHA_STOCK: options.stock,
+      CAPTCHA_DRAW_THREADS: options.threads,
+    },
+    options.server ?? SERVER_ENTRY,
+  );
   try {
     await untilIdle(() => server.cpuSeconds());
     // Alone and flooded in turn, `rounds` times: the machine's other load moves both alike.
@@ -131,7 +148,12 @@ async function main() {
       for (const withFlood of [false, true]) {
         const [cpu, mainCpu] = [server.cpuSeconds(), server.cpuSeconds({ mainThread: true })];
         const result = await phase(server.base, withFlood);
-        (withFlood ? runs.flooded : runs.alone).push({ ...result, cpu: server.cpuSeconds() - cpu, mainCpu: server.cpuSeconds({ mainThread: true }) - mainCpu, load: loadavg()[0]! });
+        (withFlood ? runs.flooded : runs.alone).push({
+          ...result,
+          cpu: server.cpuSeconds() - cpu,
+          mainCpu: server.cpuSeconds({ mainThread: true }) - mainCpu,
+          load: loadavg()[0]!,
+        });
         await untilIdle(() => server.cpuSeconds()); // the stock refilled between the phases
       }
     }
@@ -147,12 +169,21 @@ async function main() {
     });
     const [alone, flooded] = [merged(runs.alone), merged(runs.flooded)];
     const phaseSeconds = seconds * Number(options.rounds);
-    console.log(`draw share: ${options.people} people on other networks and ${options.own} inside the /48, a puzzle every ~${options.pace} s each; the /48 with ${options.flood} connections flat out from rotating /64s (on a thread of the bench); ${options.rounds} x ${seconds} s a phase, ratio ${pixelRatio}, ${options.threads} draw thread(s), stock ${options.stock}`);
-    for (const [name, result] of [['people alone', alone], ['with the flood', flooded]] as const) {
-      console.log(`  ${name}: people elsewhere p50 ${ms(result.elsewhere, 50)}, p95 ${ms(result.elsewhere, 95)} (${result.elsewhere.length} puzzles, ${result.elsewhereRefused} refusals met); the /48's own people p50 ${ms(result.own, 50)}, p95 ${ms(result.own, 95)}, max ${ms(result.own, 100)} (${result.own.length} puzzles, ${result.ownRefused} refusals met); the flood: ${(result.counts.served / phaseSeconds).toFixed(1)} puzzles/s served, ${(result.counts.refused / phaseSeconds).toFixed(0)}/s refused; server CPU ${(result.cpu / phaseSeconds).toFixed(2)} s/s (event loop ${(result.mainCpu / phaseSeconds).toFixed(2)}); load average ${result.load}`);
+    console.log(
+      `draw share: ${options.people} people on other networks and ${options.own} inside the /48, a puzzle every ~${options.pace} s each; the /48 with ${options.flood} connections flat out from rotating /64s (on a thread of the bench); ${options.rounds} x ${seconds} s a phase, ratio ${pixelRatio}, ${options.threads} draw thread(s), stock ${options.stock}`,
+    );
+    for (const [name, result] of [
+      ['people alone', alone],
+      ['with the flood', flooded],
+    ] as const) {
+      console.log(
+        `  ${name}: people elsewhere p50 ${ms(result.elsewhere, 50)}, p95 ${ms(result.elsewhere, 95)} (${result.elsewhere.length} puzzles, ${result.elsewhereRefused} refusals met); the /48's own people p50 ${ms(result.own, 50)}, p95 ${ms(result.own, 95)}, max ${ms(result.own, 100)} (${result.own.length} puzzles, ${result.ownRefused} refusals met); the flood: ${(result.counts.served / phaseSeconds).toFixed(1)} puzzles/s served, ${(result.counts.refused / phaseSeconds).toFixed(0)}/s refused; server CPU ${(result.cpu / phaseSeconds).toFixed(2)} s/s (event loop ${(result.mainCpu / phaseSeconds).toFixed(2)}); load average ${result.load}`,
+      );
     }
     const ratio = percentile(flooded.elsewhere, 95) / percentile(alone.elsewhere, 95);
-    console.log(`  people elsewhere p95 with / without the flood: ${ratio.toFixed(2)}x (goal ≤ ${TARGETS.peopleP95Ratio}x: ${ratio <= TARGETS.peopleP95Ratio ? 'PASS' : 'MISS'}); the /48's own people served: ${flooded.own.length > 0 ? 'yes' : 'NO'}`);
+    console.log(
+      `  people elsewhere p95 with / without the flood: ${ratio.toFixed(2)}x (goal ≤ ${TARGETS.peopleP95Ratio}x: ${ratio <= TARGETS.peopleP95Ratio ? 'PASS' : 'MISS'}); the /48's own people served: ${flooded.own.length > 0 ? 'yes' : 'NO'}`,
+    );
   } finally {
     await server.stop();
     rmSync(emptyDist, { recursive: true, force: true });

@@ -15,14 +15,23 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { challengeCanvases, cryptoRandom, encodeChallenge, imageMimeType, paintChallenge, pictureFieldsJson } from '@game-register/gateway/internals';
+import {
+  challengeCanvases,
+  cryptoRandom,
+  encodeChallenge,
+  imageMimeType,
+  paintChallenge,
+  pictureFieldsJson,
+} from '@game-register/gateway/internals';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import sharp from 'sharp';
 import { CHROMIUM_PATH } from '../../scripts/ensure-chromium';
 
 type Canvases = ReturnType<typeof challengeCanvases>;
 
-const { values: options } = parseArgs({ options: { draws: { type: 'string', default: '40' }, shots: { type: 'boolean', default: false } } });
+const { values: options } = parseArgs({
+  options: { draws: { type: 'string', default: '40' }, shots: { type: 'boolean', default: false } },
+});
 const DRAWS = Number(options.draws);
 const WARM_UP = 5;
 
@@ -36,21 +45,44 @@ async function timed<T>(work: () => T | Promise<T>): Promise<[number, T]> {
   return [(used.user + used.system) / 1000, result];
 }
 
-const vips = (canvas: Canvas) => sharp(canvas.data(), { raw: { width: canvas.width, height: canvas.height, channels: 4, premultiplied: true } });
+const vips = (canvas: Canvas) =>
+  sharp(canvas.data(), { raw: { width: canvas.width, height: canvas.height, channels: 4, premultiplied: true } });
 const before = (c: Canvases) => ({ background: c.board.encodeSync('jpeg', 80), piece: c.piece.encodeSync('png') });
 const ENCODINGS: [string, (c: Canvases) => Buffer | Promise<Buffer>][] = [
-  ...[80, 60, 45, 40].map((quality): [string, (c: Canvases) => Buffer] => [`picture JPEG q${quality} (Skia)`, (c) => c.board.encodeSync('jpeg', quality)]),
+  ...[80, 60, 45, 40].map((quality): [string, (c: Canvases) => Buffer] => [
+    `picture JPEG q${quality} (Skia)`,
+    (c) => c.board.encodeSync('jpeg', quality),
+  ]),
   ['picture WebP q80 (Skia: no speed knob)', (c) => c.board.encodeSync('webp', 80)],
-  ...[[50, 0], [55, 0], [60, 0], [55, 1]].map(([quality, effort]): [string, (c: Canvases) => Promise<Buffer>] => [`picture WebP q${quality} effort ${effort} (sharp)`, (c) => vips(c.board).webp({ quality, effort }).toBuffer()]),
+  ...[
+    [50, 0],
+    [55, 0],
+    [60, 0],
+    [55, 1],
+  ].map(([quality, effort]): [string, (c: Canvases) => Promise<Buffer>] => [
+    `picture WebP q${quality} effort ${effort} (sharp)`,
+    (c) => vips(c.board).webp({ quality, effort }).toBuffer(),
+  ]),
   ['picture JPEG q50 (sharp)', (c) => vips(c.board).jpeg({ quality: 50 }).toBuffer()],
   ['picture AVIF q50 effort 0 (sharp; not in iOS 14-15)', (c) => vips(c.board).avif({ quality: 50, effort: 0 }).toBuffer()],
   ['piece PNG (Skia)', (c) => c.piece.encodeSync('png')],
   ['piece WebP q80 (Skia)', (c) => c.piece.encodeSync('webp', 80)],
   ['piece WebP q80 effort 1, lossless alpha (sharp)', (c) => vips(c.piece).webp({ quality: 80, effort: 1 }).toBuffer()],
-  ...[[80, 0, 50], [80, 1, 50], [70, 1, 50], [70, 1, 75]].map(([quality, effort, alphaQuality]): [string, (c: Canvases) => Promise<Buffer>] => [`piece WebP q${quality} effort ${effort} alphaQuality ${alphaQuality} (sharp)`, (c) => vips(c.piece).webp({ quality, effort, alphaQuality }).toBuffer()]),
+  ...[
+    [80, 0, 50],
+    [80, 1, 50],
+    [70, 1, 50],
+    [70, 1, 75],
+  ].map(([quality, effort, alphaQuality]): [string, (c: Canvases) => Promise<Buffer>] => [
+    `piece WebP q${quality} effort ${effort} alphaQuality ${alphaQuality} (sharp)`,
+    (c) => vips(c.piece).webp({ quality, effort, alphaQuality }).toBuffer(),
+  ]),
 ];
 /** The answer's two picture fields as the draw thread serialises them (before: JPEG and PNG data URLs). */
-const fields = (mime: [string, string], { background, piece }: { background: Buffer; piece: Buffer }) => Buffer.from(`"background":"data:${mime[0]};base64,${background.toString('base64')}","piece":"data:${mime[1]};base64,${piece.toString('base64')}"`);
+const fields = (mime: [string, string], { background, piece }: { background: Buffer; piece: Buffer }) =>
+  Buffer.from(
+    `"background":"data:${mime[0]};base64,${background.toString('base64')}","piece":"data:${mime[1]};base64,${piece.toString('base64')}"`,
+  );
 
 const rows: Record<string, number | string>[] = [];
 for (const ratio of [1, 2, 3]) {
@@ -63,7 +95,9 @@ for (const ratio of [1, 2, 3]) {
   };
   for (let draw = 0; draw < WARM_UP + DRAWS; draw += 1) {
     // Reading one pixel makes Skia finish the painting before the clock stops.
-    const [paintMs] = await timed(() => (paintChallenge(cryptoRandom, ratio, undefined, canvases), canvases.board.getContext('2d').getImageData(0, 0, 1, 1)));
+    const [paintMs] = await timed(
+      () => (paintChallenge(cryptoRandom, ratio, undefined, canvases), canvases.board.getContext('2d').getImageData(0, 0, 1, 1)),
+    );
     const results: [string, number, number?][] = [['paint (the guarded picture)', paintMs]];
     for (const [name, encode] of ENCODINGS) {
       const [ms, image] = await timed(() => encode(canvases));
@@ -71,29 +105,44 @@ for (const ratio of [1, 2, 3]) {
     }
     // Before and now, each as a draw thread runs it (paint the same picture, encode, base64 into the answer's
     // JSON), in turns: Skia's first read of a canvas after painting costs more than the ones after it.
-    const whole = (which: 'before' | 'now') => timed(async (): Promise<Uint8Array> => {
-      paintChallenge(seededRandom(draw), ratio, undefined, canvases);
-      if (which === 'before') return fields(['image/jpeg', 'image/png'], before(canvases));
-      const encoded = await encodeChallenge(canvases, ratio);
-      return pictureFieldsJson(encoded.background, encoded.piece);
-    });
+    const whole = (which: 'before' | 'now') =>
+      timed(async (): Promise<Uint8Array> => {
+        paintChallenge(seededRandom(draw), ratio, undefined, canvases);
+        if (which === 'before') return fields(['image/jpeg', 'image/png'], before(canvases));
+        const encoded = await encodeChallenge(canvases, ratio);
+        return pictureFieldsJson(encoded.background, encoded.piece);
+      });
     const order = draw % 2 === 0 ? (['before', 'now'] as const) : (['now', 'before'] as const);
     const [first, second] = [await whole(order[0]), await whole(order[1])];
     const [[beforeMs, beforeFields], [nowMs, nowFields]] = order[0] === 'before' ? [first, second] : [second, first];
-    results.push(['challenge before (paint + encode + base64)', beforeMs, beforeFields.length], ['challenge now (paint + encode + base64)', nowMs, nowFields.length]);
+    results.push(
+      ['challenge before (paint + encode + base64)', beforeMs, beforeFields.length],
+      ['challenge now (paint + encode + base64)', nowMs, nowFields.length],
+    );
     results.push(['fields gzip -6 before', 0, gzipSync(beforeFields).length], ['fields gzip -6 now', 0, gzipSync(nowFields).length]);
     results.push(['fields brotli -11 now', 0, brotliCompressSync(nowFields).length]);
     // The widget's own puzzle on the same canvases: what the guard's grain, decoys and veil add is the difference.
-    const [plainMs] = await timed(() => (paintChallenge(cryptoRandom, ratio, undefined, canvases, 'plain'), canvases.board.getContext('2d').getImageData(0, 0, 1, 1)));
-    results.push(['paint without grain, decoys and veil (the widget\'s plain puzzle)', plainMs]);
+    const [plainMs] = await timed(
+      () => (paintChallenge(cryptoRandom, ratio, undefined, canvases, 'plain'), canvases.board.getContext('2d').getImageData(0, 0, 1, 1)),
+    );
+    results.push(["paint without grain, decoys and veil (the widget's plain puzzle)", plainMs]);
     if (draw >= WARM_UP) for (const [name, ms, size] of results) note(name, ms, size);
   }
   for (const name of Object.keys(times)) {
     const size = bytes[name];
-    rows.push({ 'pixel ratio': ratio, step: name, 'median CPU ms': Number(median(times[name]!).toFixed(2)), 'median bytes': size ? median(size) : '', 'p90 bytes': size ? quantile(size, 0.9) : '', 'max bytes': size ? Math.max(...size) : '' });
+    rows.push({
+      'pixel ratio': ratio,
+      step: name,
+      'median CPU ms': Number(median(times[name]!).toFixed(2)),
+      'median bytes': size ? median(size) : '',
+      'p90 bytes': size ? quantile(size, 0.9) : '',
+      'max bytes': size ? Math.max(...size) : '',
+    });
   }
 }
-console.log(`[bench:pictures] medians of ${DRAWS} draws per ratio, CPU ms of the process; bytes of each picture, and of the answer's picture fields (base64 in JSON)`);
+console.log(
+  `[bench:pictures] medians of ${DRAWS} draws per ratio, CPU ms of the process; bytes of each picture, and of the answer's picture fields (base64 in JSON)`,
+);
 console.table(rows);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/picture-costs.json', `${JSON.stringify({ date: new Date().toISOString(), draws: DRAWS, rows }, null, 2)}\n`);
@@ -113,7 +162,20 @@ if (options.shots) {
     ${puzzle('PNG, lossless (reference)', url('image/png', canvases.board.encodeSync('png')), url('image/png', old.piece))}`;
   writeFileSync(join(dir, 'page.html'), page);
   const shot = resolve('bench-results/pictures-390@3x.png');
-  execFileSync(CHROMIUM_PATH, ['--headless=new', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--force-device-scale-factor=3', '--window-size=390,640', `--screenshot=${shot}`, `file://${join(dir, 'page.html')}`], { stdio: 'ignore' });
+  execFileSync(
+    CHROMIUM_PATH,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--hide-scrollbars',
+      '--force-device-scale-factor=3',
+      '--window-size=390,640',
+      `--screenshot=${shot}`,
+      `file://${join(dir, 'page.html')}`,
+    ],
+    { stdio: 'ignore' },
+  );
   rmSync(dir, { recursive: true, force: true });
   console.log(`[bench:pictures] ${shot}`);
 }

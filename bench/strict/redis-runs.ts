@@ -34,7 +34,12 @@ export async function twoInstances(start: Start, redis: ServerEnv) {
       regMs.push(performance.now() - started);
       if (typeof answer === 'object' && answer !== null && 'status' in answer && answer.status === 'y') registered += 1;
     }
-    const row = (run: string, timings: number[], ok: number) => ({ run, 'p50 ms': Number(percentile(timings, 50).toFixed(2)), 'p99 ms': Number(percentile(timings, 99).toFixed(2)), ok: `${ok}/${SEQUENTIAL_RUNS}` });
+    const row = (run: string, timings: number[], ok: number) => ({
+      run,
+      'p50 ms': Number(percentile(timings, 50).toFixed(2)),
+      'p99 ms': Number(percentile(timings, 99).toFixed(2)),
+      ok: `${ok}/${SEQUENTIAL_RUNS}`,
+    });
     return [row('verify on B of a challenge from A', verifyMs, passes), row('reg on A through the gate (token from B)', regMs, registered)];
   } finally {
     await Promise.all([a.stop(), b.stop()]);

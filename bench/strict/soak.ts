@@ -73,7 +73,10 @@ async function main() {
     const sample = () => {
       const entry = { second: Math.round((performance.now() - started) / 1000), rssMb: rssMb() };
       samples.push(entry);
-      heapMb().then((heap) => Object.assign(entry, heap), () => {});
+      heapMb().then(
+        (heap) => Object.assign(entry, heap),
+        () => {},
+      );
     };
     sample();
     const timer = setInterval(sample, sampleS * 1000);
@@ -119,11 +122,18 @@ async function main() {
     };
     console.table([summary]);
     const ok = growth < TARGETS.rssGrowthAfterFirstMinute && halfRange <= TARGETS.rssGrowthOverSecondHalf;
-    console.log(`  ${growth < TARGETS.rssGrowthAfterFirstMinute ? 'ok  ' : 'MISS'} RSS after the first minute grows by less than ${TARGETS.rssGrowthAfterFirstMinute * 100}% to the end`);
-    console.log(`  ${halfRange <= TARGETS.rssGrowthOverSecondHalf ? 'ok  ' : 'MISS'} RSS over the second half stays within ${TARGETS.rssGrowthOverSecondHalf * 100}% (every sample, highest over lowest)`);
+    console.log(
+      `  ${growth < TARGETS.rssGrowthAfterFirstMinute ? 'ok  ' : 'MISS'} RSS after the first minute grows by less than ${TARGETS.rssGrowthAfterFirstMinute * 100}% to the end`,
+    );
+    console.log(
+      `  ${halfRange <= TARGETS.rssGrowthOverSecondHalf ? 'ok  ' : 'MISS'} RSS over the second half stays within ${TARGETS.rssGrowthOverSecondHalf * 100}% (every sample, highest over lowest)`,
+    );
     mkdirSync('bench-results', { recursive: true });
     const file = `bench-results/soak-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-    writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), options, targets: TARGETS, samples, summary }, null, 2)}\n`);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ date: new Date().toISOString(), cpus: availableParallelism(), options, targets: TARGETS, samples, summary }, null, 2)}\n`,
+    );
     console.log(`[bench:soak] written to ${file}`);
     return ok;
   } finally {

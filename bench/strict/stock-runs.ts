@@ -13,7 +13,9 @@ async function stockFilled(metricsPort: number, size: number, pixelRatio: number
   const started = performance.now();
   for (;;) {
     const text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((response) => response.text());
-    const level = Number(new RegExp(`^game_register_captcha_stock_level\\{pixel_ratio="${pixelRatio}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const level = Number(
+      new RegExp(`^game_register_captcha_stock_level\\{pixel_ratio="${pixelRatio}"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0,
+    );
     if (level >= size) return (performance.now() - started) / 1000;
     if (performance.now() - started > STOCK_FILL_TIMEOUT_MS) throw new Error(`the stock did not fill: ${level} at ratio ${pixelRatio}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

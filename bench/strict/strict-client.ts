@@ -19,8 +19,10 @@ async function post<T extends TSchema>(schema: T, base: string, path: string, bo
   return answer;
 }
 
-export const challenge = (base: string, address?: string) => post(ChallengeResponseSchema, base, '/api/captcha/challenge', { pixelRatio: 2 }, address);
-export const verify = (base: string, body: unknown, address?: string) => post(VerifyResponseSchema, base, '/api/captcha/verify', body, address);
+export const challenge = (base: string, address?: string) =>
+  post(ChallengeResponseSchema, base, '/api/captcha/challenge', { pixelRatio: 2 }, address);
+export const verify = (base: string, body: unknown, address?: string) =>
+  post(VerifyResponseSchema, base, '/api/captcha/verify', body, address);
 
 /** The hand-like drags the answers carry (the bots' own), seeded so runs repeat. */
 export const trailMaker = (seed: number) => {
@@ -29,7 +31,10 @@ export const trailMaker = (seed: number) => {
 };
 
 /** Finds the pinned puzzle's answer from outside, trying offsets in steps of 19 (< 2 x tolerance) with solved work. */
-export async function findAnswer(base: string, trail: ReturnType<typeof trailMaker>): Promise<{ offsetX: number; challenge: ChallengeResponse }> {
+export async function findAnswer(
+  base: string,
+  trail: ReturnType<typeof trailMaker>,
+): Promise<{ offsetX: number; challenge: ChallengeResponse }> {
   for (let offsetX = 5, attempt = 0; offsetX < 310; offsetX += 19, attempt += 1) {
     const address = `10.9.${attempt}.1`;
     const next = await challenge(base, address);

@@ -16,6 +16,16 @@ export type Start = ReturnType<typeof runsOf>;
 
 export const checkuser = (base: string, duration = DURATION_S) =>
   autocannon({ url: `${base}/api/Index/checkuser?param=benchuser`, method: 'POST', connections: CHECK_CONNECTIONS, duration });
-export const challenges = (base: string, pixelRatio = 2, load: Omit<Options, 'url'> = { connections: CHALLENGE_CONNECTIONS, duration: DURATION_S }) =>
-  autocannon({ ...load, url: `${base}/api/captcha/challenge`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pixelRatio }) });
+export const challenges = (
+  base: string,
+  pixelRatio = 2,
+  load: Omit<Options, 'url'> = { connections: CHALLENGE_CONNECTIONS, duration: DURATION_S },
+) =>
+  autocannon({
+    ...load,
+    url: `${base}/api/captcha/challenge`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pixelRatio }),
+  });
 export const nonOk = (...results: autocannon.Result[]) => results.reduce((sum, result) => sum + result.non2xx + result.errors, 0);

@@ -31,7 +31,13 @@ import { burstRuns, stockRun } from './stock-runs';
 import { BURST, CHALLENGE_CONNECTIONS, CHECK_CONNECTIONS, DURATION_S, runsOf, SEQUENTIAL_RUNS, STOCK } from './strict-scale-load';
 
 const DEFAULT_THREADS = Math.max(1, availableParallelism() - 1);
-export const TARGETS = { checkuserP99MsDuringChallenges: 10, checkuserShareDuringChallenges: 0.5, burstP99MsWithStock: 100, ratio3DrawsPerCoreOverBaseline: 2, sentinelThroughputLoss: 0.1 };
+export const TARGETS = {
+  checkuserP99MsDuringChallenges: 10,
+  checkuserShareDuringChallenges: 0.5,
+  burstP99MsWithStock: 100,
+  ratio3DrawsPerCoreOverBaseline: 2,
+  sentinelThroughputLoss: 0.1,
+};
 const { values: options } = parseArgs({
   options: {
     sections: { type: 'string', default: 'isolation,rate,shared,stock,sentinel' },
@@ -75,11 +81,17 @@ async function main() {
   const checks: [string, boolean][] = [];
   const results: Record<string, unknown> = {};
   if (sections.has('isolation')) {
-    const rows = [await isolation(start, 0, 'main thread (before)'), await isolation(start, DEFAULT_THREADS, `pool, ${DEFAULT_THREADS} thread(s)`)] as const;
+    const rows = [
+      await isolation(start, 0, 'main thread (before)'),
+      await isolation(start, DEFAULT_THREADS, `pool, ${DEFAULT_THREADS} thread(s)`),
+    ] as const;
     console.table(rows);
     const pooled = rows[1];
     checks.push(
-      [`checkuser p99 < ${TARGETS.checkuserP99MsDuringChallenges} ms while challenges are drawn`, pooled['p99 ms during'] < TARGETS.checkuserP99MsDuringChallenges],
+      [
+        `checkuser p99 < ${TARGETS.checkuserP99MsDuringChallenges} ms while challenges are drawn`,
+        pooled['p99 ms during'] < TARGETS.checkuserP99MsDuringChallenges,
+      ],
       [
         `checkuser keeps >= ${TARGETS.checkuserShareDuringChallenges * 100}% of its throughput while challenges are drawn`,
         pooled['checkuser/s during'] >= TARGETS.checkuserShareDuringChallenges * pooled['checkuser/s alone'],
@@ -97,20 +109,28 @@ async function main() {
   if (sections.has('shared')) {
     const rows = await withRedis((redis) => twoInstances(start, { REDIS_URL: redis.url }));
     console.table(rows);
-    checks.push(['every verify on B passed, every reg through the gate registered', rows.every((row) => row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`)]);
+    checks.push([
+      'every verify on B passed, every reg through the gate registered',
+      rows.every((row) => row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`),
+    ]);
     results.twoInstances = rows;
   }
   if (sections.has('stock')) {
     // An older build has no stock: it is measured without one only (the baseline).
     const rows = await withRedis(async (redis) => {
       const measured = [];
-      for (const pixelRatio of [1, 3]) for (const stock of options.server ? [0] : [STOCK, 0]) measured.push(await stockRun(start, redis, pixelRatio, stock));
+      for (const pixelRatio of [1, 3])
+        for (const stock of options.server ? [0] : [STOCK, 0]) measured.push(await stockRun(start, redis, pixelRatio, stock));
       return measured;
     });
     console.table(rows);
     const full = rows.filter((row) => row.stock !== 'none');
     const drawnAt3 = rows.find((row) => row['pixel ratio'] === 3 && row.stock === 'none');
-    if (full.length > 0) checks.push([`a burst of ${BURST} answered with p99 < ${TARGETS.burstP99MsWithStock} ms from a full stock`, full.every((row) => row['p99 ms'] < TARGETS.burstP99MsWithStock)]);
+    if (full.length > 0)
+      checks.push([
+        `a burst of ${BURST} answered with p99 < ${TARGETS.burstP99MsWithStock} ms from a full stock`,
+        full.every((row) => row['p99 ms'] < TARGETS.burstP99MsWithStock),
+      ]);
     const perCore = 1000 / (drawnAt3?.['server CPU ms per challenge'] ?? Number.NaN);
     checks.push(
       [
@@ -127,18 +147,37 @@ async function main() {
     for (let round = 0; round < Number(options.rounds); round += 1) {
       const sequential = round === 0;
       rows.push(await withRedis((redis) => redisCompare(start, 'one redis-server (REDIS_URL)', { REDIS_URL: redis.url }, sequential)));
-      const sentinels = (set: SentinelSet) => ({ REDIS_SENTINELS: set.sentinels.map(({ host, port }) => `${host}:${port}`).join(','), REDIS_SENTINEL_MASTER: set.master });
+      const sentinels = (set: SentinelSet) => ({
+        REDIS_SENTINELS: set.sentinels.map(({ host, port }) => `${host}:${port}`).join(','),
+        REDIS_SENTINEL_MASTER: set.master,
+      });
       rows.push(await withSentinels((set) => redisCompare(start, '3 nodes, 3 sentinels (REDIS_SENTINELS)', sentinels(set), sequential)));
     }
     console.table(rows);
-    const median = (label: string, column: 'challenges/s' | 'server CPU ms per challenge') => percentile(rows.filter((row) => row.redis.startsWith(label)).map((row) => row[column]), 50);
+    const median = (label: string, column: 'challenges/s' | 'server CPU ms per challenge') =>
+      percentile(
+        rows.filter((row) => row.redis.startsWith(label)).map((row) => row[column]),
+        50,
+      );
     const throughput = median('3 nodes', 'challenges/s') / median('one', 'challenges/s');
     const perCpu = median('one', 'server CPU ms per challenge') / median('3 nodes', 'server CPU ms per challenge');
-    console.log(`  medians behind Sentinel against one Redis: ${(throughput * 100).toFixed(0)}% of the challenges/s, ${(perCpu * 100).toFixed(0)}% of the challenges per CPU-second`);
+    console.log(
+      `  medians behind Sentinel against one Redis: ${(throughput * 100).toFixed(0)}% of the challenges/s, ${(perCpu * 100).toFixed(0)}% of the challenges per CPU-second`,
+    );
     checks.push(
       // Throughput on a machine others share is the load's noise; per CPU-second it is the server's own cost.
-      [`challenges per server CPU-second behind Sentinel within ${TARGETS.sentinelThroughputLoss * 100}% of one Redis: ${(perCpu * 100).toFixed(0)}%`, perCpu >= 1 - TARGETS.sentinelThroughputLoss],
-      ['every answer 2xx, every verify passed and reg registered (Sentinel)', rows.every((row) => row['non-2xx'] === 0 && (row.ok === '' || row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}, ${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`))],
+      [
+        `challenges per server CPU-second behind Sentinel within ${TARGETS.sentinelThroughputLoss * 100}% of one Redis: ${(perCpu * 100).toFixed(0)}%`,
+        perCpu >= 1 - TARGETS.sentinelThroughputLoss,
+      ],
+      [
+        'every answer 2xx, every verify passed and reg registered (Sentinel)',
+        rows.every(
+          (row) =>
+            row['non-2xx'] === 0 &&
+            (row.ok === '' || row.ok === `${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}, ${SEQUENTIAL_RUNS}/${SEQUENTIAL_RUNS}`),
+        ),
+      ],
     );
     const spends = await withSentinels((set) => spendCosts(set.sentinels, set.master));
     console.table(spends);

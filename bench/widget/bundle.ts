@@ -24,10 +24,16 @@ const sum = (names: string[]) => names.reduce((total, name) => total + fileKB(jo
 const puzzle = assets.filter((name) => /^captcha-.*\.(js|css)$/.test(name) && !/^captcha-(server|work)-/.test(name));
 // Server mode only, later: its own chunk (preloaded with the server prop), the proof-of-work wrapper (its
 // main-thread fallback solver inside) and the worker.
-const work = assets.filter((name) => /^(captcha-server|captcha-work|solve-worker)-.*\.js$/.test(name) && !/^solve-worker-noble-/.test(name));
+const work = assets.filter(
+  (name) => /^(captcha-server|captcha-work|solve-worker)-.*\.js$/.test(name) && !/^solve-worker-noble-/.test(name),
+);
 // Only pages without WebCrypto (plain http): the worker with @noble/hashes inside, the main thread's hash chunk.
 const withoutWebCrypto = assets.filter((name) => /^(solve-worker-noble|sha2)-.*\.js$/.test(name));
 console.log(`puzzle widget chunk (lazy): ${sum(puzzle).toFixed(1)} KB gzip (${puzzle.join(', ')}; target ≤ 10 KB)`);
-console.log(`puzzle server mode adds (its chunk; the work wrapper and worker when a challenge brings a task): ${sum(work).toFixed(1)} KB gzip (${work.join(', ')})`);
-console.log(`puzzle server mode on a page without WebCrypto, instead of the worker: ${sum(withoutWebCrypto).toFixed(1)} KB gzip (${withoutWebCrypto.join(', ')})`);
+console.log(
+  `puzzle server mode adds (its chunk; the work wrapper and worker when a challenge brings a task): ${sum(work).toFixed(1)} KB gzip (${work.join(', ')})`,
+);
+console.log(
+  `puzzle server mode on a page without WebCrypto, instead of the worker: ${sum(withoutWebCrypto).toFixed(1)} KB gzip (${withoutWebCrypto.join(', ')})`,
+);
 console.log(`budget: initial JS for /register ≤ ${BUDGET_KB} KB gzip`);

@@ -65,11 +65,13 @@ async function dragScript(page: Page, cdp: CDPSession) {
   if (!grip) throw new Error('the slider is not on the page');
   const x = grip.x + grip.width / 2;
   const y = grip.y + grip.height / 2;
-  const mouse = (type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', at: number) => cdp.send('Input.dispatchMouseEvent', { type, x: at, y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1 });
+  const mouse = (type: 'mouseMoved' | 'mousePressed' | 'mouseReleased', at: number) =>
+    cdp.send('Input.dispatchMouseEvent', { type, x: at, y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1 });
   await mouse('mouseMoved', x);
   await mouse('mousePressed', x);
   await mouse('mouseMoved', x + 1);
-  const script = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? Number.NaN;
+  const script = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? Number.NaN;
   const before = await script();
   for (let i = 1; i <= MOVES; i += 1) await mouse('mouseMoved', x + 1 + i * STEP);
   const after = await script();
@@ -115,12 +117,32 @@ async function main() {
     const rows: [string, string, string][] = [
       ['script per pointer move, 1x CPU (median of 3)', `${at1x.median.toFixed(3)} ms`, `goal <= ${GOALS.move1x} ms (runs ${runs(at1x)})`],
       ['script per pointer move, 4x CPU (median of 3)', `${at4x.median.toFixed(3)} ms`, `goal <= ${GOALS.move4x} ms (runs ${runs(at4x)})`],
-      ['mount to drawn and slidable, minus empty mount', `${mount.toFixed(2)} ms`, `goal <= ${GOALS.mount} ms (${shown.toFixed(2)} - ${blank.toFixed(2)})`],
-      ['widget chunk, JS + CSS, gzip', `${chunk.toFixed(2)} KB`, `goal <= ${GOALS.chunk} KB (${size.js.toFixed(2)} + ${size.css.toFixed(2)})`],
-      ['server mode adds later (its chunk and CSS, work wrapper, worker), gzip', `${size.serverLater.toFixed(2)} KB`, size.files.server.map((name) => name.replace(/^assets\//, '')).join(', ')],
-      ['in a page from the packed package, minus an empty React page', formatSize(inPage.loaded), `goal <= ${GOALS.inPage} KB (Vite, React bundled; with server mode's lazy chunks ${formatSize(inPage.emitted)})`],
+      [
+        'mount to drawn and slidable, minus empty mount',
+        `${mount.toFixed(2)} ms`,
+        `goal <= ${GOALS.mount} ms (${shown.toFixed(2)} - ${blank.toFixed(2)})`,
+      ],
+      [
+        'widget chunk, JS + CSS, gzip',
+        `${chunk.toFixed(2)} KB`,
+        `goal <= ${GOALS.chunk} KB (${size.js.toFixed(2)} + ${size.css.toFixed(2)})`,
+      ],
+      [
+        'server mode adds later (its chunk and CSS, work wrapper, worker), gzip',
+        `${size.serverLater.toFixed(2)} KB`,
+        size.files.server.map((name) => name.replace(/^assets\//, '')).join(', '),
+      ],
+      [
+        'in a page from the packed package, minus an empty React page',
+        formatSize(inPage.loaded),
+        `goal <= ${GOALS.inPage} KB (Vite, React bundled; with server mode's lazy chunks ${formatSize(inPage.emitted)})`,
+      ],
       ['as published: dist/index.js + dist/style.css, gzip', formatSize(asPublished), ''],
-      ['only pages without WebCrypto (noble worker, hash chunk), gzip', `${size.withoutWebCryptoJs.toFixed(2)} KB`, size.files.withoutWebCrypto.map((name) => name.replace(/^assets\//, '')).join(', ')],
+      [
+        'only pages without WebCrypto (noble worker, hash chunk), gzip',
+        `${size.withoutWebCryptoJs.toFixed(2)} KB`,
+        size.files.withoutWebCrypto.map((name) => name.replace(/^assets\//, '')).join(', '),
+      ],
     ];
     console.log(`[bench:captcha-moves] ${MOVES} moves of ${STEP} px through CDP, 390x844 @3x, headless Chromium`);
     for (const [name, value, goal] of rows) console.log(`  ${name.padEnd(50)} ${value.padEnd(10)} ${goal}`);

@@ -66,7 +66,10 @@ export async function chunkSize(outDir: string) {
   const files = [...byName.keys()].filter((name) => /\.(js|css)$/.test(name));
   const later = files.filter((name) => !shown.has(name) && !hostNames.has(name));
   // Server mode's chunk brings its own stylesheet (无障碍验证's); any other CSS outside the widget is a mistake.
-  const importedCss = (name: string) => { const item = byName.get(name); return item?.type === 'chunk' ? [...(item.viteMetadata?.importedCss ?? [])] : []; };
+  const importedCss = (name: string) => {
+    const item = byName.get(name);
+    return item?.type === 'chunk' ? [...(item.viteMetadata?.importedCss ?? [])] : [];
+  };
   const laterCss = new Set(later.flatMap(importedCss));
   const stray = later.filter((name) => name.endsWith('.css') && !laterCss.has(name));
   if (stray.length > 0) throw new Error(`CSS outside the widget chunk: ${stray.join(', ')}`);
@@ -99,7 +102,10 @@ async function servePlayground(outDir: string) {
 }
 
 /** The playground served and headless Chromium launched for `run` (`scratch`: a directory of its own); all gone after. */
-export async function withPlayground<T>(name: string, run: (tools: { browser: Browser; url: string; scratch: string }) => Promise<T>): Promise<T> {
+export async function withPlayground<T>(
+  name: string,
+  run: (tools: { browser: Browser; url: string; scratch: string }) => Promise<T>,
+): Promise<T> {
   const executablePath = ensureChromium();
   const scratch = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const { close, url } = await servePlayground(join(scratch, 'playground'));

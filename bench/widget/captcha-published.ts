@@ -24,7 +24,11 @@ const DEPENDENCIES = ['react', 'react-dom', 'scheduler', 'typebox', '@noble'];
 
 // npm run passes its own settings down as npm_* variables (the workspace, the prefix...): the pack must
 // not inherit them (as in scripts/package-consumer.ts).
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_') || ['npm_config_cache', 'npm_config_userconfig'].includes(key.toLowerCase())));
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([key]) => !key.toLowerCase().startsWith('npm_') || ['npm_config_cache', 'npm_config_userconfig'].includes(key.toLowerCase()),
+  ),
+);
 
 type Exports = Record<string, string | Record<string, string>>;
 const target = (exports: Exports, key: string) => {
@@ -63,7 +67,10 @@ async function buildPage(scratch: string, name: string, source: string, lazy = f
   const root = join(scratch, name);
   mkdirSync(root);
   writeFileSync(join(root, 'main.tsx'), source);
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>\n');
+  writeFileSync(
+    join(root, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>\n',
+  );
   const outDir = join(root, 'dist');
   const result = await build({
     configFile: false,
@@ -100,13 +107,23 @@ async function buildPage(scratch: string, name: string, source: string, lazy = f
 export async function publishedSize() {
   const scratch = mkdtempSync(join(tmpdir(), 'bench-captcha-published-'));
   try {
-    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--workspace', PACKAGE, '--pack-destination', scratch], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' })) as [{ filename: string }];
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--workspace', PACKAGE, '--pack-destination', scratch], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'ignore'],
+        encoding: 'utf8',
+      }),
+    ) as [{ filename: string }];
     const modules = join(scratch, 'node_modules');
     const unpacked = join(modules, PACKAGE);
     mkdirSync(unpacked, { recursive: true });
     execFileSync('tar', ['-xzf', join(scratch, packed.filename), '-C', unpacked, '--strip-components=1']);
     const { exports } = JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8')) as { exports: Exports };
-    const asPublished: Size = { js: gzipKB(join(unpacked, target(exports, '.'))), css: gzipKB(join(unpacked, target(exports, './style.css'))) };
+    const asPublished: Size = {
+      js: gzipKB(join(unpacked, target(exports, '.'))),
+      css: gzipKB(join(unpacked, target(exports, './style.css'))),
+    };
 
     // Its dependencies as an install would bring them.
     for (const name of DEPENDENCIES) symlinkSync(join(ROOT, 'node_modules', name), join(modules, name), 'dir');
@@ -116,7 +133,11 @@ export async function publishedSize() {
     return {
       asPublished,
       emptyPage: empty.loaded,
-      inPage: { loaded: minus(widget.loaded, empty.loaded), emitted: minus(widget.emitted, empty.emitted), lazy: minus(lazy.loaded, empty.loaded) },
+      inPage: {
+        loaded: minus(widget.loaded, empty.loaded),
+        emitted: minus(widget.emitted, empty.emitted),
+        lazy: minus(lazy.loaded, empty.loaded),
+      },
     };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -93,7 +93,14 @@ async function dragFigures(page: Page) {
         for (let b = 0; b < batches; b += 1) {
           const start = performance.now();
           for (let i = 0; i < batch; i += 1) {
-            track.dispatchEvent(new PointerEvent('pointermove', { pointerId: 1, pointerType: 'mouse', clientX: left + 40 + ((b * batch + i) % 180), bubbles: true }));
+            track.dispatchEvent(
+              new PointerEvent('pointermove', {
+                pointerId: 1,
+                pointerType: 'mouse',
+                clientX: left + 40 + ((b * batch + i) % 180),
+                bubbles: true,
+              }),
+            );
             if (withLayout) piece.getBoundingClientRect(); // forces the style and layout the move caused
           }
           perMove.push((performance.now() - start) / batch);
@@ -117,7 +124,12 @@ async function dragFigures(page: Page) {
 async function main() {
   await withPlayground('captcha', async ({ browser, url, scratch }) => {
     const size = await chunkSize(join(scratch, 'chunk'));
-    const context = await benchContext(browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+    const context = await benchContext(browser, {
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      hasTouch: true,
+      isMobile: true,
+    });
     await context.addInitScript(countCommits);
     const page = await context.newPage();
     await page.goto(`${url}?type=modal`);
@@ -135,7 +147,11 @@ async function main() {
       ['canvas drawing calls while dragging', String(drag.drawsWhileDragging), 'target 0'],
       ['work per pointer move (median)', `${drag.handlerMs.toFixed(4)} ms`, 'target < 0.2 ms'],
       ['  ... with the style and layout it causes', `${drag.withLayoutMs.toFixed(4)} ms`, ''],
-      ['widget chunk, gzip (JS + CSS)', `${(size.js + size.css).toFixed(2)} KB (${size.js.toFixed(2)} + ${size.css.toFixed(2)}; server mode adds ${size.serverLater.toFixed(2)} later)`, 'target <= 10 KB'],
+      [
+        'widget chunk, gzip (JS + CSS)',
+        `${(size.js + size.css).toFixed(2)} KB (${size.js.toFixed(2)} + ${size.css.toFixed(2)}; server mode adds ${size.serverLater.toFixed(2)} later)`,
+        'target <= 10 KB',
+      ],
     ];
     if (show.commits === 0) throw new Error('the React commit counter saw nothing: the figures below would be void');
     console.log('[bench:captcha] puzzle widget, headless Chromium');

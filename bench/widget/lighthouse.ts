@@ -47,7 +47,8 @@ async function main() {
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
       if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${route}`);
-      if (runnerResult.lhr.runtimeError) console.error(`[bench:lighthouse] ${route}: ${runnerResult.lhr.runtimeError.code} ${runnerResult.lhr.runtimeError.message}`);
+      if (runnerResult.lhr.runtimeError)
+        console.error(`[bench:lighthouse] ${route}: ${runnerResult.lhr.runtimeError.code} ${runnerResult.lhr.runtimeError.message}`);
       results[route] = figures(runnerResult.lhr);
       if (process.env.LH_DUMP) writeFileSync(`/tmp/lhr${route.replace('/', '-')}.json`, JSON.stringify(runnerResult.lhr));
       if (process.env.LH_DUMP) writeFileSync(`/tmp/trace${route.replace('/', '-')}.json`, JSON.stringify(runnerResult.artifacts.Trace));
@@ -62,7 +63,9 @@ async function main() {
   console.log('| route | performance | accessibility | best practices | FCP | LCP | TBT | CLS |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const [route, f] of Object.entries(results)) {
-    console.log(`| ${route} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.fcpMs} ms | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} |`);
+    console.log(
+      `| ${route} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.fcpMs} ms | ${f.lcpMs} ms | ${f.tbtMs} ms | ${f.cls} |`,
+    );
     if (f.failing.length > 0) console.log(`  failing audits on ${route}: ${f.failing.join(', ')}`);
   }
   mkdirSync('bench-results', { recursive: true });

@@ -28,7 +28,10 @@ async function servePage(dir: string) {
   const src = join(dir, 'src');
   const out = join(dir, 'out');
   mkdirSync(src, { recursive: true });
-  writeFileSync(join(src, 'index.html'), '<!doctype html><meta charset="utf-8"><title>work</title><script type="module" src="./main.ts"></script>');
+  writeFileSync(
+    join(src, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><title>work</title><script type="module" src="./main.ts"></script>',
+  );
   writeFileSync(
     join(src, 'main.ts'),
     `import { solveWork } from ${JSON.stringify(SOLVE_WORK)};
@@ -50,10 +53,22 @@ window.onMain = (task) => time(() => solveTask(task));
 window.ready = true;
 `,
   );
-  await build({ configFile: false, root: src, publicDir: false, logLevel: 'silent', build: { outDir: out, emptyOutDir: true, target: 'es2020' } });
+  await build({
+    configFile: false,
+    root: src,
+    publicDir: false,
+    logLevel: 'silent',
+    build: { outDir: out, emptyOutDir: true, target: 'es2020' },
+  });
   const files = readdirSync(join(out, 'assets'));
   const port = await freePort();
-  const server = await preview({ configFile: false, root: src, logLevel: 'silent', build: { outDir: out }, preview: { host: '127.0.0.1', port, strictPort: true } });
+  const server = await preview({
+    configFile: false,
+    root: src,
+    logLevel: 'silent',
+    build: { outDir: out },
+    preview: { host: '127.0.0.1', port, strictPort: true },
+  });
   return { server, url: `http://127.0.0.1:${port}/`, files };
 }
 
@@ -70,7 +85,12 @@ export interface BrowserFigures {
  * The solver's speed in Chromium at 1x, 4x and 6x CPU throttling, in the worker and on the main thread; at 1x
  * also real server-made tasks at `puzzleCost`, solved in the worker and checked by the server's own code.
  */
-export async function browserFigures(dir: string, fixedTask: (counter: number) => Promise<WorkTask>, secret: string, puzzleCost: number): Promise<BrowserFigures> {
+export async function browserFigures(
+  dir: string,
+  fixedTask: (counter: number) => Promise<WorkTask>,
+  secret: string,
+  puzzleCost: number,
+): Promise<BrowserFigures> {
   const page0 = await servePage(dir);
   const rows: BrowserFigures['rows'] = [];
   const spent = new Set<string>();
@@ -87,13 +107,16 @@ export async function browserFigures(dir: string, fixedTask: (counter: number) =
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
       const counter = throttle === 1 ? 10_000 : 3_000;
       const task = await fixedTask(counter);
-      const timeIn = (where: 'inWorker' | 'onMain') => async (t: WorkTask) => (await page.evaluate(([w, solved]) => window[w](solved), [where, t] as const)).ms;
+      const timeIn = (where: 'inWorker' | 'onMain') => async (t: WorkTask) =>
+        (await page.evaluate(([w, solved]) => window[w](solved), [where, t] as const)).ms;
       rows.push({ throttle, worker: await rate(timeIn('inWorker'), task, counter), main: await rate(timeIn('onMain'), task, counter, 3) });
       if (throttle === 1) {
         // Real tasks at the puzzle's cost, while the page watches its main thread for long tasks.
         await page.evaluate(() => {
           window.longTasks = [];
-          new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+          new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({
+            type: 'longtask',
+          });
         });
         const realSolves: number[] = [];
         for (let i = 0; i < 15; i += 1) {
@@ -104,7 +127,8 @@ export async function browserFigures(dir: string, fixedTask: (counter: number) =
           realSolves.push(ms);
         }
         const workerCount = await page.evaluate(() => window.workers());
-        if (workerCount.started === 0 || workerCount.failed > 0) throw new Error(`the solver did not run in its worker: ${JSON.stringify(workerCount)}`);
+        if (workerCount.started === 0 || workerCount.failed > 0)
+          throw new Error(`the solver did not run in its worker: ${JSON.stringify(workerCount)}`);
         real = { realSolves, longTaskMs: await page.evaluate(() => window.longTasks), workerCount };
       }
       await context.close();

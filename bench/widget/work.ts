@@ -90,7 +90,8 @@ async function main() {
     say();
     say('Solver speed (counters/s; each counter is 2 SHA-256 digests through WebCrypto):');
     say(`  Node ${process.version}, solveTask:          ${nodeRate.toFixed(0)}`);
-    for (const row of browser.rows) say(`  Chromium ${row.throttle}x, worker:           ${row.worker.toFixed(0)}   main thread: ${row.main.toFixed(0)}`);
+    for (const row of browser.rows)
+      say(`  Chromium ${row.throttle}x, worker:           ${row.worker.toFixed(0)}   main thread: ${row.main.toFixed(0)}`);
     say();
     say('Solve time, median / p90 over the drawn counter. Chromium refuses CPU throttling on worker targets');
     say('and the throttled worker rows vary widely from run to run: the throttled main-thread rows are the');
@@ -106,15 +107,23 @@ async function main() {
       say(`  ${label.padEnd(22)} puzzle ${fmt(p.median)} / ${fmt(p.p90)}    accessible ${fmt(a.median)} / ${fmt(a.p90)}`);
     }
     const { realSolves, workerCount, longTaskMs } = browser;
-    say(`  Chromium 1x, 15 real server-made puzzle tasks in the worker, all accepted by checkWork: median ${fmt(median(realSolves))}, p90 ${fmt(percentile(realSolves, 90))}`);
+    say(
+      `  Chromium 1x, 15 real server-made puzzle tasks in the worker, all accepted by checkWork: median ${fmt(median(realSolves))}, p90 ${fmt(percentile(realSolves, 90))}`,
+    );
     say(`  workers started on that page: ${workerCount.started}, failed to load: ${workerCount.failed}`);
-    say(`  long tasks on the page's main thread meanwhile: ${longTaskMs.length} (${longTaskMs.map((d) => d.toFixed(0)).join(', ') || 'none'})`);
+    say(
+      `  long tasks on the page's main thread meanwhile: ${longTaskMs.length} (${longTaskMs.map((d) => d.toFixed(0)).join(', ') || 'none'})`,
+    );
     say();
-    say(`Server: create a task median ${median(creates).toFixed(2)} ms, verify (checkWork) median ${median(verifies).toFixed(2)} ms, p90 ${percentile(verifies, 90).toFixed(2)} ms`);
+    say(
+      `Server: create a task median ${median(creates).toFixed(2)} ms, verify (checkWork) median ${median(verifies).toFixed(2)} ms, p90 ${percentile(verifies, 90).toFixed(2)} ms`,
+    );
     say();
     say(`Script farm, native SHA-256 on one core (Node createHash): ${farmRate.toFixed(0)} counters/s`);
     for (const [label, max] of Object.entries(COSTS)) {
-      say(`  ${label.padEnd(10)} max ${max}: ${((0.5 * max) / farmRate).toFixed(3)} CPU s per registration on average (a GPU or SIMD code pays far less)`);
+      say(
+        `  ${label.padEnd(10)} max ${max}: ${((0.5 * max) / farmRate).toFixed(3)} CPU s per registration on average (a GPU or SIMD code pays far less)`,
+      );
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });

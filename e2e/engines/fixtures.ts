@@ -9,7 +9,8 @@ import { startWebKitHost, WebKitDriver, type WebKitHost } from './webkit';
 /** The viewport every journey runs at: a phone's 390x844 CSS pixels (device scale 3 where the engine can). */
 export const PHONE = { width: 390, height: 844, deviceScaleFactor: 3 };
 
-type EngineHost = { engine: 'chromium'; browser: Browser } | { engine: 'webkit'; host: WebKitHost } | { engine: 'firefox'; browser: PuppeteerBrowser };
+type EngineHost =
+  { engine: 'chromium'; browser: Browser } | { engine: 'webkit'; host: WebKitHost } | { engine: 'firefox'; browser: PuppeteerBrowser };
 
 /**
  * `driver`: the page a journey drives, in the engine its project names (`engine` option). The browser (or
@@ -39,7 +40,8 @@ export const test = base.extend<{ driver: Driver }, { engine: Engine; engineHost
   driver: async ({ engineHost, baseURL, locale, userAgent, isMobile, hasTouch }, use) => {
     let driver: Driver;
     if (engineHost.engine === 'webkit') driver = await WebKitDriver.open(engineHost.host, baseURL!, PHONE.width, PHONE.height);
-    else if (engineHost.engine === 'firefox') driver = await FirefoxDriver.open(engineHost.browser, baseURL!, PHONE.width, PHONE.height, PHONE.deviceScaleFactor);
+    else if (engineHost.engine === 'firefox')
+      driver = await FirefoxDriver.open(engineHost.browser, baseURL!, PHONE.width, PHONE.height, PHONE.deviceScaleFactor);
     else {
       const context = await engineHost.browser.newContext({
         baseURL,

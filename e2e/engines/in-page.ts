@@ -16,7 +16,11 @@ export function findInPage(query: Query): Element | null {
     const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden';
   };
-  const byIds = (ids: string) => ids.split(/\s+/).map((id) => clean(document.getElementById(id)?.textContent)).join(' ');
+  const byIds = (ids: string) =>
+    ids
+      .split(/\s+/)
+      .map((id) => clean(document.getElementById(id)?.textContent))
+      .join(' ');
   const nameOf = (element: Element) => {
     const labelledBy = element.getAttribute('aria-labelledby');
     if (labelledBy) return clean(byIds(labelledBy));

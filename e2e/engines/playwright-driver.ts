@@ -6,7 +6,8 @@ export async function playwrightDrag(page: Page, points: Point[], stepMs: number
   const [first, ...rest] = points;
   if (touch) {
     const cdp = await page.context().newCDPSession(page);
-    const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', touchPoints: Point[]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+    const send = (type: 'touchStart' | 'touchMove' | 'touchEnd', touchPoints: Point[]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
     await send('touchStart', [first!]);
     for (const point of rest) {
       await page.waitForTimeout(stepMs);

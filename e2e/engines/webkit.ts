@@ -25,12 +25,21 @@ async function stopProcess(child: ChildProcess) {
 
 export async function startWebKitHost(): Promise<WebKitHost> {
   // -displayfd: Xvfb picks a free display number and writes it on this pipe once it accepts clients.
-  const xvfb = spawn(XVFB_PATH, ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const xvfb = spawn(XVFB_PATH, ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const [display] = (await once(xvfb.stdout!, 'data')) as [Buffer];
   const port = await freePort();
-  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], { env: { ...process.env, DISPLAY: `:${display.toString().trim()}` }, stdio: 'ignore' });
+  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: `:${display.toString().trim()}` },
+    stdio: 'ignore',
+  });
   const server = `http://127.0.0.1:${port}`;
-  const ready = () => fetch(`${server}/status`).then((response) => response.ok, () => false);
+  const ready = () =>
+    fetch(`${server}/status`).then(
+      (response) => response.ok,
+      () => false,
+    );
   await until(ready, 'WebKitWebDriver listening', 15_000);
   return {
     server,

@@ -14,7 +14,11 @@ for (const entry of readdirSync(dist, { recursive: true })) {
   const fixed = text.replace(RELATIVE, (whole, keyword, quote, specifier) => {
     if (/\.(js|mjs|cjs|json)$/.test(specifier)) return whole;
     const target = resolve(dirname(file), specifier);
-    const named = existsSync(`${target}.d.ts`) ? `${specifier}.js` : existsSync(join(target, 'index.d.ts')) ? `${specifier}/index.js` : null;
+    const named = existsSync(`${target}.d.ts`)
+      ? `${specifier}.js`
+      : existsSync(join(target, 'index.d.ts'))
+        ? `${specifier}/index.js`
+        : null;
     if (named === null) throw new Error(`${file}: no declaration for ${specifier}`);
     return `${keyword}${quote}${named}${quote}`;
   });

@@ -3,7 +3,19 @@ import { builtinModules } from 'node:module';
 import { defineConfig } from 'vite';
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
-const dependencies = ['@game-register/puzzle-captcha', '@napi-rs/canvas', 'altcha-lib', 'fastify', 'fastify-plugin', 'ioredis', 'libsql', 'piscina', 'typebox', 'vitest', 'tsx'];
+const dependencies = [
+  '@game-register/puzzle-captcha',
+  '@napi-rs/canvas',
+  'altcha-lib',
+  'fastify',
+  'fastify-plugin',
+  'ioredis',
+  'libsql',
+  'piscina',
+  'typebox',
+  'vitest',
+  'tsx',
+];
 
 /**
  * The package for consumers outside this repository: Node ESM entries beside their .d.ts (tsc -p
@@ -20,7 +32,13 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     rolldownOptions: {
-      input: { index: source('index.ts'), policy: source('policy-entry.ts'), answers: source('http/answers.ts'), 'testing/index': source('testing/index.ts'), 'draw-worker': source('drawing/draw-worker.ts') },
+      input: {
+        index: source('index.ts'),
+        policy: source('policy-entry.ts'),
+        answers: source('http/answers.ts'),
+        'testing/index': source('testing/index.ts'),
+        'draw-worker': source('drawing/draw-worker.ts'),
+      },
       external: [...builtinModules, /^node:/, ...dependencies.map((name) => new RegExp(`^${name}($|/)`))],
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

@@ -26,7 +26,10 @@ const importStyles = (): Plugin => ({
       const fileName = asset.fileName === 'index.css' ? 'style.css' : `shared/${asset.fileName}`;
       moved.set(asset.fileName, fileName);
       // None of our rules holds a string with a comment in it, so a plain match finds every comment.
-      const css = String(asset.source).replace(/\/\*[\s\S]*?\*\//g, '').replace(/[ \t]+$/gm, '').replace(/\n\n+/g, '\n');
+      const css = String(asset.source)
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/[ \t]+$/gm, '')
+        .replace(/\n\n+/g, '\n');
       this.emitFile({ type: 'asset', fileName, source: css.replace(/^\n/, '') });
       delete bundle[asset.fileName];
     }
@@ -34,7 +37,8 @@ const importStyles = (): Plugin => ({
       if (chunk.type !== 'chunk') continue;
       const from = posix.dirname(chunk.fileName);
       const css = [...(chunk.viteMetadata?.importedCss ?? [])].map((name) => posix.relative(from, moved.get(name) ?? name));
-      if (css.length > 0) chunk.code = `${css.map((path) => `import '${path.startsWith('.') ? path : `./${path}`}';\n`).join('')}${chunk.code}`;
+      if (css.length > 0)
+        chunk.code = `${css.map((path) => `import '${path.startsWith('.') ? path : `./${path}`}';\n`).join('')}${chunk.code}`;
     }
   },
 });

@@ -25,7 +25,11 @@ describe('docs/configuration.md', () => {
   it('documents every variable of the server schema, and only those', () => {
     const schema = Object.keys(ServerEnv.properties);
     const rows = documented("The server's environment");
-    expect({ undocumented: missing(schema, rows), notInSchema: missing(rows, schema), twice: rows.filter((name, i) => rows.indexOf(name) !== i) }).toEqual({
+    expect({
+      undocumented: missing(schema, rows),
+      notInSchema: missing(rows, schema),
+      twice: rows.filter((name, i) => rows.indexOf(name) !== i),
+    }).toEqual({
       undocumented: [], // add each to scripts/config-reference/server-variables.ts, then npm run docs:config
       notInSchema: [],
       twice: [],

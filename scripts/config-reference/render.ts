@@ -12,7 +12,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, '
 const code = (value: unknown) => `\`${String(value)}\``;
 
 /** The schema's own words for a value: its rule, as a refusal says it. */
-const ruleOf = (schema: Described) => schema.description ?? (schema.items?.description ? `a comma list of ${schema.items.description.replace(/^an? /, '')}s` : 'any text');
+const ruleOf = (schema: Described) =>
+  schema.description ?? (schema.items?.description ? `a comma list of ${schema.items.description.replace(/^an? /, '')}s` : 'any text');
 
 function serverRow(name: string, text: VariableText): string {
   const schema = (ServerEnv.properties as Record<string, Described>)[name];
@@ -41,22 +42,30 @@ and again on \`SIGHUP\` (the variables at start only); the build's \`VITE_*\` va
 `;
 
 export function renderConfigurationReference(): string {
-  const parts = [HEADER, '## The server\'s environment\n'];
+  const parts = [HEADER, "## The server's environment\n"];
   for (const group of SERVER_GROUPS) {
     parts.push(`### ${group.title}\n`);
     if (group.guide) parts.push(`How it works: ${group.guide}.\n`);
     parts.push('| variable | what it does | accepts | default |\n|---|---|---|---|');
-    parts.push(Object.entries(group.variables).map(([name, text]) => serverRow(name, text)).join('\n') + '\n');
+    parts.push(
+      Object.entries(group.variables)
+        .map(([name, text]) => serverRow(name, text))
+        .join('\n') + '\n',
+    );
   }
   parts.push(
     '## Site settings as variables\n',
-    "Each field of the site settings file that holds a value has a variable: `SITE_` and its path in upper snake case. A variable wins over the file, field by field; a list is comma separated. What each field does: [site-settings.md](site-settings.md). The `ads` section and `captcha.networks` are in the file only.\n",
+    'Each field of the site settings file that holds a value has a variable: `SITE_` and its path in upper snake case. A variable wins over the file, field by field; a list is comma separated. What each field does: [site-settings.md](site-settings.md). The `ads` section and `captcha.networks` are in the file only.\n',
     '| variable | field | accepts |\n|---|---|---|',
-    SITE_VARIABLES.map(({ variable, path }) => `| \`${variable}\` | \`${path.join('.')}\` | ${cell(ruleOf(siteField(path)))} |`).join('\n') + '\n',
-    '## The build\'s own values (`VITE_*`)\n',
-    "Read by `npm run build` from the environment or `.env` (copy `.env.example`), by `src/config/env.ts` only. Served by the Node server, the site settings take their place; a `dist/` hosted statically (nginx, a CDN) has these alone. The API base path is always `/api`.\n",
+    SITE_VARIABLES.map(({ variable, path }) => `| \`${variable}\` | \`${path.join('.')}\` | ${cell(ruleOf(siteField(path)))} |`).join(
+      '\n',
+    ) + '\n',
+    "## The build's own values (`VITE_*`)\n",
+    'Read by `npm run build` from the environment or `.env` (copy `.env.example`), by `src/config/env.ts` only. Served by the Node server, the site settings take their place; a `dist/` hosted statically (nginx, a CDN) has these alone. The API base path is always `/api`.\n',
     '| variable | what it does | default |\n|---|---|---|',
-    Object.entries(BUILD_VARIABLES).map(([name, text]) => `| \`${name}\` | ${cell(text.meaning)} | ${cell(text.default)} |`).join('\n') + '\n',
+    Object.entries(BUILD_VARIABLES)
+      .map(([name, text]) => `| \`${name}\` | ${cell(text.meaning)} | ${cell(text.default)} |`)
+      .join('\n') + '\n',
   );
   return parts.join('\n');
 }

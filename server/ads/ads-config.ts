@@ -34,14 +34,36 @@ export const DOCUMENTED_ENDPOINTS: Readonly<Record<AdPlatform, string>> = {
   kuaishou: 'http://ad.partner.gifshow.com', // plain http, as Kuaishou's own text and its SDKs name it
 };
 
-type AdsEnv = Pick<ServerEnv, 'ADS_TENCENT_TOKEN' | 'ADS_BAIDU_TOKEN' | 'ADS_BAIDU_TOKENS' | 'ADS_OCEANENGINE_PRIVATE_KEY' | 'ADS_OCEANENGINE_CREDENTIAL' | 'ADS_OCEANENGINE_DEBUG' | 'ADS_ENDPOINT_TENCENT' | 'ADS_ENDPOINT_OCEANENGINE' | 'ADS_ENDPOINT_BAIDU' | 'ADS_ENDPOINT_KUAISHOU' | 'ADS_TIMEOUT_MS' | 'ADS_RETRY_BASE_MS' | 'ADS_MAX_AGE_HOURS' | 'ADS_POLL_MS' | 'ADS_CONCURRENCY'>;
+type AdsEnv = Pick<
+  ServerEnv,
+  | 'ADS_TENCENT_TOKEN'
+  | 'ADS_BAIDU_TOKEN'
+  | 'ADS_BAIDU_TOKENS'
+  | 'ADS_OCEANENGINE_PRIVATE_KEY'
+  | 'ADS_OCEANENGINE_CREDENTIAL'
+  | 'ADS_OCEANENGINE_DEBUG'
+  | 'ADS_ENDPOINT_TENCENT'
+  | 'ADS_ENDPOINT_OCEANENGINE'
+  | 'ADS_ENDPOINT_BAIDU'
+  | 'ADS_ENDPOINT_KUAISHOU'
+  | 'ADS_TIMEOUT_MS'
+  | 'ADS_RETRY_BASE_MS'
+  | 'ADS_MAX_AGE_HOURS'
+  | 'ADS_POLL_MS'
+  | 'ADS_CONCURRENCY'
+>;
 
 /** A relay's origin (the schema checked its form: a scheme and a host, nothing else), or the documented one. */
 const endpoint = (value: string | undefined, fallback: string) => (value === undefined ? fallback : new URL(value).origin);
 
 /** CH7=token7,CH9=token9 (the schema checked the form) as a map. */
 const channelTokens = (value: string | undefined) =>
-  Object.fromEntries((value ?? '').split(/[\s,]+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  Object.fromEntries(
+    (value ?? '')
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
 
 /** The PEM as the environment holds it (`\n` for line breaks where it cannot hold them), or why it is no RSA private key. */
 function signingKey(pem: string | undefined, problems: string[]): KeyObject | null {
@@ -52,7 +74,9 @@ function signingKey(pem: string | undefined, problems: string[]): KeyObject | nu
   } catch {
     // said below, without the key
   }
-  problems.push('ADS_OCEANENGINE_PRIVATE_KEY must be an RSA private key in PEM (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)');
+  problems.push(
+    'ADS_OCEANENGINE_PRIVATE_KEY must be an RSA private key in PEM (-----BEGIN PRIVATE KEY----- or -----BEGIN RSA PRIVATE KEY-----)',
+  );
   return null;
 }
 
@@ -60,7 +84,11 @@ function signingKey(pem: string | undefined, problems: string[]): KeyObject | nu
 export function readAdsConfig(env: AdsEnv, problems: string[] = []): AdsConfig {
   const privateKey = signingKey(env.ADS_OCEANENGINE_PRIVATE_KEY, problems);
   return {
-    tokens: { tencent: env.ADS_TENCENT_TOKEN ?? null, baidu: env.ADS_BAIDU_TOKEN ?? null, baiduByChannel: channelTokens(env.ADS_BAIDU_TOKENS) },
+    tokens: {
+      tencent: env.ADS_TENCENT_TOKEN ?? null,
+      baidu: env.ADS_BAIDU_TOKEN ?? null,
+      baiduByChannel: channelTokens(env.ADS_BAIDU_TOKENS),
+    },
     oceanengine: {
       signing: privateKey === null ? null : { privateKey, credential: env.ADS_OCEANENGINE_CREDENTIAL },
       debug: env.ADS_OCEANENGINE_DEBUG === 'on',

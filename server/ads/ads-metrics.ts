@@ -34,15 +34,63 @@ export const NO_ADS_METRICS: AdsMetrics = {
 export function createAdsMetrics(registry: Registry): AdsMetrics {
   const name = (suffix: string) => `${METRIC_PREFIX}ads_${suffix}`;
   const registers = [registry];
-  const notReported = new Counter({ name: name('registrations_not_reported_total'), help: 'Registrations answered y that made no ad report: no_click (no click id), platform_off, no_consent, no_landing_url, foreign_landing (a landing URL on a host not the site\'s own).', labelNames: ['channel', 'reason'] as const, registers });
-  const enqueued = new Counter({ name: name('enqueued_total'), help: 'Conversions written to the outbox.', labelNames: ['platform', 'channel'] as const, registers });
-  const duplicates = new Counter({ name: name('duplicates_total'), help: 'Registrations whose click was already reported (not written again).', labelNames: ['platform'] as const, registers });
-  const writeFailures = new Counter({ name: name('outbox_write_failures_total'), help: 'Conversions the outbox could not take (the visitor got the answer; the report is lost).', registers });
-  const reported = new Counter({ name: name('reported_total'), help: 'Conversions the platform accepted.', labelNames: ['platform', 'channel'] as const, registers });
-  const failed = new Counter({ name: name('failed_total'), help: 'Sends that will be tried again, by reason (auth: a token missing or refused; token_expired: Tencent\'s expired).', labelNames: ['platform', 'channel', 'reason'] as const, registers });
-  const givenUp = new Counter({ name: name('given_up_total'), help: 'Conversions kept aside unreported, by reason.', labelNames: ['platform', 'channel', 'reason'] as const, registers });
-  const lag = new Histogram({ name: name('report_lag_seconds'), help: 'From the registration to the platform accepting its report.', labelNames: ['platform'] as const, buckets: [1, 5, 30, 120, 600, 3600, 21600, 86400], registers });
-  const requestTime = new Histogram({ name: name('request_duration_seconds'), help: 'Time for a platform to answer one report.', labelNames: ['platform'] as const, buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10], registers });
+  const notReported = new Counter({
+    name: name('registrations_not_reported_total'),
+    help:
+      'Registrations answered y that made no ad report: no_click (no click id), platform_off, no_consent, ' +
+      "no_landing_url, foreign_landing (a landing URL on a host not the site's own).",
+    labelNames: ['channel', 'reason'] as const,
+    registers,
+  });
+  const enqueued = new Counter({
+    name: name('enqueued_total'),
+    help: 'Conversions written to the outbox.',
+    labelNames: ['platform', 'channel'] as const,
+    registers,
+  });
+  const duplicates = new Counter({
+    name: name('duplicates_total'),
+    help: 'Registrations whose click was already reported (not written again).',
+    labelNames: ['platform'] as const,
+    registers,
+  });
+  const writeFailures = new Counter({
+    name: name('outbox_write_failures_total'),
+    help: 'Conversions the outbox could not take (the visitor got the answer; the report is lost).',
+    registers,
+  });
+  const reported = new Counter({
+    name: name('reported_total'),
+    help: 'Conversions the platform accepted.',
+    labelNames: ['platform', 'channel'] as const,
+    registers,
+  });
+  const failed = new Counter({
+    name: name('failed_total'),
+    help: "Sends that will be tried again, by reason (auth: a token missing or refused; token_expired: Tencent's expired).",
+    labelNames: ['platform', 'channel', 'reason'] as const,
+    registers,
+  });
+  const givenUp = new Counter({
+    name: name('given_up_total'),
+    help: 'Conversions kept aside unreported, by reason.',
+    labelNames: ['platform', 'channel', 'reason'] as const,
+    registers,
+  });
+  const lag = new Histogram({
+    name: name('report_lag_seconds'),
+    help: 'From the registration to the platform accepting its report.',
+    labelNames: ['platform'] as const,
+    buckets: [1, 5, 30, 120, 600, 3600, 21600, 86400],
+    registers,
+  });
+  const requestTime = new Histogram({
+    name: name('request_duration_seconds'),
+    help: 'Time for a platform to answer one report.',
+    labelNames: ['platform'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
   let readPending: (() => Promise<PendingGroup[]>) | null = null;
   let clock: () => number = Date.now;
   // Both gauges come from one read of the outbox per scrape (the registry collects metrics concurrently).
@@ -75,7 +123,8 @@ export function createAdsMetrics(registry: Registry): AdsMetrics {
       const groups = await readOnce();
       if (groups === null) return;
       const ages = new Map<AdPlatform, number>(AD_PLATFORMS.map((platform) => [platform, 0]));
-      for (const group of groups) ages.set(group.platform, Math.max(ages.get(group.platform) ?? 0, (clock() - group.oldestCreatedAt) / 1000));
+      for (const group of groups)
+        ages.set(group.platform, Math.max(ages.get(group.platform) ?? 0, (clock() - group.oldestCreatedAt) / 1000));
       for (const [platform, age] of ages) this.set({ platform }, age);
     },
   });

@@ -13,13 +13,16 @@ async function startBackend() {
   const server: Server = createServer((request, response) => {
     seen.push({ url: request.url!, headers: request.headers });
     const taken = request.url!.includes('name=taken');
-    response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(taken ? { status: 'n', info: '用户名已存在' } : { status: 'y', info: '注册成功' }));
+    response
+      .writeHead(201, { 'content-type': 'application/json' })
+      .end(JSON.stringify(taken ? { status: 'n', info: '用户名已存在' } : { status: 'y', info: '注册成功' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const stop = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), seen, stop };
 }
 
@@ -57,7 +60,11 @@ describe('proxy mode (API_TARGET)', () => {
   it('reports nothing while every platform is off, and the first conversion after a re-read turning one on', async () => {
     const configPath = await siteConfigWithAds({});
     const databasePath = join(await tempDir('ads-proxy-db-'), 'app.db');
-    const { app } = await buildAdsApp(fake, {}, { apiTarget: backend.url, databasePath, site: { configPath, env: {}, cwd: process.cwd() } });
+    const { app } = await buildAdsApp(
+      fake,
+      {},
+      { apiTarget: backend.url, databasePath, site: { configPath, env: {}, cwd: process.cwd() } },
+    );
     const off = await register(app, 'proxied2', { 'x-ad-clicks': 'clickid=offClick' });
     await writeFile(configPath, JSON.stringify({ channel: { default: 'H5REG', allowed: ['CH7'] }, ads: ALL_PLATFORMS_ON }));
     expect(await app.site.reload()).toEqual({ ok: true });

@@ -12,7 +12,10 @@ const LANDINGS = {
 /** The headers the app sends with reg after landing on `href`. */
 function headersOf(href: string, consent = false): Record<string, string> {
   const click = clickOfLanding(href)!;
-  return { 'x-ad-clicks': adClicksHeader(click, new URL(href).searchParams.get('c') ?? 'H5REG'), ...(consent ? { 'x-ad-consent': '1' } : {}) };
+  return {
+    'x-ad-clicks': adClicksHeader(click, new URL(href).searchParams.get('c') ?? 'H5REG'),
+    ...(consent ? { 'x-ad-consent': '1' } : {}),
+  };
 }
 
 const ads = adsAppPerTest();
@@ -36,14 +39,17 @@ describe('a registration answered y', () => {
     const tencent = ads.fake.requests.find((request) => request.platform === 'tencent')!;
     expect(tencent.body).toMatchObject({ account_id: 1000007, user_action_set_id: 2000007 }); // CH7's own account
     const baidu = ads.fake.requests.find((request) => request.platform === 'baidu')!;
-    expect(baidu.body).toMatchObject({ conversionTypes: [{ logidUrl: 'https://m.game.example.com/register?bd_vid=11223344556677889900_baidu', newType: 25 }] });
+    expect(baidu.body).toMatchObject({
+      conversionTypes: [{ logidUrl: 'https://m.game.example.com/register?bd_vid=11223344556677889900_baidu', newType: 25 }],
+    });
     for (const request of ads.fake.requests) {
       // The values registered, each whole: a shorter piece (a mobile's `139`) turns up in a random nonce by chance.
-      for (const personal of ['Secret#123', ...names, ...names.map(mobileOf), 'utm_source', 'Mozilla']) expect(request.raw).not.toContain(personal);
+      for (const personal of ['Secret#123', ...names, ...names.map(mobileOf), 'utm_source', 'Mozilla'])
+        expect(request.raw).not.toContain(personal);
     }
   });
 
-  it('is logged by its event id and the click id\'s first characters only', async () => {
+  it("is logged by its event id and the click id's first characters only", async () => {
     const built = await ads.build();
     const { app } = built;
     const { logs } = built;
@@ -67,7 +73,10 @@ describe('a registration answered y', () => {
   });
 
   it('is not reported without a click, with a macro, to a platform turned off, or without the consent the settings require', async () => {
-    const { app } = await ads.build({ ...ALL_PLATFORMS_ON, kuaishou: { enabled: false }, consent: { required: true, text: '同意向广告平台回传注册结果' } }, metricsOn());
+    const { app } = await ads.build(
+      { ...ALL_PLATFORMS_ON, kuaishou: { enabled: false }, consent: { required: true, text: '同意向广告平台回传注册结果' } },
+      metricsOn(),
+    );
     await register(app, 'noclick01');
     await register(app, 'macro01', { 'x-ad-clicks': 'clickid=__CLICKID__' });
     await register(app, 'kuaioff01', headersOf(LANDINGS.kuaishou, true));
@@ -77,7 +86,9 @@ describe('a registration answered y', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ads.fake.requests.map((request) => request.platform)).toEqual(['tencent']);
     const { samples } = parseExposition((await scrape(app)).text);
-    const notReported = (reason: string) => samples.find((sample) => sample.name === 'game_register_ads_registrations_not_reported_total' && sample.labels.reason === reason)?.value;
+    const notReported = (reason: string) =>
+      samples.find((sample) => sample.name === 'game_register_ads_registrations_not_reported_total' && sample.labels.reason === reason)
+        ?.value;
     expect([notReported('no_click'), notReported('platform_off'), notReported('no_consent')]).toEqual([2, 1, 1]);
   });
 
@@ -102,7 +113,10 @@ describe('the ad metrics', () => {
     await waitFor(() => ads.fake.requests.length >= 2);
     lateMs = 90_000;
     const value = (samples: ReturnType<typeof parseExposition>['samples'], name: string, labels: Record<string, string>) =>
-      samples.find((sample) => sample.name === `game_register_ads_${name}` && Object.entries(labels).every(([key, label]) => sample.labels[key] === label))?.value;
+      samples.find(
+        (sample) =>
+          sample.name === `game_register_ads_${name}` && Object.entries(labels).every(([key, label]) => sample.labels[key] === label),
+      )?.value;
     let { samples } = parseExposition((await scrape(app)).text);
     expect(value(samples, 'pending', { platform: 'oceanengine', channel: 'H5REG' })).toBe(1);
     expect(value(samples, 'pending', { platform: 'tencent', channel: 'CH7' })).toBe(1);

@@ -27,7 +27,9 @@ describe('the wait before the next try', () => {
   });
 
   it('is at most 6 hours, however many sends came before', () => {
-    expect([retryDelay(16, 1000, () => 1), retryDelay(16, 1000, () => 0), retryDelay(5000, 1000, () => 1)]).toEqual([21_600_000, 10_800_000, 21_600_000]);
+    expect([retryDelay(16, 1000, () => 1), retryDelay(16, 1000, () => 0), retryDelay(5000, 1000, () => 1)]).toEqual([
+      21_600_000, 10_800_000, 21_600_000,
+    ]);
   });
 });
 
@@ -48,14 +50,33 @@ describe('delivery through a failing outbox', () => {
       claim: async (now, limit, leaseMs) => (failOnce('claim'), inner.claim(now, limit, leaseMs)),
       done: async (id) => (failOnce('done'), inner.done(id)),
     };
-    for (const clickId of ['flaky1', 'flaky2']) await outbox.add({ id: conversionId('kuaishou', clickId), platform: 'kuaishou', channel: 'H5REG', clickId, landingUrl: null, registeredAt: Date.now() }, Date.now());
+    for (const clickId of ['flaky1', 'flaky2'])
+      await outbox.add(
+        {
+          id: conversionId('kuaishou', clickId),
+          platform: 'kuaishou',
+          channel: 'H5REG',
+          clickId,
+          landingUrl: null,
+          registeredAt: Date.now(),
+        },
+        Date.now(),
+      );
     const lines: { level: number; msg: string; err?: { message: string }; event?: string }[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
     const seconds: { reported: number[]; requests: number[] } = { reported: [], requests: [] };
-    const metrics = { ...NO_ADS_METRICS, reported: (_p: string, _c: string, lag: number) => void seconds.reported.push(lag), requestTime: (_p: string, time: number) => void seconds.requests.push(time) };
+    const metrics = {
+      ...NO_ADS_METRICS,
+      reported: (_p: string, _c: string, lag: number) => void seconds.reported.push(lag),
+      requestTime: (_p: string, time: number) => void seconds.requests.push(time),
+    };
     const delivery = startDelivery({ outbox, config: loadConfig(adsEnv(fake, { ADS_TIMEOUT_MS: '1000' })).ads, metrics, log });
     try {
-      await waitFor(() => lines.some((line) => line.msg === 'ad conversion reported') && lines.some((line) => line.level === 50), 5000, 'a report and an event not settled');
+      await waitFor(
+        () => lines.some((line) => line.msg === 'ad conversion reported') && lines.some((line) => line.level === 50),
+        5000,
+        'a report and an event not settled',
+      );
     } finally {
       await delivery.stop();
       await fake.close();
@@ -65,7 +86,9 @@ describe('delivery through a failing outbox', () => {
       { level: 40, msg: 'ad outbox unreachable; trying again', err: 'claim failed' },
       { level: 50, msg: 'ad conversion not settled: its lease ends and it is sent again', err: 'done failed' },
     ]);
-    expect([conversionId('kuaishou', 'flaky1'), conversionId('kuaishou', 'flaky2')]).toContain(lines.find((line) => line.level === 50)!.event); // which event
+    expect([conversionId('kuaishou', 'flaky1'), conversionId('kuaishou', 'flaky2')]).toContain(
+      lines.find((line) => line.level === 50)!.event,
+    ); // which event
     expect(fake.requests).toHaveLength(2); // each sent once: the one not settled goes again when its lease ends, 10 s on
     // Seconds, not milliseconds: from the registration to the report, and for each request.
     expect(seconds.reported).toHaveLength(1);

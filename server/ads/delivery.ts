@@ -41,7 +41,10 @@ interface Sent {
   answered: boolean;
 }
 
-async function send(request: PlatformRequest, timeoutMs: number): Promise<Omit<Sent, 'verdict'> & { verdict: Verdict | ((classify: (status: number, body: string) => Verdict) => Verdict) }> {
+async function send(
+  request: PlatformRequest,
+  timeoutMs: number,
+): Promise<Omit<Sent, 'verdict'> & { verdict: Verdict | ((classify: (status: number, body: string) => Verdict) => Verdict) }> {
   let response: Response;
   try {
     response = await fetch(request.url, {
@@ -90,7 +93,12 @@ export function startDelivery({ outbox, config, metrics, log, now = Date.now, ra
         await outbox.retry(event.id, nextAt, answered, verdict.reason);
         const line = { ...logged(event), reason: verdict.reason, detail: verdict.detail, inMs: nextAt - now() };
         // A token refused or expired stops every report of its platform until the operator renews it: said loudly.
-        if (verdict.reason === 'auth' || verdict.reason === 'token_expired') log.error(line, `ad conversion not reported: the ${event.platform} token is ${verdict.reason === 'auth' ? 'missing or refused' : 'expired'}; will retry`);
+        if (verdict.reason === 'auth' || verdict.reason === 'token_expired')
+          log.error(
+            line,
+            `ad conversion not reported: the ${event.platform} token is ` +
+              `${verdict.reason === 'auth' ? 'missing or refused' : 'expired'}; will retry`,
+          );
         else log.warn(line, 'ad conversion not reported yet: will retry');
         return;
       }
@@ -121,7 +129,13 @@ export function startDelivery({ outbox, config, metrics, log, now = Date.now, ra
 
   async function round(): Promise<number> {
     const entries = await outbox.claim(now(), config.concurrency, config.timeoutMs + LEASE_MARGIN_MS);
-    await Promise.all(entries.map((entry) => deliver(entry).catch((error: unknown) => log.error({ err: error, ...logged(entry.event) }, 'ad conversion not settled: its lease ends and it is sent again'))));
+    await Promise.all(
+      entries.map((entry) =>
+        deliver(entry).catch((error: unknown) =>
+          log.error({ err: error, ...logged(entry.event) }, 'ad conversion not settled: its lease ends and it is sent again'),
+        ),
+      ),
+    );
     return entries.length;
   }
 

@@ -47,7 +47,13 @@ export const siteHostsOf = (ads: AdsSettings, requestHostname: string): readonly
  * The event a successful registration with this click makes, or why it makes none. The landing URL comes
  * from the browser: one on a host that is not the site's own (`siteHosts`) is no landing of this site.
  */
-export function conversionOf(clicks: AdClicks, ads: AdsSettings, channel: string, now: number, siteHosts: readonly string[]): ConversionEvent | NotReported {
+export function conversionOf(
+  clicks: AdClicks,
+  ads: AdsSettings,
+  channel: string,
+  now: number,
+  siteHosts: readonly string[],
+): ConversionEvent | NotReported {
   if (!ads[clicks.platform].enabled) return 'platform_off';
   if (ads.consent.required && !clicks.consent) return 'no_consent';
   if (clicks.landingUrl !== null && !siteHosts.includes(new URL(clicks.landingUrl).hostname)) return 'foreign_landing';
@@ -67,4 +73,8 @@ export function conversionOf(clicks: AdClicks, ads: AdsSettings, channel: string
 }
 
 /** For logs: the event id and the click id's first characters only. */
-export const logged = (event: Pick<ConversionEvent, 'id' | 'platform' | 'clickId'>) => ({ event: event.id, platform: event.platform, click: `${event.clickId.slice(0, 6)}…` });
+export const logged = (event: Pick<ConversionEvent, 'id' | 'platform' | 'clickId'>) => ({
+  event: event.id,
+  platform: event.platform,
+  click: `${event.clickId.slice(0, 6)}…`,
+});

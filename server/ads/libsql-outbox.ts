@@ -15,16 +15,23 @@ interface Row {
 
 /** The outbox in the server's libsql file (one instance): one row per event id, written with synchronous=FULL. */
 export function libsqlOutbox(db: SqlDatabase): Outbox {
-  const insert = db.prepare(`INSERT INTO ads_outbox (id, platform, channel, event, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`);
+  const insert = db.prepare(
+    `INSERT INTO ads_outbox (id, platform, channel, event, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+  );
   const forget = db.prepare(`DELETE FROM ads_outbox WHERE state != 'pending' AND created_at < ?`);
   const claim = db.prepare(`UPDATE ads_outbox SET next_at = @until, leased = 1, sends = sends + 1
     WHERE id IN (SELECT id FROM ads_outbox WHERE state = 'pending' AND next_at <= @now ORDER BY next_at LIMIT @limit)
     RETURNING id, event, created_at, sends, answers`);
   const done = db.prepare(`UPDATE ads_outbox SET state = 'done', event = '', leased = 0, answers = answers + 1 WHERE id = ?`);
-  const retry = db.prepare(`UPDATE ads_outbox SET next_at = ?, leased = 0, answers = answers + ?, reason = ? WHERE id = ? AND state = 'pending'`);
+  const retry = db.prepare(
+    `UPDATE ads_outbox SET next_at = ?, leased = 0, answers = answers + ?, reason = ? WHERE id = ? AND state = 'pending'`,
+  );
   const giveUp = db.prepare(`UPDATE ads_outbox SET state = 'dead', leased = 0, reason = ?, next_at = ? WHERE id = ? AND state = 'pending'`);
   const release = db.prepare(`UPDATE ads_outbox SET next_at = ?, leased = 0 WHERE state = 'pending' AND leased = 1`);
-  const pending = db.prepare(`SELECT platform, channel, count(*) AS pending, min(created_at) AS oldest FROM ads_outbox WHERE state = 'pending' GROUP BY platform, channel`);
+  const pending = db.prepare(
+    `SELECT platform, channel, count(*) AS pending, min(created_at) AS oldest FROM ads_outbox WHERE state = 'pending' GROUP ` +
+      `BY platform, channel`,
+  );
   const dead = db.prepare(`SELECT id, platform, channel, event, reason FROM ads_outbox WHERE state = 'dead' ORDER BY next_at DESC LIMIT ?`);
   let lastForget = 0;
 
@@ -38,7 +45,12 @@ export function libsqlOutbox(db: SqlDatabase): Outbox {
     },
     async claim(now, limit, leaseMs) {
       const rows = claim.all({ now, limit, until: now + leaseMs }) as Row[];
-      return rows.map((row): OutboxEntry => ({ event: JSON.parse(row.event) as ConversionEvent, createdAt: row.created_at, sends: row.sends, answers: row.answers }));
+      return rows.map((row): OutboxEntry => ({
+        event: JSON.parse(row.event) as ConversionEvent,
+        createdAt: row.created_at,
+        sends: row.sends,
+        answers: row.answers,
+      }));
     },
     async done(id) {
       done.run(id);

@@ -48,7 +48,15 @@ const T0 = 1_764_000_000_000;
 const LEASE_MS = 60_000;
 
 function eventFor(platform: AdPlatform, clickId: string, channel = 'H5REG'): ConversionEvent {
-  return { id: conversionId(platform, clickId), platform, channel, clickId, landingUrl: `https://m.example.com/?c=${clickId}`, registeredAt: T0, ...(platform === 'baidu' ? { baiduType: 25 } : {}) };
+  return {
+    id: conversionId(platform, clickId),
+    platform,
+    channel,
+    clickId,
+    landingUrl: `https://m.example.com/?c=${clickId}`,
+    registeredAt: T0,
+    ...(platform === 'baidu' ? { baiduType: 25 } : {}),
+  };
 }
 
 let redisServer: TestRedis | undefined;
@@ -74,7 +82,11 @@ const stores: [string, () => Promise<{ outbox: Outbox; again: (consumer?: string
       const redis = new Redis(redisServer.url);
       clients.push(redis);
       await redis.flushall();
-      return { outbox: redisOutbox(redis, 'test:', 'consumer-a'), again: (consumer = 'consumer-a') => redisOutbox(redis, 'test:', consumer), redis };
+      return {
+        outbox: redisOutbox(redis, 'test:', 'consumer-a'),
+        again: (consumer = 'consumer-a') => redisOutbox(redis, 'test:', consumer),
+        redis,
+      };
     },
   ],
 ];
@@ -145,7 +157,9 @@ describe.each(stores)('the %s outbox', (_name, open) => {
     await outbox.giveUp(event.id, 'refused: 2 failure', T0 + 1);
     expect(await ids(T0 + 10 * LEASE_MS)).toEqual([]);
     expect(await outbox.pending()).toEqual([]);
-    expect(await outbox.deadLetters(10)).toEqual([{ id: event.id, platform: 'baidu', channel: 'H5REG', reason: 'refused: 2 failure', event }]);
+    expect(await outbox.deadLetters(10)).toEqual([
+      { id: event.id, platform: 'baidu', channel: 'H5REG', reason: 'refused: 2 failure', event },
+    ]);
   });
 
   it('lists at most the dead letters asked for', async () => {
@@ -168,7 +182,7 @@ describe.each(stores)('the %s outbox', (_name, open) => {
     expect(await outbox.pending()).toEqual([]);
   });
 
-  it('counts the pending events per platform and channel, with the oldest one\'s time per platform', async () => {
+  it("counts the pending events per platform and channel, with the oldest one's time per platform", async () => {
     await outbox.add(eventFor('tencent', 'p1'), T0 + 10);
     await outbox.add(eventFor('tencent', 'p2'), T0 + 20);
     await outbox.add(eventFor('tencent', 'p3', 'CH7'), T0 + 30);
@@ -226,7 +240,10 @@ describe('the Redis outbox', () => {
     await outbox.add(eventFor('kuaishou', 'orphan1'), T0);
     // consumer-dead read it, then died; Redis counts how long the entry has waited since (IDLE sets it).
     await redis.xgroup('CREATE', 'test:ads:intake', 'ads-reporters', '0', 'MKSTREAM');
-    const read = (await redis.xreadgroup('GROUP', 'ads-reporters', 'consumer-dead', 'COUNT', 10, 'STREAMS', 'test:ads:intake', '>')) as [string, [string, string[]][]][];
+    const read = (await redis.xreadgroup('GROUP', 'ads-reporters', 'consumer-dead', 'COUNT', 10, 'STREAMS', 'test:ads:intake', '>')) as [
+      string,
+      [string, string[]][],
+    ][];
     const entryId = read[0]![1][0]![0];
     await redis.xclaim('test:ads:intake', 'ads-reporters', 'consumer-dead', 0, entryId, 'IDLE', 29_000);
     expect(await outbox.claim(T0, 10, LEASE_MS)).toEqual([]);
@@ -246,7 +263,18 @@ describe('the Redis outbox', () => {
     await outbox.giveUp(second!.event.id, 'refused: no', T0);
     const seen = ['keys1', 'keys2', 'keys3'].map((clickId) => `test:ads:seen:${conversionId('kuaishou', clickId)}`);
     expect((await redis.keys('test:*')).sort()).toEqual(
-      ['test:ads:age:kuaishou', 'test:ads:answers', 'test:ads:counts', 'test:ads:dead', 'test:ads:dead-reasons', 'test:ads:due', 'test:ads:events', 'test:ads:intake', 'test:ads:sends', ...seen].sort(),
+      [
+        'test:ads:age:kuaishou',
+        'test:ads:answers',
+        'test:ads:counts',
+        'test:ads:dead',
+        'test:ads:dead-reasons',
+        'test:ads:due',
+        'test:ads:events',
+        'test:ads:intake',
+        'test:ads:sends',
+        ...seen,
+      ].sort(),
     );
     await outbox.claim(T0 + 1000, 1, LEASE_MS); // a lease held: its key too
     expect(await redis.exists('test:ads:leases')).toBe(1);

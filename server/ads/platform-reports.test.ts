@@ -10,7 +10,9 @@ type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
 
 const headersOf = (href: string) => ({ 'x-ad-clicks': adClicksHeader(clickOfLanding(href)!, 'H5REG') });
 const notReported = async (app: App, reason: string) =>
-  parseExposition((await scrape(app)).text).samples.find((sample) => sample.name === 'game_register_ads_registrations_not_reported_total' && sample.labels.reason === reason)?.value;
+  parseExposition((await scrape(app)).text).samples.find(
+    (sample) => sample.name === 'game_register_ads_registrations_not_reported_total' && sample.labels.reason === reason,
+  )?.value;
 /** Long enough for the delivery loop (ADS_POLL_MS 20) to have sent whatever it was going to send. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -31,8 +33,16 @@ describe('Tencent', () => {
 
   it('is refused by the fake, as by Tencent, when a Web action comes without url', async () => {
     const query = new URLSearchParams({ access_token: 't', timestamp: String(Math.floor(Date.now() / 1000)), nonce: 'n1' });
-    const action = { action_time: Math.floor(Date.now() / 1000), action_type: 'REGISTER', trace: { click_id: 'c1' }, outer_action_id: 'e1' };
-    const answer = await fetch(`${ads.fake.origin}/v3.0/user_actions/add?${query}`, { method: 'POST', body: JSON.stringify({ account_id: 1, user_action_set_id: 2, actions: [action] }) });
+    const action = {
+      action_time: Math.floor(Date.now() / 1000),
+      action_type: 'REGISTER',
+      trace: { click_id: 'c1' },
+      outer_action_id: 'e1',
+    };
+    const answer = await fetch(`${ads.fake.origin}/v3.0/user_actions/add?${query}`, {
+      method: 'POST',
+      body: JSON.stringify({ account_id: 1, user_action_set_id: 2, actions: [action] }),
+    });
     expect(((await answer.json()) as { code: number }).code).not.toBe(0);
     expect(ads.fake.problems).toEqual(['tencent: url missing or not a page address (required for Web actions)']);
   });
@@ -43,10 +53,12 @@ describe('Ocean Engine', () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
 
-  it('signs as its SDK does: RSA-SHA256 over method, path with a final slash, timestamp and the body\'s SHA-256', () => {
+  it("signs as its SDK does: RSA-SHA256 over method, path with a final slash, timestamp and the body's SHA-256", () => {
     const body = '{"event_type":"active_register"}';
     const token = rs256Token('POST', '/api/v2/conversion', body, 1_700_000_000, privateKey, 'backup');
-    const fields = Object.fromEntries(token.split('&').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+    const fields = Object.fromEntries(
+      token.split('&').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    );
     expect(fields).toMatchObject({ credential: 'backup', timestamp: '1700000000' });
     const expected = `POST\n/api/v2/conversion/\n1700000000\n${createHash('sha256').update(body).digest('base64')}`;
     expect(verify('sha256', Buffer.from(expected), publicKey, Buffer.from(fields.signature!, 'base64'))).toBe(true);
@@ -77,7 +89,7 @@ describe('Ocean Engine', () => {
     expect(ads.fake.requests.map((request) => request.headers.debugMode)).toEqual(['1', null]);
   });
 
-  it('reports the clickid it appended, not the link\'s unfilled macro before it', async () => {
+  it("reports the clickid it appended, not the link's unfilled macro before it", async () => {
     const { app } = await ads.build();
     await register(app, 'oetwice01', headersOf('https://m.game.example.com/?clickid=__CLICKID__&adid=1&clickid=OEappended01'));
     await waitFor(() => ads.fake.requests.length === 1);
@@ -99,17 +111,25 @@ describe('Ocean Engine', () => {
 });
 
 describe('Baidu', () => {
-  it('is sent the token of the channel\'s own ad account, else the default one', async () => {
+  it("is sent the token of the channel's own ad account, else the default one", async () => {
     const { app } = await ads.build(ALL_PLATFORMS_ON, {}, { ADS_BAIDU_TOKENS: 'CH7=baidu-ch7-token, CH9=baidu-ch9-token' });
-    await register(app, 'bdch701', { 'x-ad-clicks': adClicksHeader(clickOfLanding('https://m.game.example.com/?bd_vid=BDch7click')!, 'CH7') }, 'CH7');
+    await register(
+      app,
+      'bdch701',
+      { 'x-ad-clicks': adClicksHeader(clickOfLanding('https://m.game.example.com/?bd_vid=BDch7click')!, 'CH7') },
+      'CH7',
+    );
     await register(app, 'bddefault01', headersOf('https://m.game.example.com/?bd_vid=BDdefaultclick'));
     await waitFor(() => ads.fake.requests.length === 2);
-    const tokenOf = (clickId: string) => (ads.fake.requests.find((request) => request.clickId === clickId)!.body as { token: string }).token;
+    const tokenOf = (clickId: string) =>
+      (ads.fake.requests.find((request) => request.clickId === clickId)!.body as { token: string }).token;
     expect([tokenOf('BDch7click'), tokenOf('BDdefaultclick')]).toEqual(['baidu-ch7-token', 'baidu-test-token']);
   });
 
   it('refuses to start with per-channel tokens not written channel=token, without printing them', () => {
-    expect(() => loadConfig(adsEnv(ads.fake, { ADS_BAIDU_TOKENS: 'CH7:SECRETtoken' }))).toThrow(/ADS_BAIDU_TOKENS must be channel=token pairs/);
+    expect(() => loadConfig(adsEnv(ads.fake, { ADS_BAIDU_TOKENS: 'CH7:SECRETtoken' }))).toThrow(
+      /ADS_BAIDU_TOKENS must be channel=token pairs/,
+    );
     expect(() => loadConfig(adsEnv(ads.fake, { ADS_BAIDU_TOKENS: 'CH7:SECRETtoken' }))).not.toThrow(/SECRET/);
   });
 });
@@ -122,14 +142,16 @@ describe('Kuaishou', () => {
   it('is sent the callback inside a whole track/activate address (monitor links), not nothing', async () => {
     const { app } = await ads.build();
     const whole = 'http://ad.partner.gifshow.com/track/activate?callback=KSinner_callback01';
-    await register(app, 'kswhole01', { 'x-ad-clicks': new URLSearchParams({ callback: whole, url: 'https://m.game.example.com/?callback=x', c: 'H5REG' }).toString() });
+    await register(app, 'kswhole01', {
+      'x-ad-clicks': new URLSearchParams({ callback: whole, url: 'https://m.game.example.com/?callback=x', c: 'H5REG' }).toString(),
+    });
     await waitFor(() => ads.fake.requests.length === 1);
     expect(ads.fake.requests[0]).toMatchObject({ platform: 'kuaishou', clickId: 'KSinner_callback01' });
   });
 });
 
 describe('the landing URL, which comes from the browser', () => {
-  it('is not reported on a host that is not the site\'s own, and is counted', async () => {
+  it("is not reported on a host that is not the site's own, and is counted", async () => {
     const { app } = await ads.build(ALL_PLATFORMS_ON, metricsOn());
     await register(app, 'evil01', headersOf('https://evil.example/x?clickid=EVILclick01'));
     await register(app, 'evil02', headersOf(`https://${LANDING_HOST}.evil.example/x?bd_vid=EVILclick02`));
@@ -140,7 +162,7 @@ describe('the landing URL, which comes from the browser', () => {
     expect(await notReported(app, 'foreign_landing')).toBe(2);
   });
 
-  it('is on the site\'s own host, with no landingHosts listed, when it is the host reg was sent to', async () => {
+  it("is on the site's own host, with no landingHosts listed, when it is the host reg was sent to", async () => {
     const { app } = await ads.build({ ...ALL_PLATFORMS_ON, landingHosts: [] });
     const from = (host: string, href: string, name: string) => register(app, name, { ...headersOf(href), host });
     await from('h5.site.example', 'https://h5.site.example/register?clickid=HOSTclick01', 'host01');

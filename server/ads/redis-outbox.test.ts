@@ -17,7 +17,14 @@ afterAll(async () => {
   await server.close();
 });
 
-const eventFor = (clickId: string): ConversionEvent => ({ id: conversionId('kuaishou', clickId), platform: 'kuaishou', channel: 'H5REG', clickId, landingUrl: null, registeredAt: Date.now() });
+const eventFor = (clickId: string): ConversionEvent => ({
+  id: conversionId('kuaishou', clickId),
+  platform: 'kuaishou',
+  channel: 'H5REG',
+  clickId,
+  landingUrl: null,
+  registeredAt: Date.now(),
+});
 
 describe('the Redis outbox', () => {
   it('makes its consumer group again when Redis comes back empty, and takes the conversions written after', async () => {

@@ -35,7 +35,19 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string, repl
   const r = scripted(redis);
   const durable = replicated === null ? null : { ...replicated, client: scripted(replicated.client) };
   const key = (name: string) => `${prefix}ads:${name}`;
-  const keys = { seen: key('seen:'), intake: key('intake'), due: key('due'), events: key('events'), leases: key('leases'), dead: key('dead'), reasons: key('dead-reasons'), counts: key('counts'), age: key('age:'), sends: key('sends'), answers: key('answers') };
+  const keys = {
+    seen: key('seen:'),
+    intake: key('intake'),
+    due: key('due'),
+    events: key('events'),
+    leases: key('leases'),
+    dead: key('dead'),
+    reasons: key('dead-reasons'),
+    counts: key('counts'),
+    age: key('age:'),
+    sends: key('sends'),
+    answers: key('answers'),
+  };
   let groupReady = false;
   let ownBacklogRead = false;
   /** Events added but not yet confirmed by a replica, by id: added again at every claim. */
@@ -52,7 +64,8 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string, repl
    * confirmed are kept, and so are those whose add failed (the primary switching), to be added again.
    */
   async function addEvents(events: [string, string][]): Promise<number[]> {
-    if (durable === null) return Promise.all(events.map(async ([id, json]) => Number(await r.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS))));
+    if (durable === null)
+      return Promise.all(events.map(async ([id, json]) => Number(await r.adsAdd(keys.seen + id, keys.intake, json, REMEMBER_IDS_MS))));
     let replicas = 0;
     let added: number[] = events.map(() => 1);
     try {
@@ -83,18 +96,36 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string, repl
     await ensureGroup();
     const batches: [string, string[]][] = [];
     if (!ownBacklogRead) {
-      const own = (await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', 1000, 'STREAMS', keys.intake, '0')) as [string, [string, string[]][]][] | null;
+      const own = (await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', 1000, 'STREAMS', keys.intake, '0')) as
+        [string, [string, string[]][]][] | null;
       batches.push(...(own?.[0]?.[1] ?? []));
       ownBacklogRead = (own?.[0]?.[1]?.length ?? 0) < 1000;
     }
-    const fresh = (await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', 500, 'STREAMS', keys.intake, '>')) as [string, [string, string[]][]][] | null;
+    const fresh = (await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', 500, 'STREAMS', keys.intake, '>')) as
+      [string, [string, string[]][]][] | null;
     batches.push(...(fresh?.[0]?.[1] ?? []));
-    const orphans = (await redis.xautoclaim(keys.intake, GROUP, consumer, ORPHAN_IDLE_MS, '0', 'COUNT', 100)) as [string, [string, string[]][]];
+    const orphans = (await redis.xautoclaim(keys.intake, GROUP, consumer, ORPHAN_IDLE_MS, '0', 'COUNT', 100)) as [
+      string,
+      [string, string[]][],
+    ];
     batches.push(...(orphans[1] ?? []).filter((entry) => entry !== null && entry[1] !== null));
     for (const [entryId, fields] of batches) {
       const json = fields[fields.indexOf('event') + 1]!;
       const event = JSON.parse(json) as Stored;
-      await r.adsMove(keys.intake, keys.events, keys.due, keys.counts, keys.age + event.platform, GROUP, entryId, event.id, json, label(event), now, event.createdAt);
+      await r.adsMove(
+        keys.intake,
+        keys.events,
+        keys.due,
+        keys.counts,
+        keys.age + event.platform,
+        GROUP,
+        entryId,
+        event.id,
+        json,
+        label(event),
+        now,
+        event.createdAt,
+      );
     }
   }
 
@@ -114,7 +145,17 @@ export function redisOutbox(redis: Redis, prefix: string, consumer: string, repl
     },
     async claim(now, limit, leaseMs) {
       await intake(now);
-      const rows = (await r.adsClaim(keys.due, keys.events, keys.leases, keys.sends, keys.answers, now, limit, now + leaseMs, consumer)) as (string | number)[];
+      const rows = (await r.adsClaim(
+        keys.due,
+        keys.events,
+        keys.leases,
+        keys.sends,
+        keys.answers,
+        now,
+        limit,
+        now + leaseMs,
+        consumer,
+      )) as (string | number)[];
       const entries: OutboxEntry[] = [];
       for (let i = 0; i < rows.length; i += 3) {
         const { createdAt, ...event } = JSON.parse(String(rows[i])) as Stored;

@@ -79,7 +79,6 @@ return 1`;
 const numberOfKeys = { adsAdd: 2, adsMove: 5, adsClaim: 5, adsSettle: 9, adsRelease: 2 } as const;
 const sources = { adsAdd, adsMove, adsClaim, adsSettle, adsRelease };
 
-export const SCRIPTS = Object.fromEntries(Object.entries(sources).map(([name, lua]) => [name, { numberOfKeys: numberOfKeys[name as keyof typeof numberOfKeys], lua }])) as Record<
-  keyof typeof sources,
-  { numberOfKeys: number; lua: string }
->;
+export const SCRIPTS = Object.fromEntries(
+  Object.entries(sources).map(([name, lua]) => [name, { numberOfKeys: numberOfKeys[name as keyof typeof numberOfKeys], lua }]),
+) as Record<keyof typeof sources, { numberOfKeys: number; lua: string }>;

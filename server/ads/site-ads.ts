@@ -18,7 +18,8 @@ export function mergeAdsSettings(file: unknown, defaults: AdsSettings): AdsSetti
 /** What the schema cannot say: a Tencent report needs its account, a required consent needs its text. */
 export function adsSettingsProblems(ads: AdsSettings, listedChannels: readonly string[]): string[] {
   const problems: string[] = [];
-  if (ads.consent.required && ads.consent.text.trim() === '') problems.push('ads.consent.text must be the text shown beside the box when ads.consent.required is true');
+  if (ads.consent.required && ads.consent.text.trim() === '')
+    problems.push('ads.consent.text must be the text shown beside the box when ads.consent.required is true');
   if (ads.tencent.enabled && (ads.tencent.accountId === 0 || ads.tencent.userActionSetId === 0)) {
     problems.push('ads.tencent.accountId and ads.tencent.userActionSetId must be set when ads.tencent.enabled is true');
   }

@@ -39,7 +39,10 @@ describe('the registration budget behind TRUST_PROXY=loopback', () => {
     ['one address with a new port each time', (i: number) => `203.0.113.9:${40_000 + i}`],
     ['one IPv6 address with a new port each time', (i: number) => `[2001:db8::9]:${40_000 + i}`],
   ])('holds for one client whose X-Forwarded-For names %s: 20 of 25 registrations a minute', async (_name, forwardedFor) => {
-    const { app } = await buildTestApp({ trustProxy: ['loopback'], rateLimit: { windowMs: 60_000, checksPerWindow: 120, regPerWindow: 20 } });
+    const { app } = await buildTestApp({
+      trustProxy: ['loopback'],
+      rateLimit: { windowMs: 60_000, checksPerWindow: 120, regPerWindow: 20 },
+    });
     const statuses: number[] = [];
     for (let i = 0; i < 25; i += 1) {
       const header = forwardedFor(i);

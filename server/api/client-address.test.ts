@@ -1,7 +1,15 @@
 // The rules of client-address.ts, without a server (mutation testing runs this file once per mutant; the
 // wiring through a whole app is in client-address-app.test.ts).
 import type { IncomingMessage } from 'node:http';
-import { believedForwardedFor, clientAddress, clientAddressOf, clientAddressOnArrival, fastifyTrustProxy, forwardedAddress, trustsHop } from './client-address';
+import {
+  believedForwardedFor,
+  clientAddress,
+  clientAddressOf,
+  clientAddressOnArrival,
+  fastifyTrustProxy,
+  forwardedAddress,
+  trustsHop,
+} from './client-address';
 
 describe('an X-Forwarded-For entry', () => {
   it('is read as its ip with or without a port', () => {
@@ -14,8 +22,26 @@ describe('an X-Forwarded-For entry', () => {
   });
 
   it('is no address when it is a name, a word or garbage', () => {
-    for (const entry of ['h-1', 'unknown', '', '_hidden', '203.0.113', '203.0.113.300', '203.0.113.9:', '203.0.113.9:port', '[2001:db8::9', '2001:db8::9]:443', '[h-1]:80', '"203.0.113.9"',
-      '[2001:db8::9]:123456', '203.0.113.9:123456', 'x[2001:db8::9]', '[2001:db8::9]x', 'x203.0.113.9:80', '203.0.113.9:80x']) {
+    for (const entry of [
+      'h-1',
+      'unknown',
+      '',
+      '_hidden',
+      '203.0.113',
+      '203.0.113.300',
+      '203.0.113.9:',
+      '203.0.113.9:port',
+      '[2001:db8::9',
+      '2001:db8::9]:443',
+      '[h-1]:80',
+      '"203.0.113.9"',
+      '[2001:db8::9]:123456',
+      '203.0.113.9:123456',
+      'x[2001:db8::9]',
+      '[2001:db8::9]x',
+      'x203.0.113.9:80',
+      '203.0.113.9:80x',
+    ]) {
       expect(forwardedAddress(entry), entry).toBeNull();
     }
   });
@@ -49,7 +75,7 @@ describe('TRUST_PROXY as Fastify takes it', () => {
 describe('the client as decided on arrival', () => {
   const loopback = trustsHop(['loopback']);
 
-  it('is the connection\'s peer when no proxy is trusted, whatever X-Forwarded-For says', () => {
+  it("is the connection's peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
     expect(clientAddress('198.51.100.7', '203.0.113.9', trustsHop(false))).toBe('198.51.100.7');
   });
 

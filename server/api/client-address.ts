@@ -10,7 +10,10 @@ import fp from 'fastify-plugin';
 import { errorAnswer } from '@game-register/gateway/answers';
 import type { TrustProxy } from '../config';
 
-/** TRUST_PROXY as Fastify's trustProxy (its `request.protocol`). Fastify 5.12 ignores a number (it trusts nothing), so a hop count is a function. */
+/**
+ * TRUST_PROXY as Fastify's trustProxy (its `request.protocol`). Fastify 5.12 ignores a number (it trusts nothing), so a
+ * hop count is a function.
+ */
 export function fastifyTrustProxy(trust: TrustProxy): NonNullable<FastifyServerOptions['trustProxy']> {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
@@ -54,10 +57,15 @@ export function trustsHop(trust: TrustProxy): TrustsHop | null {
  * believed: from the peer outwards, the first hop not trusted, or the farthest believed entry. Null without a
  * peer (its client reset before the connection was accepted).
  */
-export function clientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trusts: TrustsHop | null): string | null {
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusts: TrustsHop | null,
+): string | null {
   if (peer === undefined) return null;
   if (trusts === null || forwardedFor === undefined) return peer;
-  const believed = believedForwardedFor(Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor); // Node joins repeats; a test may not
+  // Node joins repeats; a test may not
+  const believed = believedForwardedFor(Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor);
   const hops = [peer, ...(believed === null ? [] : believed.split(', ').reverse())];
   for (let hop = 0; hop < hops.length - 1; hop += 1) if (!trusts(hops[hop]!, hop)) return hops[hop]!;
   return hops[hops.length - 1]!;

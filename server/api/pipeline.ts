@@ -36,7 +36,10 @@ import { budgetLimiters } from './steps/rate-limits';
 import referenceApi from './handlers/reference-api';
 
 export interface ApiOptions {
-  config: Pick<ServerConfig, 'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis' | 'ads' | 'port' | 'ledger'>;
+  config: Pick<
+    ServerConfig,
+    'apiTarget' | 'apiTimeoutMs' | 'apiForwardCookies' | 'databasePath' | 'rateLimit' | 'captcha' | 'redis' | 'ads' | 'port' | 'ledger'
+  >;
   /** The clock of strict mode's expiries (tests move it). */
   now?: () => number;
   /** The site's channels, read on every use (they may be re-read while the server runs). */
@@ -62,7 +65,12 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   const strict = config.captcha.mode === 'strict';
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   if (shared) await fastify.register(redisConnection, { redis: config.redis });
-  const limiters = await budgetLimiters(fastify, { rateLimit: config.rateLimit, sharedPrefix: shared ? config.redis.prefix : null, strictModeSite, metrics });
+  const limiters = await budgetLimiters(fastify, {
+    rateLimit: config.rateLimit,
+    sharedPrefix: shared ? config.redis.prefix : null,
+    strictModeSite,
+    metrics,
+  });
   if (!config.apiTarget || (strict && !shared)) await fastify.register(database, { path: config.databasePath });
   // The ledger first: it opens the database where nothing else has, and the ad outbox then shares it.
   const ledger = await openLedger(fastify, { config, channels, now, campaignOn: () => campaignOn(strictModeSite(), Date.now()) });
@@ -74,7 +82,11 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   fastify.addHook('preValidation', async function pipeline(request, reply) {
-    let reading = withBody(readingOf(request) ?? UNREAD, request.headers['content-type'], Buffer.isBuffer(request.body) ? request.body : undefined);
+    let reading = withBody(
+      readingOf(request) ?? UNREAD,
+      request.headers['content-type'],
+      Buffer.isBuffer(request.body) ? request.body : undefined,
+    );
     keepReading(request, reading);
     // 2. limit (a spent budget throws the 429), or refuse. A reg strict mode gates pays after its gate (step 4):
     // reg's budget when its pass token is accepted, its own ('unproven') when not.
@@ -91,7 +103,8 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
       const verdict = await regGate.spend(passTokenOf(reading));
       await limiters[verdict.ok ? 'reg' : 'unproven'].call(this, request, reply);
       if (!verdict.ok) {
-        if (verdict.refusal === 'unavailable') request.log.warn({ refusal: verdict.refusal }, 'reg refused: the captcha store is unavailable');
+        if (verdict.refusal === 'unavailable')
+          request.log.warn({ refusal: verdict.refusal }, 'reg refused: the captcha store is unavailable');
         keepReading(request, withGateRefusal(reading, verdict.refusal));
         return reply.code(200).send(verdict.answer);
       }
@@ -123,7 +136,11 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   await fastify.register(funnelBeacon, { channels, metrics });
   if (config.apiTarget) {
     const { default: apiProxy } = await import('./forward/proxy'); // its HTTP client costs ~10 MB: loaded only when used
-    await fastify.register(apiProxy, { target: config.apiTarget, timeoutMs: config.apiTimeoutMs, forwardCookies: config.apiForwardCookies });
+    await fastify.register(apiProxy, {
+      target: config.apiTarget,
+      timeoutMs: config.apiTimeoutMs,
+      forwardCookies: config.apiForwardCookies,
+    });
   } else {
     await fastify.register(referenceApi);
   }

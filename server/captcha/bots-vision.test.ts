@@ -25,7 +25,13 @@ async function reads(picture: 'plain' | 'guarded', methods: PublicMethod[]) {
   const counts = Object.fromEntries(methods.map((method) => [method, 0])) as Record<PublicMethod, number>;
   for (let seed = 1; seed <= PUZZLES; seed += 1) {
     const drawn = await drawChallenge(seededRandom(seed * 7919), RATIO, layout, picture);
-    const challenge = { background: dataUrl(drawn.background), piece: dataUrl(drawn.piece), width: layout.width, height: layout.height, pieceSize: layout.pieceSize };
+    const challenge = {
+      background: dataUrl(drawn.background),
+      piece: dataUrl(drawn.piece),
+      width: layout.width,
+      height: layout.height,
+      pieceSize: layout.pieceSize,
+    };
     for (const method of methods) {
       const { offsetX } = await solvePublic(method, challenge);
       if (Math.abs(drawn.plan.gapX - 3 - offsetX) < PASS_TOLERANCE) counts[method] += 1;

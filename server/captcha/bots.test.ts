@@ -41,21 +41,38 @@ it("the bench's seeded random source is the core's, number for number", () => {
 
 describe('the bot bench as tests', () => {
   it('an honest client that knows the answer passes: solved work and a hand-like trail', async () => {
-    const report = await runGuessBot({ client: server.client, attempts: 3, addressFor: addressPlan('many24', 1), answerFor: knowsTheAnswer, random: seededRandom(11) });
+    const report = await runGuessBot({
+      client: server.client,
+      attempts: 3,
+      addressFor: addressPlan('many24', 1),
+      answerFor: knowsTheAnswer,
+      random: seededRandom(11),
+    });
     expect(report.passes).toBe(3);
     expect(report.workCpuSeconds).toBeGreaterThan(0);
   });
 
   it.each(['one', 'net24', 'many24'] as const)('the jump bot passes nothing, even knowing the answer (%s)', async (mode) => {
     // Its variants in turn: no work, an unsolved solution, garbage; always a 2-point trail.
-    const report = await runJumpBot({ client: server.client, attempts: 6, addressFor: addressPlan(mode, 2 + ['one', 'net24', 'many24'].indexOf(mode)), answerFor: knowsTheAnswer });
+    const report = await runJumpBot({
+      client: server.client,
+      attempts: 6,
+      addressFor: addressPlan(mode, 2 + ['one', 'net24', 'many24'].indexOf(mode)),
+      answerFor: knowsTheAnswer,
+    });
     expect(report.attempts).toBe(6);
     expect(report.passes).toBe(0);
     expect(report.workCpuSeconds).toBe(0);
   });
 
   it('the replay bot passes nothing: a verified id, a spent token and spent work are each refused', async () => {
-    const report = await runReplayBot({ client: server.client, attempts: 9, addressFor: addressPlan('many24', 5), answerFor: knowsTheAnswer, random: seededRandom(12) });
+    const report = await runReplayBot({
+      client: server.client,
+      attempts: 9,
+      addressFor: addressPlan('many24', 5),
+      answerFor: knowsTheAnswer,
+      random: seededRandom(12),
+    });
     expect(report.setupPasses).toBeGreaterThanOrEqual(3); // it really had passes to replay
     expect(report.attempts).toBe(9);
     expect(spent(report)).toBe(9);
@@ -63,7 +80,12 @@ describe('the bot bench as tests', () => {
   });
 
   it(`the guess bot, with solved work and a hand-like trail, passes at most ${GUESS_MAX_PASSES} of ${GUESS_ATTEMPTS} guesses`, async () => {
-    const report = await runGuessBot({ client: server.client, attempts: GUESS_ATTEMPTS, addressFor: addressPlan('many24', 6), random: seededRandom(13) });
+    const report = await runGuessBot({
+      client: server.client,
+      attempts: GUESS_ATTEMPTS,
+      addressFor: addressPlan('many24', 6),
+      random: seededRandom(13),
+    });
     expect(report.attempts).toBe(GUESS_ATTEMPTS);
     expect(report.locked).toBe(0);
     expect(report.passes).toBeLessThanOrEqual(GUESS_MAX_PASSES);

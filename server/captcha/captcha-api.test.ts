@@ -5,7 +5,18 @@ import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { humanTrail } from '@game-register/gateway/testing';
 import { CHALLENGE_LAYOUT, cryptoRandom } from '@game-register/gateway/internals';
-import { challenge, humanAnswer, openPuzzle, passToken, RIGHT_OFFSET, SEEDED_GAP_X, strictConfig, TEST_SEED, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
+import {
+  challenge,
+  humanAnswer,
+  openPuzzle,
+  passToken,
+  RIGHT_OFFSET,
+  SEEDED_GAP_X,
+  strictConfig,
+  TEST_SEED,
+  verify,
+  type OpenPuzzle,
+} from '../../testing/server/strict-mode';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -28,7 +39,18 @@ describe('POST /api/captcha/challenge', () => {
 
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
-    expect(Object.keys(body).sort()).toEqual(['accessible', 'background', 'expiresAt', 'height', 'id', 'piece', 'pieceSize', 'pieceY', 'width', 'work']);
+    expect(Object.keys(body).sort()).toEqual([
+      'accessible',
+      'background',
+      'expiresAt',
+      'height',
+      'id',
+      'piece',
+      'pieceSize',
+      'pieceY',
+      'width',
+      'work',
+    ]);
     // The work task carries the challenge id and its expiry, signed; nothing about the gap.
     expect(JSON.stringify(body.work)).not.toMatch(/gap/i);
     const plan = planPuzzle(seededRandom(TEST_SEED), CHALLENGE_LAYOUT, 0, -1);
@@ -92,7 +114,10 @@ describe('POST /api/captcha/verify', () => {
 
   it('fails wrong offsets', async () => {
     for (const offsetX of [RIGHT_OFFSET - 10, RIGHT_OFFSET + 10, 0, SEEDED_GAP_X + 40, -5]) {
-      expect((await verify(app, await answerFor(await openChallenge(app), offsetX))).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
+      expect((await verify(app, await answerFor(await openChallenge(app), offsetX))).json()).toEqual({
+        status: 'n',
+        info: '验证失败，请重试',
+      });
     }
   });
 
@@ -153,12 +178,15 @@ describe('POST /api/captcha/verify', () => {
       expect((await verify(app, body)).json()).toEqual({ status: 'n', info: '验证失败，请重试' });
     }
     for (const text of ['{"id":', '{"id":"x","offsetX":1,"trail":[],"__proto__":{"admin":true}}']) {
-      const raw = await app.inject({ method: 'POST', url: '/api/captcha/verify', headers: { 'content-type': 'application/json' }, payload: text });
+      const raw = await app.inject({
+        method: 'POST',
+        url: '/api/captcha/verify',
+        headers: { 'content-type': 'application/json' },
+        payload: text,
+      });
       expect(raw.statusCode).toBe(400);
     }
-    const challengeAnswers = await Promise.all(
-      [{ pixelRatio: 'x' }, [1], 'pixelRatio=2'].map((body) => challenge(app, body)),
-    );
+    const challengeAnswers = await Promise.all([{ pixelRatio: 'x' }, [1], 'pixelRatio=2'].map((body) => challenge(app, body)));
     expect(challengeAnswers.map((answer) => answer.statusCode)).toEqual([400, 400, 415]);
     expect((await challenge(app, { pixelRatio: 100 })).statusCode).toBe(200); // clamped to 3
     expect((await app.inject({ method: 'POST', url: '/api/captcha/challenge' })).statusCode).toBe(200); // no body: defaults
@@ -173,7 +201,9 @@ describe('POST /api/captcha/verify', () => {
 
   it(`makes an address wait after ${FAILURES_BEFORE_LOCK} failures, and a pass in between does not wipe them`, async () => {
     for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await failFrom('198.51.100.1');
-    expect((await verify(app, await answerFor(await openChallenge(app, '198.51.100.1')), '198.51.100.1')).json()).toMatchObject({ status: 'y' });
+    expect((await verify(app, await answerFor(await openChallenge(app, '198.51.100.1')), '198.51.100.1')).json()).toMatchObject({
+      status: 'y',
+    });
     await failFrom('198.51.100.1');
     const locked = await challenge(app, {}, '198.51.100.1');
     expect(locked.statusCode).toBe(429);
@@ -194,7 +224,8 @@ describe('POST /api/captcha/verify', () => {
     expect((await openChallenge(app, inSlash64(100))).work.parameters.data).toMatchObject({ d: FAILURES_BEFORE_LOCK - 1 });
     expect((await openChallenge(app, '2001:db8:7:2::1')).work.parameters.data).toMatchObject({ d: 0 });
     await failFrom(inSlash64(FAILURES_BEFORE_LOCK));
-    for (const i of [FAILURES_BEFORE_LOCK + 1, FAILURES_BEFORE_LOCK + 2]) expect((await challenge(app, {}, inSlash64(i))).statusCode).toBe(429);
+    for (const i of [FAILURES_BEFORE_LOCK + 1, FAILURES_BEFORE_LOCK + 2])
+      expect((await challenge(app, {}, inSlash64(i))).statusCode).toBe(429);
     expect((await challenge(app, {}, '2001:db8:7:2::1')).statusCode).toBe(200);
   });
 
@@ -223,7 +254,7 @@ describe('POST /api/captcha/verify', () => {
     expect((await challenge(app, {}, address)).statusCode).toBe(429);
   });
 
-  it('refuses work from a challenge fetched before the address\'s latest failures: a cheap batch is worth nothing after them', async () => {
+  it("refuses work from a challenge fetched before the address's latest failures: a cheap batch is worth nothing after them", async () => {
     const address = '198.51.100.70';
     const batch = [await openChallenge(app, address), await openChallenge(app, address)];
     await failFrom(address);
@@ -256,7 +287,6 @@ describe('challenges per network', () => {
     expect((await challenge(app, {}, '198.51.100.250')).statusCode).toBe(200);
     await app.close();
   }, 60_000); // 100 puzzles drawn and 41 tasks solved, their work doubling with the network's failures
-
 });
 
 describe('strict mode across a restart', () => {

@@ -5,7 +5,8 @@ import { challenge, strictConfig } from '../../testing/server/strict-mode';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
-const switchGauge = async (app: App, name: string) => valueOf(parseExposition((await scrape(app)).text).samples, 'game_register_captcha_operator_switch', { switch: name });
+const switchGauge = async (app: App, name: string) =>
+  valueOf(parseExposition((await scrape(app)).text).samples, 'game_register_captcha_operator_switch', { switch: name });
 
 describe('strict mode’s clock (CAPTCHA_TEST_CLOCK_SPEED)', () => {
   it('runs the gateway’s clock that many times as fast, and the operator switches end by it', async () => {
@@ -16,7 +17,9 @@ describe('strict mode’s clock (CAPTCHA_TEST_CLOCK_SPEED)', () => {
     const site = { configPath: null, env: { SITE_CAPTCHA_UNDER_ATTACK_LEVEL: '2', SITE_CAPTCHA_UNDER_ATTACK_UNTIL: until }, cwd: '/' };
     const { app, logs } = await buildTestApp(strictConfig({ testClockSpeed: 60 }, metricsOn({ site })), { now: () => time.at });
     try {
-      expect(logs.records).toContainEqual(expect.objectContaining({ level: 40, speed: 60, msg: expect.stringContaining('runs 60 times as fast') }));
+      expect(logs.records).toContainEqual(
+        expect.objectContaining({ level: 40, speed: 60, msg: expect.stringContaining('runs 60 times as fast') }),
+      );
       time.at = start + 1000;
       // One second of the server's clock is a minute of the gateway's: the challenge's expiry says so.
       expect((await challenge(app)).json<{ expiresAt: number }>().expiresAt).toBe(start + 60_000 + CHALLENGE_TTL_MS);

@@ -19,7 +19,6 @@ describe('the draw pool', () => {
     await app.close();
   });
 
-
   it('answers every challenge in flight while the server closes with its puzzle or a 503, never a 500', async () => {
     const { app } = await buildTestApp(strictConfig({ drawThreads: 1, drawQueue: 8 }));
     const pending = Array.from({ length: 6 }, (_, i) => challenge(app, { pixelRatio: 3 }, `192.0.2.${i + 1}`));
@@ -29,5 +28,4 @@ describe('the draw pool', () => {
       if (answer.statusCode === 503) expect(answer.json()).toEqual({ status: 'n', info: '服务暂时不可用，请稍后再试' });
     }
   });
-
 });

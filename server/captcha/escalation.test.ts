@@ -36,7 +36,7 @@ describe('the work of the next task', () => {
     await app.close();
   });
 
-  it("doubles the work of the network that fetched the failed puzzles, never for answers to puzzles never issued", async () => {
+  it('doubles the work of the network that fetched the failed puzzles, never for answers to puzzles never issued', async () => {
     const { app } = await buildTestApp(strictConfig());
     const costFor = async (address: string) => solvedWork((await openPuzzle(app, address)).work).work.solution.counter + 1;
     const step = WORK_ESCALATION.networkFailuresPerStep;

@@ -102,7 +102,8 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     const { app } = await strictApp();
     try {
       const statuses = [];
-      for (let i = 0; i < FAILURES_BEFORE_LOCK + 4; i += 1) statuses.push((await verify(app, humanAnswer(await openPuzzle(app, '36.128.43.1'), 0, []), '36.128.43.1')).statusCode);
+      for (let i = 0; i < FAILURES_BEFORE_LOCK + 4; i += 1)
+        statuses.push((await verify(app, humanAnswer(await openPuzzle(app, '36.128.43.1'), 0, []), '36.128.43.1')).statusCode);
       expect(statuses).toEqual(Array(FAILURES_BEFORE_LOCK + 4).fill(200));
     } finally {
       await app.close();
@@ -114,7 +115,8 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     try {
       const flood = async (address: string) => {
         const statuses = new Set<number>();
-        for (let i = 0; i <= ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1) statuses.add((await challenge(app, { pixelRatio: 1 }, address)).statusCode);
+        for (let i = 0; i <= ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1)
+          statuses.add((await challenge(app, { pixelRatio: 1 }, address)).statusCode);
         return statuses;
       };
       expect(await flood('198.51.100.20')).toEqual(new Set([200, 429])); // past its last share, refused: it alone
@@ -134,7 +136,14 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     try {
       const accessiblePass = async (address: string) => {
         const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<OpenPuzzle>();
-        return (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', remoteAddress: address, payload: { id: offer.id, work: solvedWork(offer.work).work } })).json<{ status: string }>().status;
+        return (
+          await app.inject({
+            method: 'POST',
+            url: '/api/captcha/accessible/verify',
+            remoteAddress: address,
+            payload: { id: offer.id, work: solvedWork(offer.work).work },
+          })
+        ).json<{ status: string }>().status;
       };
       expect(await accessiblePass('198.51.100.30')).toBe('y');
       expect(await levelAt('198.51.100.30')).toBe(2);
@@ -153,10 +162,13 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
       const reg = (name: string, token = '') =>
         `/api/Index/reg?name=${name}&Password=secret1&rePassword=secret1&wash=1&washType=2&code=H5REG&mobile=13800138${String(name.length).padStart(3, '0')}&QQ=&islogin=true${token && `&captchaToken=${token}`}`;
       const bare = [];
-      for (let i = 0; i < 6; i += 1) bare.push((await app.inject({ method: 'POST', url: reg(`bot${i}`), remoteAddress: '198.51.100.40' })).statusCode);
+      for (let i = 0; i < 6; i += 1)
+        bare.push((await app.inject({ method: 'POST', url: reg(`bot${i}`), remoteAddress: '198.51.100.40' })).statusCode);
       expect(bare).toEqual([200, 200, 429, 429, 429, 429]);
       const token = await passToken(app, '198.51.100.40');
-      expect((await app.inject({ method: 'POST', url: reg('person', token), remoteAddress: '198.51.100.40' })).json()).toMatchObject({ status: 'y' });
+      expect((await app.inject({ method: 'POST', url: reg('person', token), remoteAddress: '198.51.100.40' })).json()).toMatchObject({
+        status: 'y',
+      });
     } finally {
       await app.close();
     }

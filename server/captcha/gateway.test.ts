@@ -5,7 +5,8 @@ import { TOKEN_TTL_MS } from '@game-register/gateway/policy';
 import { signPassToken } from '@game-register/gateway/internals';
 import { passToken, strictConfig } from '../../testing/server/strict-mode';
 
-const SPEC_QUERY = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
+const SPEC_QUERY =
+  'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
 const NEEDS_CAPTCHA = { status: 'n', info: '请先完成验证' };
 
 /** A stand-in game backend that records the URL of every request and answers y. */
@@ -41,11 +42,15 @@ describe('the reg gate in strict mode, embedded reference API', () => {
     const tampered = token.replace(/\.([0-9a-z]+)\./, (_, expiry: string) => `.${(parseInt(expiry, 36) + 1).toString(36)}.`);
     expect((await app.inject(reg(`${SPEC_QUERY}&captchaToken=${tampered}`))).json()).toEqual(NEEDS_CAPTCHA);
     expect((await app.inject(reg(`${SPEC_QUERY}&captchaToken=${token}`))).json()).toEqual({ status: 'y', info: '注册成功' });
-    expect((await app.inject(reg(`${SPEC_QUERY.replace('13800138000', '13800138001')}&captchaToken=${token}`))).json()).toEqual(NEEDS_CAPTCHA);
+    expect((await app.inject(reg(`${SPEC_QUERY.replace('13800138000', '13800138001')}&captchaToken=${token}`))).json()).toEqual(
+      NEEDS_CAPTCHA,
+    );
 
     const late = await passToken(app);
     time.at += TOKEN_TTL_MS;
-    expect((await app.inject(reg(`${SPEC_QUERY.replace('13800138000', '13800138002')}&captchaToken=${late}`))).json()).toEqual(NEEDS_CAPTCHA);
+    expect((await app.inject(reg(`${SPEC_QUERY.replace('13800138000', '13800138002')}&captchaToken=${late}`))).json()).toEqual(
+      NEEDS_CAPTCHA,
+    );
     await app.close();
   });
 
@@ -87,7 +92,14 @@ describe('the reg gate in strict mode, proxy to API_TARGET', () => {
     const { app } = await buildTestApp(strictConfig({}, { apiTarget: upstream.url }));
     const gated = ['/api/index/reg', '/api/INDEX/REG', '/api/Index/%72eg', '/API/Index/reg'];
     // (Dot segments, %2e too, never reach the server through inject, whose URL parser resolves them: the raw-socket tests send them.)
-    const refused = ['/api/INDEX/REG/', '/api/Index/%2572eg', '/api//Index//reg', '/api/Index%5Creg', '/api/Index%2Freg', '/api/Index/reg/code/EVIL'];
+    const refused = [
+      '/api/INDEX/REG/',
+      '/api/Index/%2572eg',
+      '/api//Index//reg',
+      '/api/Index%5Creg',
+      '/api/Index%2Freg',
+      '/api/Index/reg/code/EVIL',
+    ];
     const answers = await Promise.all([...gated, ...refused, '/api/Index/reg.html'].map((path) => app.inject(reg(SPEC_QUERY, path))));
     const check = await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=bob' });
     await app.close();

@@ -29,13 +29,20 @@ export function spedUpClock(now: () => number, speed: number): () => number {
  * the embedded API or the proxy, so it guards both alike; its steps are in ./gate.ts). Its state is on Redis
  * when the redis plugin is registered, else in the database (the database plugin).
  */
-export async function registerStrictMode(fastify: FastifyInstance, { captcha, now = Date.now, strictModeSite, onLevelChanged }: StrictModeOptions): Promise<CaptchaGate> {
+export async function registerStrictMode(
+  fastify: FastifyInstance,
+  { captcha, now = Date.now, strictModeSite, onLevelChanged }: StrictModeOptions,
+): Promise<CaptchaGate> {
   const store: GatewayOptions['store'] = fastify.hasDecorator('redis')
     ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix, replicated: fastify.redisReplicated }
     : { kind: 'libsql', database: fastify.sql };
   // Only the gateway's clock: the rest of the server (rate limits, logs, the ad reports) keeps real time.
   const clock = spedUpClock(now, captcha.testClockSpeed);
-  if (captcha.testClockSpeed !== 1) fastify.log.warn({ speed: captcha.testClockSpeed }, `strict mode's clock runs ${captcha.testClockSpeed} times as fast (CAPTCHA_TEST_CLOCK_SPEED: tests and benches only)`);
+  if (captcha.testClockSpeed !== 1)
+    fastify.log.warn(
+      { speed: captcha.testClockSpeed },
+      `strict mode's clock runs ${captcha.testClockSpeed} times as fast (CAPTCHA_TEST_CLOCK_SPEED: tests and benches only)`,
+    );
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
   await fastify.register(gateway, {
     store,
@@ -54,7 +61,10 @@ export async function registerStrictMode(fastify: FastifyInstance, { captcha, no
     // the forwarded header use, and still there once the client has gone.
     clientAddress: clientAddressOf,
     // The metrics take the gateway's events as they are (server/metrics/contract.ts); a level change goes to the ledger too.
-    events: onLevelChanged === undefined ? metrics : { ...metrics, levelChanged: (...change) => (metrics.levelChanged(...change), onLevelChanged(...change)) },
+    events:
+      onLevelChanged === undefined
+        ? metrics
+        : { ...metrics, levelChanged: (...change) => (metrics.levelChanged(...change), onLevelChanged(...change)) },
   });
   const registry = (metrics as Partial<PrometheusMetrics>).registry;
   if (registry) watchOperatorSwitches(registry, strictModeSite, clock);

@@ -77,7 +77,7 @@ describe('difficulty levels in strict mode', () => {
     }
   });
 
-  it('takes the widget\'s timing with an answer, and refuses a malformed one like any other bad field', async () => {
+  it("takes the widget's timing with an answer, and refuses a malformed one like any other bad field", async () => {
     const { app } = await strictApp();
     try {
       const timed = { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 4200, workMs: 380 } };
@@ -93,7 +93,8 @@ describe('difficulty levels in strict mode', () => {
     const { app } = await buildTestApp(strictConfig({ holdout: 0.5 }));
     try {
       const pictures = [];
-      for (let i = 1; i <= 40; i += 1) pictures.push((await challenge(app, { pixelRatio: 1 }, `10.0.${i}.1`)).json<Sealed>().work.parameters.data);
+      for (let i = 1; i <= 40; i += 1)
+        pictures.push((await challenge(app, { pixelRatio: 1 }, `10.0.${i}.1`)).json<Sealed>().work.parameters.data);
       // Half of them on average: all 40 plain, or all guarded, would happen once in a trillion runs.
       expect(pictures.every(({ lv }) => lv === 0)).toBe(true);
       expect(new Set(pictures.map(({ pic }) => pic))).toEqual(new Set(['plain', 'guarded']));
@@ -102,4 +103,3 @@ describe('difficulty levels in strict mode', () => {
     }
   });
 });
-

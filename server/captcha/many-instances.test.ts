@@ -39,7 +39,8 @@ describe('two strict-mode instances on one Redis', () => {
   it('verifies on B, once, a puzzle A handed out from its stock', { timeout: 30_000 }, async () => {
     apps = await twoInstances(metricsOn(), { stockSize: 1 });
     const [a, b] = apps;
-    const stocked = async () => valueOf(parseExposition((await scrape(a)).text).samples, `game_register_captcha_stock_level`, { pixel_ratio: '1' });
+    const stocked = async () =>
+      valueOf(parseExposition((await scrape(a)).text).samples, `game_register_captcha_stock_level`, { pixel_ratio: '1' });
     while ((await stocked()) < 1) await new Promise((resolve) => setTimeout(resolve, 50));
     const answer = humanAnswer(await openPuzzle(a));
     expect(valueOf(parseExposition((await scrape(a)).text).samples, 'game_register_captcha_stock_misses_total')).toBe(0);
@@ -86,14 +87,22 @@ describe('two strict-mode instances on one Redis', () => {
     apps = await twoInstances({ rateLimit: { windowMs: 60_000, checksPerWindow: 3, regPerWindow: 2 } });
     const [a, b] = apps;
     const call = (app: App, url: string) => app.inject({ method: 'POST', url, remoteAddress: '203.0.113.30' });
-    const checks = [await call(a, '/api/Index/checkuser?param=x1'), await call(b, '/api/Index/checkuser?param=x2'), await call(a, '/api/Index/checktel?param=13800138000')];
+    const checks = [
+      await call(a, '/api/Index/checkuser?param=x1'),
+      await call(b, '/api/Index/checkuser?param=x2'),
+      await call(a, '/api/Index/checktel?param=13800138000'),
+    ];
     expect(checks.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     const limited = await call(b, '/api/Index/checkuser?param=x3');
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ status: 'n', info: '请求过于频繁，请稍后再试' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
-    const regs = [(await call(b, '/api/Index/reg')).statusCode, (await call(a, '/api/Index/reg')).statusCode, (await call(b, '/api/Index/reg')).statusCode];
+    const regs = [
+      (await call(b, '/api/Index/reg')).statusCode,
+      (await call(a, '/api/Index/reg')).statusCode,
+      (await call(b, '/api/Index/reg')).statusCode,
+    ];
     expect(regs).toEqual([200, 200, 429]);
     expect((await b.inject({ method: 'POST', url: '/api/Index/checkuser?param=x4', remoteAddress: '203.0.113.31' })).statusCode).toBe(200);
   });

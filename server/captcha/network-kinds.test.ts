@@ -3,7 +3,14 @@
 // fetched each puzzle, with passes from the fetching network's allowance.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ACCESSIBLE_ALLOWANCE, ACCESSIBLE_SHARE, LEVEL_POLICY, BROWSER_TRIES_PER_MS, CARRIER_NAT_VISITORS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
+import {
+  ACCESSIBLE_ALLOWANCE,
+  ACCESSIBLE_SHARE,
+  LEVEL_POLICY,
+  BROWSER_TRIES_PER_MS,
+  CARRIER_NAT_VISITORS,
+  PASS_ALLOWANCE,
+} from '@game-register/gateway/policy';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { challenge, humanAnswer, openPuzzle, strictConfig, verify, type OpenPuzzle } from '../../testing/server/strict-mode';
 import { solvedWork } from '@game-register/gateway/testing';
@@ -12,11 +19,13 @@ type Sealed = OpenPuzzle & { work: OpenPuzzle['work'] & { parameters: { data: { 
 
 async function strictApp(siteSettings?: object) {
   const clock = { at: Date.now() };
-  const site = siteSettings ? await (async () => {
-    const configPath = join(await tempDir(), 'site.json');
-    await writeFile(configPath, JSON.stringify(siteSettings));
-    return { site: { configPath, env: {}, cwd: '/' } };
-  })() : {};
+  const site = siteSettings
+    ? await (async () => {
+        const configPath = join(await tempDir(), 'site.json');
+        await writeFile(configPath, JSON.stringify(siteSettings));
+        return { site: { configPath, env: {}, cwd: '/' } };
+      })()
+    : {};
   const { app } = await buildTestApp({ ...strictConfig(), ...site }, { now: () => clock.at });
   return { app, clock };
 }
@@ -59,12 +68,15 @@ describe('networks as they are, in strict mode', () => {
     }
   }, 60_000);
 
-  it('raises a carrier /24 on right answers sooner than their own trail and a reaction, past the hand\'s least', async () => {
+  it("raises a carrier /24 on right answers sooner than their own trail and a reaction, past the hand's least", async () => {
     const { app, clock } = await strictApp();
     try {
       for (let i = 0; i < 40; i += 1) {
         const [slow, fast] = [`36.128.12.${i + 1}`, `36.128.13.${i + 1}`];
-        const [slowPuzzle, fastPuzzle] = [(await challenge(app, { pixelRatio: 1 }, slow)).json<Sealed>(), (await challenge(app, { pixelRatio: 1 }, fast)).json<Sealed>()];
+        const [slowPuzzle, fastPuzzle] = [
+          (await challenge(app, { pixelRatio: 1 }, slow)).json<Sealed>(),
+          (await challenge(app, { pixelRatio: 1 }, fast)).json<Sealed>(),
+        ];
         clock.at += 700; // past HAND_MIN_MS, but the trail says the drag itself took 900 ms
         expect((await verify(app, humanAnswer(fastPuzzle), fast)).json()).toMatchObject({ status: 'y' }); // the pass stands
         clock.at += 500; // 1200 ms: the drag and a reaction
@@ -85,7 +97,14 @@ describe('networks as they are, in strict mode', () => {
         const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<OpenPuzzle>();
         const work = solvedWork(offer.work).work;
         clock.at += paceMs(work.solution.counter);
-        return (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload: { id: offer.id, work }, remoteAddress: address })).json<{ status: string }>().status;
+        return (
+          await app.inject({
+            method: 'POST',
+            url: '/api/captcha/accessible/verify',
+            payload: { id: offer.id, work },
+            remoteAddress: address,
+          })
+        ).json<{ status: string }>().status;
       };
       const [scriptPasses, patientPasses] = [[] as string[], [] as string[]];
       const browserPace = (counter: number) => Math.ceil(counter / BROWSER_TRIES_PER_MS) + 50;
@@ -101,7 +120,9 @@ describe('networks as they are, in strict mode', () => {
         }
         clock.at += 10_000; // within each /24's 无障碍验证 allowance (ACCESSIBLE_ALLOWANCE.carrier)
       }
-      const levelAt = async (address: string) => (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<Sealed>().work.parameters.data.lv;
+      const levelAt = async (address: string) =>
+        (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<Sealed>().work.parameters.data
+          .lv;
       expect(await levelAt('36.128.14.200')).toBeGreaterThan(0);
       expect(await levelAt('36.128.16.200')).toBeGreaterThan(0);
       expect(await levelAt('36.128.15.200')).toBe(0);
@@ -116,7 +137,7 @@ describe('networks as they are, in strict mode', () => {
     }
   }, 60_000);
 
-  it('never locks a carrier NAT address for its people\'s failures, nor doubles their work', async () => {
+  it("never locks a carrier NAT address for its people's failures, nor doubles their work", async () => {
     const { app, clock } = await strictApp();
     try {
       const nat = '36.128.7.1';
@@ -133,7 +154,7 @@ describe('networks as they are, in strict mode', () => {
     }
   });
 
-  it("counts a carrier NAT address as many visitors in the per-address limits, another address as one", async () => {
+  it('counts a carrier NAT address as many visitors in the per-address limits, another address as one', async () => {
     const { app } = await buildTestApp({ ...strictConfig(), rateLimit: { windowMs: 60_000, checksPerWindow: 3, regPerWindow: 100 } });
     try {
       // One after the other: fetched all at once beside another network's, the carrier's burst would also wait
@@ -151,7 +172,7 @@ describe('networks as they are, in strict mode', () => {
     }
   });
 
-  it('counts a carrier IPv6 /48 as one network: a home\'s /56 rotating /64s shares one allowance', async () => {
+  it("counts a carrier IPv6 /48 as one network: a home's /56 rotating /64s shares one allowance", async () => {
     const { app, clock } = await strictApp();
     try {
       const statuses = [];
@@ -208,15 +229,20 @@ describe('networks as they are, in strict mode', () => {
     }
   });
 
-  it('seals who fetched an accessible task too: its passes are the fetching network\'s allowance', async () => {
+  it("seals who fetched an accessible task too: its passes are the fetching network's allowance", async () => {
     const { app } = await strictApp();
     try {
       const statuses = [];
       for (let i = 0; i < 12; i += 1) {
-        const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: `198.51.100.${i + 1}` })).json<OpenPuzzle>();
+        const offer = (
+          await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: `198.51.100.${i + 1}` })
+        ).json<OpenPuzzle>();
         expect(offer.work.parameters.data).toMatchObject({ by: `198.51.100.${i + 1}`, net: '198.51.100.0/24', nk: 'unknown' });
         const payload = { id: offer.id, work: solvedWork(offer.work).work };
-        statuses.push((await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload, remoteAddress: `2001:db8:${i}::1` })).statusCode);
+        statuses.push(
+          (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload, remoteAddress: `2001:db8:${i}::1` }))
+            .statusCode,
+        );
       }
       expect(statuses.filter((status) => status === 200)).toHaveLength(ACCESSIBLE_ALLOWANCE.unknown.burst);
       expect(statuses.filter((status) => status === 429)).toHaveLength(12 - ACCESSIBLE_ALLOWANCE.unknown.burst);

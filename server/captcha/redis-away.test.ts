@@ -58,7 +58,10 @@ describe('strict mode while Redis is away', () => {
     expect((await challenge(app)).statusCode).toBe(200);
     // Redis came back empty: the token spent nowhere is unknown to it, and the secret was put back.
     expect((await app.inject({ method: 'POST', url: regUrl(token, '13800138010') })).json()).toEqual({ status: 'y', info: '注册成功' });
-    expect((await app.inject({ method: 'POST', url: regUrl(await passToken(app), '13800138011') })).json()).toEqual({ status: 'y', info: '注册成功' });
+    expect((await app.inject({ method: 'POST', url: regUrl(await passToken(app), '13800138011') })).json()).toEqual({
+      status: 'y',
+      info: '注册成功',
+    });
     expect(logs.text).not.toContain('"statusCode":500');
   });
 
@@ -70,6 +73,9 @@ describe('strict mode while Redis is away', () => {
 
     await redis.start();
     await expect.poll(async () => (await challenge(app)).statusCode, { timeout: 10_000, interval: 100 }).toBe(200);
-    expect((await app.inject({ method: 'POST', url: regUrl(await passToken(app), '13800138012') })).json()).toEqual({ status: 'y', info: '注册成功' });
+    expect((await app.inject({ method: 'POST', url: regUrl(await passToken(app), '13800138012') })).json()).toEqual({
+      status: 'y',
+      info: '注册成功',
+    });
   });
 });

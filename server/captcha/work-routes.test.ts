@@ -38,7 +38,9 @@ describe('strict mode: answers without a drag trail', () => {
   it('fail with the solved task but a wrong offset', async () => {
     const { app } = await buildTestApp(strictConfig());
     const puzzle = await freshChallenge(app);
-    expect((await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET + 30, trail: KEYBOARD_TRAIL, work: solvedWork(puzzle.work).work })).json()).toMatchObject({ status: 'n' });
+    expect(
+      (await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET + 30, trail: KEYBOARD_TRAIL, work: solvedWork(puzzle.work).work })).json(),
+    ).toMatchObject({ status: 'n' });
     await app.close();
   });
 
@@ -48,10 +50,16 @@ describe('strict mode: answers without a drag trail', () => {
     const second = await freshChallenge(app, '127.0.0.2');
     const firstWork = solvedWork(first.work).work;
     // From another address, so this failure does not make the first challenge's work too cheap (captcha-api.test.ts).
-    expect((await verify(app, { id: second.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork }, '127.0.0.2')).json()).toMatchObject({ status: 'n' });
-    expect((await verify(app, { id: first.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork })).json()).toMatchObject({ status: 'y' });
+    expect(
+      (await verify(app, { id: second.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork }, '127.0.0.2')).json(),
+    ).toMatchObject({ status: 'n' });
+    expect((await verify(app, { id: first.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork })).json()).toMatchObject({
+      status: 'y',
+    });
     const third = await freshChallenge(app);
-    expect((await verify(app, { id: third.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork })).json()).toMatchObject({ status: 'n' });
+    expect((await verify(app, { id: third.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work: firstWork })).json()).toMatchObject({
+      status: 'n',
+    });
     await app.close();
   });
 
@@ -65,7 +73,9 @@ describe('strict mode: answers without a drag trail', () => {
     const row = sql.prepare('SELECT * FROM captcha_challenges WHERE id = ?').get(puzzle.id) as Record<string, unknown>;
     const answer = { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work };
     expect((await verify(app, answer)).json()).toMatchObject({ status: 'y' });
-    sql.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at, level, picture) VALUES (@id, @gap_x, @expires_at, @level, @picture)').run(row);
+    sql
+      .prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at, level, picture) VALUES (@id, @gap_x, @expires_at, @level, @picture)')
+      .run(row);
     expect((await verify(app, answer)).json()).toMatchObject({ status: 'n' });
     sql.close();
     await app.close();
@@ -77,21 +87,30 @@ describe('strict mode: answers without a drag trail', () => {
     const puzzle = await freshChallenge(app);
     const work = solvedWork(puzzle.work).work;
     time.at += 3 * 60_000;
-    expect((await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work })).json()).toMatchObject({ status: 'n' });
+    expect((await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work })).json()).toMatchObject({
+      status: 'n',
+    });
     await app.close();
   });
 
   it.each([
     ['a string', 'solved'],
     ['a number', 42],
-    ['a huge nonce', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a'.repeat(10_000), salt: 'b', keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }],
+    [
+      'a huge nonce',
+      {
+        task: { parameters: { algorithm: 'SHA-256', nonce: 'a'.repeat(10_000), salt: 'b', keyPrefix: 'c' }, signature: 's' },
+        solution: { counter: 1, derivedKey: 'aa' },
+      },
+    ],
     ['its own task made a billion times dearer', 'dearer'],
   ])('answer hostile work (%s) with a 4xx JSON, never a 500', async (_label, hostile) => {
     const { app } = await buildTestApp(strictConfig());
     const puzzle = await freshChallenge(app);
-    const work = hostile === 'dearer'
-      ? { task: { ...puzzle.work, parameters: { ...puzzle.work.parameters, cost: 1e9 } }, solution: { counter: 1, derivedKey: 'aa' } }
-      : hostile;
+    const work =
+      hostile === 'dearer'
+        ? { task: { ...puzzle.work, parameters: { ...puzzle.work.parameters, cost: 1e9 } }, solution: { counter: 1, derivedKey: 'aa' } }
+        : hostile;
     const answer = await verify(app, { id: puzzle.id, offsetX: RIGHT_OFFSET, trail: KEYBOARD_TRAIL, work });
     expect(answer.statusCode).toBeGreaterThanOrEqual(400);
     expect(answer.statusCode).toBeLessThan(500);
@@ -101,7 +120,8 @@ describe('strict mode: answers without a drag trail', () => {
 });
 
 describe('strict mode: 无障碍验证, the path without the picture', () => {
-  const accessible = (app: FastifyInstance, address = '127.0.0.1') => app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address });
+  const accessible = (app: FastifyInstance, address = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address });
   const accessibleVerify = (app: FastifyInstance, body: unknown, address = '127.0.0.1') =>
     app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload: body as object, remoteAddress: address });
 

@@ -7,7 +7,12 @@ describe('channelLabel', () => {
   it('labels no channel as the default, a listed one as itself, anything else as other', () => {
     expect([undefined, null, ''].map((named) => channelLabel(named, SITE))).toEqual(['H5REG', 'H5REG', 'H5REG']);
     expect(['CH7', 'H5REG'].map((named) => channelLabel(named, SITE))).toEqual(['CH7', 'H5REG']);
-    expect(['ch7', 'CH9', 'CH7,CH8', 'x'.repeat(500)].map((named) => channelLabel(named, SITE))).toEqual(['other', 'other', 'other', 'other']);
+    expect(['ch7', 'CH9', 'CH7,CH8', 'x'.repeat(500)].map((named) => channelLabel(named, SITE))).toEqual([
+      'other',
+      'other',
+      'other',
+      'other',
+    ]);
   });
 
   it('lists the default first, once, even when the list leaves it out', () => {

@@ -10,4 +10,7 @@ export type ChannelSettingsGetter = () => ChannelSettings;
 export const OTHER_CHANNEL_LABEL = 'other';
 
 /** Settings that never change: for tests that name their own channels rather than a site's settings. */
-export const fixedChannels = (settings: ChannelSettings): ChannelSettingsGetter => () => settings;
+export const fixedChannels =
+  (settings: ChannelSettings): ChannelSettingsGetter =>
+  () =>
+    settings;

@@ -17,7 +17,10 @@ export function openDatabase(path: string): SqlDatabase {
     db = new Database(path);
     db.pragma('journal_mode = WAL'); // the first write: an unwritable file or folder fails here
   } catch (error) {
-    throw new ConfigError([`DATABASE_PATH: cannot open ${path} for writing (${(error as Error).message}); it must be a file in a folder this process may write, or :memory:`]);
+    throw new ConfigError([
+      `DATABASE_PATH: cannot open ${path} for writing (${(error as Error).message}); it must be a file in a folder this ` +
+        `process may write, or :memory:`,
+    ]);
   }
   // FULL: a registration answered `y` is on disk before the answer leaves, even across a power cut.
   db.pragma('synchronous = FULL');

@@ -32,7 +32,18 @@ export function groupsOf(entries: readonly LedgerEntry[]): LedgerGroup[] {
     let group: LedgerGroup | null = null;
     for (const entry of list) {
       if (group === null || entry.at - group.to > CLUSTER.windowMs) {
-        group = { network, kind: entry.kind, asn: entry.asn, from: entry.at, to: entry.at, entries: 0, registered: { clear: 0, review: 0, suspect: 0 }, verdict: 'clear', reasons: {}, accounts: [] };
+        group = {
+          network,
+          kind: entry.kind,
+          asn: entry.asn,
+          from: entry.at,
+          to: entry.at,
+          entries: 0,
+          registered: { clear: 0, review: 0, suspect: 0 },
+          verdict: 'clear',
+          reasons: {},
+          accounts: [],
+        };
         groups.push(group);
       }
       group.to = entry.at;

@@ -16,8 +16,22 @@ afterAll(async () => {
 });
 
 const entryOf = (id: string, at: number): LedgerEntry => ({
-  id, at, outcome: 'registered', reason: 'none', account: id, mobile: '138****0000', channel: 'H5REG', address: '198.51.100.7', network: '198.51.100.0/24',
-  kind: null, asn: null, pass: null, click: null, revisedAt: null, verdict: 'clear', reasons: [],
+  id,
+  at,
+  outcome: 'registered',
+  reason: 'none',
+  account: id,
+  mobile: '138****0000',
+  channel: 'H5REG',
+  address: '198.51.100.7',
+  network: '198.51.100.0/24',
+  kind: null,
+  asn: null,
+  pass: null,
+  click: null,
+  revisedAt: null,
+  verdict: 'clear',
+  reasons: [],
 });
 
 describe('the Redis ledger behind Sentinel', () => {
@@ -49,12 +63,20 @@ describe('the Redis ledger behind Sentinel', () => {
     await set.waitForFailover(primary!);
 
     // What the server's timer does every second: until a replica confirms it.
-    await waitFor(async () => (await ledger.retryUnconfirmed!(CLUSTER.windowMs).catch(() => 1)) === 0, 30_000, 'the entry confirmed on the new primary');
+    await waitFor(
+      async () => (await ledger.retryUnconfirmed!(CLUSTER.windowMs).catch(() => 1)) === 0,
+      30_000,
+      'the entry confirmed on the new primary',
+    );
     let kept: string[] = [];
-    await waitFor(async () => {
-      kept = (await ledger.between(at - 1, at + 1).catch(() => [])).map((entry) => entry.id).sort();
-      return kept.length === 2;
-    }, 10_000, 'both entries read back').catch(() => {});
+    await waitFor(
+      async () => {
+        kept = (await ledger.between(at - 1, at + 1).catch(() => [])).map((entry) => entry.id).sort();
+        return kept.length === 2;
+      },
+      10_000,
+      'both entries read back',
+    ).catch(() => {});
     expect(kept).toEqual(['confirmed', 'unconfirmed']);
   });
 });

@@ -5,8 +5,22 @@ import type { LedgerEntry } from './entry';
 import { batchedAdds, type Adding } from './ledger-store';
 
 const entryOf = (id: string): LedgerEntry => ({
-  id, at: 1, outcome: 'registered', reason: 'none', account: id, mobile: '138****0000', channel: 'H5REG', address: '198.51.100.7', network: '198.51.100.0/24',
-  kind: null, asn: null, pass: null, click: null, revisedAt: null, verdict: 'clear', reasons: [],
+  id,
+  at: 1,
+  outcome: 'registered',
+  reason: 'none',
+  account: id,
+  mobile: '138****0000',
+  channel: 'H5REG',
+  address: '198.51.100.7',
+  network: '198.51.100.0/24',
+  kind: null,
+  asn: null,
+  pass: null,
+  click: null,
+  revisedAt: null,
+  verdict: 'clear',
+  reasons: [],
 });
 
 /** A store's write that keeps what it was given, answering each entry's place in its batch. */

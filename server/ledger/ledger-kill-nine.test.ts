@@ -13,20 +13,35 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const TOKEN = 'kill-nine-ledger-token-0123456789';
 
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--conditions=game-register-source', '--import', 'tsx', 'server/server.ts'], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--conditions=game-register-source', '--import', 'tsx', 'server/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok === true, 30_000, 'the server');
   return child;
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((done) => {
-  child.once('exit', () => done());
-  child.kill('SIGKILL');
-});
+const killed = (child: ChildProcess) =>
+  new Promise<void>((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGKILL');
+  });
 
 /** One registration; resolves to its account name when the answer was y, else null. */
 async function register(port: number, n: number): Promise<string | null> {
   const name = `k9led${n}`;
-  const query = new URLSearchParams({ name, Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code: 'H5REG', mobile: `138${String(n).padStart(8, '0')}`, QQ: '', islogin: 'true' });
+  const query = new URLSearchParams({
+    name,
+    Password: 'Secret#123',
+    rePassword: 'Secret#123',
+    wash: '1',
+    washType: '2',
+    code: 'H5REG',
+    mobile: `138${String(n).padStart(8, '0')}`,
+    QQ: '',
+    islogin: 'true',
+  });
   try {
     const response = await fetch(`http://127.0.0.1:${port}/api/Index/reg?${query}`, { method: 'POST' });
     return ((await response.json()) as { status?: string }).status === 'y' ? name : null;
@@ -58,7 +73,9 @@ describe.each([['libsql'], ['Redis']])('a kill -9 of the server (%s ledger)', (s
     const answered = (await Promise.all(Array.from({ length: 30 }, (_, n) => register(port, n)))).filter((name) => name !== null);
     expect(answered).toHaveLength(30);
     let answeredSoFar = 0;
-    const inFlight = Promise.all(Array.from({ length: 60 }, (_, n) => register(port, 100 + n).then((name) => ((answeredSoFar += 1), name))));
+    const inFlight = Promise.all(
+      Array.from({ length: 60 }, (_, n) => register(port, 100 + n).then((name) => ((answeredSoFar += 1), name))),
+    );
     await waitFor(() => answeredSoFar >= 5, 10_000, 'a few answers');
     await killed(child);
     answered.push(...(await inFlight).filter((name) => name !== null));
@@ -66,7 +83,9 @@ describe.each([['libsql'], ['Redis']])('a kill -9 of the server (%s ledger)', (s
     expect(answered.length).toBeLessThan(90); // some were cut off
 
     child = await startServer(env, port);
-    const response = await fetch(`http://127.0.0.1:${metricsPort}/ledger?since=1h&limit=1000`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(`http://127.0.0.1:${metricsPort}/ledger?since=1h&limit=1000`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     const { entries } = (await response.json()) as { entries: LedgerEntry[] };
     const kept = new Set(entries.filter((entry) => entry.outcome === 'registered').map((entry) => entry.account));
     expect(answered.filter((name) => !kept.has(name))).toEqual([]);

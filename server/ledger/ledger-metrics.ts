@@ -16,9 +16,23 @@ export const NO_LEDGER_METRICS: LedgerMetrics = { registered() {}, revised() {},
 export function createLedgerMetrics(registry: Registry): LedgerMetrics {
   const name = (suffix: string) => `${METRIC_PREFIX}ledger_${suffix}`;
   const registers = [registry];
-  const registered = new Counter({ name: name('registrations_total'), help: 'Registrations (reg answered y) entered in the ledger, by their verdict when written: clear, review, suspect.', labelNames: ['verdict'] as const, registers });
-  const revised = new Counter({ name: name('revised_total'), help: 'Ledger entries whose verdict was revised afterwards, by the new verdict.', labelNames: ['verdict'] as const, registers });
-  const failures = new Counter({ name: name('write_failures_total'), help: 'Registrations the ledger could not write (the visitor got the answer; the entry is lost).', registers });
+  const registered = new Counter({
+    name: name('registrations_total'),
+    help: 'Registrations (reg answered y) entered in the ledger, by their verdict when written: clear, review, suspect.',
+    labelNames: ['verdict'] as const,
+    registers,
+  });
+  const revised = new Counter({
+    name: name('revised_total'),
+    help: 'Ledger entries whose verdict was revised afterwards, by the new verdict.',
+    labelNames: ['verdict'] as const,
+    registers,
+  });
+  const failures = new Counter({
+    name: name('write_failures_total'),
+    help: 'Registrations the ledger could not write (the visitor got the answer; the entry is lost).',
+    registers,
+  });
   for (const verdict of VERDICTS) {
     registered.labels(verdict).inc(0);
     revised.labels(verdict).inc(0);

@@ -27,22 +27,32 @@ export function timeOf(text: string, now: number): number | null {
 export function readLedgerAsk(fields: Readonly<Record<string, string | undefined>>, now: number): LedgerAsk | { problems: string[] } {
   const problems: string[] = [];
   const since = timeOf(fields.since ?? '24h', now);
-  if (since === null) problems.push(`since must be a span such as 30m, 24h or 7d, or a date such as 2026-11-28T10:00:00Z; got "${fields.since}"`);
+  if (since === null)
+    problems.push(`since must be a span such as 30m, 24h or 7d, or a date such as 2026-11-28T10:00:00Z; got "${fields.since}"`);
   const until = fields.until === undefined ? undefined : timeOf(fields.until, now);
   if (until === null) problems.push(`until must be a span or a date as since is; got "${fields.until}"`);
   const verdict = fields.verdict;
-  if (verdict !== undefined && !(VERDICTS as readonly string[]).includes(verdict)) problems.push(`verdict must be one of ${VERDICTS.join(', ')}; got "${verdict}"`);
+  if (verdict !== undefined && !(VERDICTS as readonly string[]).includes(verdict))
+    problems.push(`verdict must be one of ${VERDICTS.join(', ')}; got "${verdict}"`);
   const limit = fields.limit === undefined ? 1000 : Number(fields.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) problems.push(`limit must be an integer from 1 to ${LIMIT_MAX}; got "${fields.limit}"`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX)
+    problems.push(`limit must be an integer from 1 to ${LIMIT_MAX}; got "${fields.limit}"`);
   const format = fields.format ?? 'json';
   if (format !== 'json' && format !== 'csv') problems.push(`format must be json or csv; got "${format}"`);
   const view = fields.view ?? 'entries';
   if (view !== 'entries' && view !== 'groups') problems.push(`view must be entries or groups; got "${view}"`);
   const network = fields.network;
-  if (network !== undefined && (network.length === 0 || network.length > 100)) problems.push('network must be a /24, /48 or AS as the ledger names it (1 to 100 characters)');
+  if (network !== undefined && (network.length === 0 || network.length > 100))
+    problems.push('network must be a /24, /48 or AS as the ledger names it (1 to 100 characters)');
   if (problems.length > 0) return { problems };
   return {
-    query: { since: since!, ...(until === undefined ? {} : { until: until! }), ...(verdict === undefined ? {} : { verdict: verdict as Verdict }), ...(network === undefined ? {} : { network }), limit },
+    query: {
+      since: since!,
+      ...(until === undefined ? {} : { until: until! }),
+      ...(verdict === undefined ? {} : { verdict: verdict as Verdict }),
+      ...(network === undefined ? {} : { network }),
+      limit,
+    },
     view: view as LedgerAsk['view'],
     format: format as LedgerAsk['format'],
   };

@@ -10,8 +10,22 @@ import { redisLedger } from './redis-ledger';
 
 const MINUTE = 60_000;
 const entryOf = (id: string, at: number, network = '198.51.100.0/24'): LedgerEntry => ({
-  id, at, outcome: 'registered', reason: 'none', account: id, mobile: '138****0000', channel: 'H5REG', address: '198.51.100.7', network,
-  kind: 'carrier', asn: 9808, pass: null, click: null, revisedAt: null, verdict: 'clear', reasons: [],
+  id,
+  at,
+  outcome: 'registered',
+  reason: 'none',
+  account: id,
+  mobile: '138****0000',
+  channel: 'H5REG',
+  address: '198.51.100.7',
+  network,
+  kind: 'carrier',
+  asn: 9808,
+  pass: null,
+  click: null,
+  revisedAt: null,
+  verdict: 'clear',
+  reasons: [],
 });
 
 let redis: TestRedis;
@@ -28,7 +42,10 @@ afterAll(async () => {
 describe.each([['libsql'], ['Redis']])('the ledger store (%s)', (kind) => {
   let store: LedgerStore;
   beforeEach(() => {
-    store = kind === 'libsql' ? libsqlLedger(openDatabase(':memory:')) : redisLedger(client, `store${Math.random().toString(36).slice(2, 8)}:`, 30 * 86_400_000);
+    store =
+      kind === 'libsql'
+        ? libsqlLedger(openDatabase(':memory:'))
+        : redisLedger(client, `store${Math.random().toString(36).slice(2, 8)}:`, 30 * 86_400_000);
   });
 
   it("counts a network's entries within the cluster's window, each once however often it is written", async () => {
@@ -40,11 +57,18 @@ describe.each([['libsql'], ['Redis']])('the ledger store (%s)', (kind) => {
   });
 
   it('lists newest first, by verdict and network, within a time, and keeps a revision', async () => {
-    for (const [id, at] of [['a', 1000], ['b', 2000], ['c', 3000]] as const) await store.add(entryOf(id, at), MINUTE);
+    for (const [id, at] of [
+      ['a', 1000],
+      ['b', 2000],
+      ['c', 3000],
+    ] as const)
+      await store.add(entryOf(id, at), MINUTE);
     await store.add(entryOf('d', 2500, '203.0.113.0/24'), MINUTE);
     await store.revise([{ ...entryOf('b', 2000), verdict: 'suspect', reasons: ['network_rose'], revisedAt: 4000 }]);
     expect((await store.list({ since: 0, limit: 10 })).map((entry) => entry.id)).toEqual(['c', 'd', 'b', 'a']);
-    expect((await store.list({ since: 0, limit: 10, verdict: 'suspect' })).map((entry) => [entry.id, entry.reasons])).toEqual([['b', ['network_rose']]]);
+    expect((await store.list({ since: 0, limit: 10, verdict: 'suspect' })).map((entry) => [entry.id, entry.reasons])).toEqual([
+      ['b', ['network_rose']],
+    ]);
     expect((await store.list({ since: 0, limit: 10, network: '203.0.113.0/24' })).map((entry) => entry.id)).toEqual(['d']);
     expect((await store.list({ since: 1500, until: 2600, limit: 10 })).map((entry) => entry.id)).toEqual(['d', 'b']);
     expect((await store.list({ since: 0, limit: 1 })).map((entry) => entry.id)).toEqual(['c']);
@@ -52,7 +76,12 @@ describe.each([['libsql'], ['Redis']])('the ledger store (%s)', (kind) => {
   });
 
   it('forgets the entries older than the retention, and only those', async () => {
-    for (const [id, at] of [['old1', 1000], ['old2', 2000], ['kept', 5000]] as const) await store.add(entryOf(id, at), MINUTE);
+    for (const [id, at] of [
+      ['old1', 1000],
+      ['old2', 2000],
+      ['kept', 5000],
+    ] as const)
+      await store.add(entryOf(id, at), MINUTE);
     expect(await store.forget(5000)).toBe(2);
     expect((await store.list({ since: 0, limit: 10 })).map((entry) => entry.id)).toEqual(['kept']);
     expect(await store.add(entryOf('next', 5001), MINUTE)).toBe(2); // the forgotten ones no longer count in the cluster
@@ -70,7 +99,10 @@ describe('the ledger on Redis while no replica confirms (behind Sentinel)', () =
     await store.revise([{ ...entryOf('a', 1000), verdict: 'suspect', reasons: ['network_attacked'], revisedAt: 2000 }]);
     expect(await store.retryUnconfirmed!(MINUTE)).toBe(1); // still no replica: kept
     expect(await store.add(entryOf('b', 3000), MINUTE)).toBe(2);
-    expect((await store.list({ since: 0, limit: 10 })).map((entry) => [entry.id, entry.verdict])).toEqual([['b', 'clear'], ['a', 'suspect']]);
+    expect((await store.list({ since: 0, limit: 10 })).map((entry) => [entry.id, entry.verdict])).toEqual([
+      ['b', 'clear'],
+      ['a', 'suspect'],
+    ]);
   });
 
   it('keeps at most so many in memory, the oldest dropped first and counted', async () => {

@@ -18,7 +18,10 @@ export interface LedgerQuery {
  * instances, redis-ledger.ts). An entry is written before the visitor's answer leaves, so a kill -9 loses none.
  */
 export interface LedgerStore {
-  /** Adds an entry (again: no change) and answers how many of its network's entries are within `clusterMs` before it, itself included (at least up to CLUSTER_COUNT_MAX). */
+  /**
+   * Adds an entry (again: no change) and answers how many of its network's entries are within `clusterMs` before it,
+   * itself included (at least up to CLUSTER_COUNT_MAX).
+   */
   add(entry: LedgerEntry, clusterMs: number): Promise<number>;
   /** Entries from `from` to `to` (inclusive), of one network or of all; oldest first. */
   between(from: number, to: number, network?: string): Promise<LedgerEntry[]>;
@@ -47,7 +50,10 @@ export interface Adding {
  * libsql; one round trip on Redis), each answered when all are written: the answers of the registrations in
  * flight wait for one write, not one each.
  */
-export function batchedAdds(addMany: (batch: readonly Adding[]) => Promise<number[]>, groupMs = 0): (entry: LedgerEntry, clusterMs: number) => Promise<number> {
+export function batchedAdds(
+  addMany: (batch: readonly Adding[]) => Promise<number[]>,
+  groupMs = 0,
+): (entry: LedgerEntry, clusterMs: number) => Promise<number> {
   let waiting: (Adding & { resolve: (count: number) => void; reject: (error: unknown) => void })[] = [];
   const flush = () => {
     const batch = waiting;

@@ -26,7 +26,9 @@ const json = (response: ServerResponse, status: number, body: unknown) =>
 export function ledgerView(store: LedgerStore, token: string, now: () => number, onError: (error: unknown) => void) {
   return (request: IncomingMessage, response: ServerResponse) => {
     if (!hasBearer(request, token)) {
-      response.writeHead(401, { 'www-authenticate': 'Bearer realm="ledger"', 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ error: 'a bearer token is needed (LEDGER_TOKEN)' }));
+      response
+        .writeHead(401, { 'www-authenticate': 'Bearer realm="ledger"', 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify({ error: 'a bearer token is needed (LEDGER_TOKEN)' }));
       return;
     }
     const url = new URL(request.url ?? '/', 'http://ledger');
@@ -36,10 +38,16 @@ export function ledgerView(store: LedgerStore, token: string, now: () => number,
       (entries) => {
         if (ask.view === 'groups') {
           const groups = groupsOf(entries);
-          if (ask.format === 'csv') return response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store' }).end(groupsCsv(groups));
+          if (ask.format === 'csv')
+            return response
+              .writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store' })
+              .end(groupsCsv(groups));
           return json(response, 200, { groups });
         }
-        if (ask.format === 'csv') return response.writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store' }).end(entriesCsv(entries));
+        if (ask.format === 'csv')
+          return response
+            .writeHead(200, { 'content-type': 'text/csv; charset=utf-8', 'cache-control': 'no-store' })
+            .end(entriesCsv(entries));
         return json(response, 200, { entries });
       },
       (error: unknown) => {

@@ -17,13 +17,30 @@ let clock = Date.now();
 const now = () => clock;
 
 const regQuery = (name: string, mobile: string, token?: string) =>
-  new URLSearchParams({ name, Password: PASSWORD, rePassword: PASSWORD, wash: '1', washType: '2', code: 'H5REG', mobile, QQ: '', islogin: 'true', ...(token ? { [PASS_TOKEN_PARAM]: token } : {}) });
+  new URLSearchParams({
+    name,
+    Password: PASSWORD,
+    rePassword: PASSWORD,
+    wash: '1',
+    washType: '2',
+    code: 'H5REG',
+    mobile,
+    QQ: '',
+    islogin: 'true',
+    ...(token ? { [PASS_TOKEN_PARAM]: token } : {}),
+  });
 const register = (app: FastifyInstance, name: string, mobile: string, remoteAddress: string, token?: string) =>
   app.inject({ method: 'POST', url: `/api/Index/reg?${regQuery(name, mobile, token)}`, remoteAddress });
 
-async function readLedger<T>(app: FastifyInstance, query: string, token: string | null = TOKEN): Promise<{ status: number; body: T; text: string }> {
+async function readLedger<T>(
+  app: FastifyInstance,
+  query: string,
+  token: string | null = TOKEN,
+): Promise<{ status: number; body: T; text: string }> {
   const { port } = app.metricsAddress()!;
-  const response = await fetch(`http://127.0.0.1:${port}/ledger?${query}`, { headers: token === null ? {} : { authorization: `Bearer ${token}` } });
+  const response = await fetch(`http://127.0.0.1:${port}/ledger?${query}`, {
+    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+  });
   const text = await response.text();
   return { status: response.status, body: (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T, text };
 }
@@ -61,15 +78,34 @@ describe.each([['libsql'], ['Redis']])('the ledger of registrations (%s)', (stor
     expect(status).toBe(200);
     expect(body.entries).toHaveLength(1);
     const [entry] = body.entries;
-    expect(entry).toMatchObject({ outcome: 'registered', account: 'Player_One', mobile: '138****5678', channel: 'H5REG', address: '203.0.113.9', network: '203.0.113.0/24', verdict: 'clear', reasons: [] });
-    expect(entry!.pass).toMatchObject({ level: 0, picture: 'plain', path: 'drag', network: '203.0.113.0/24', carriers: 0, campaign: null, cause: 'none' });
+    expect(entry).toMatchObject({
+      outcome: 'registered',
+      account: 'Player_One',
+      mobile: '138****5678',
+      channel: 'H5REG',
+      address: '203.0.113.9',
+      network: '203.0.113.0/24',
+      verdict: 'clear',
+      reasons: [],
+    });
+    expect(entry!.pass).toMatchObject({
+      level: 0,
+      picture: 'plain',
+      path: 'drag',
+      network: '203.0.113.0/24',
+      carriers: 0,
+      campaign: null,
+      cause: 'none',
+    });
     expect(entry!.pass!.answeredInMs).toBe(6000);
     expect(entry!.pass!.fitsMs).toBeGreaterThan(600);
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain('13812345678');
     expect(logs.text).not.toContain(TOKEN);
     const { port } = app.metricsAddress()!;
-    expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toMatch(/^game_register_ledger_registrations_total\{verdict="clear"\} 1$/m);
+    expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toMatch(
+      /^game_register_ledger_registrations_total\{verdict="clear"\} 1$/m,
+    );
   });
 
   it('keeps a refused registration with its reason, and none the gate refused (it never reached the backend)', async () => {
@@ -91,7 +127,9 @@ describe.each([['libsql'], ['Redis']])('the ledger of registrations (%s)', (stor
     expect((await readLedger(app, 'since=1h', `${TOKEN}x`)).status).toBe(401);
     const { port } = app.metricsAddress()!;
     expect((await fetch(`http://127.0.0.1:${port}/ledger`, { headers: { authorization: `Basic ${TOKEN}` } })).status).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/ledger', headers: { authorization: `Bearer ${TOKEN}` } })).body).not.toContain('secretive');
+    expect((await app.inject({ method: 'GET', url: '/ledger', headers: { authorization: `Bearer ${TOKEN}` } })).body).not.toContain(
+      'secretive',
+    );
     expect((await readLedger<{ error: string }>(app, 'since=yesterday')).body.error).toContain('since must be');
   });
 
@@ -127,7 +165,13 @@ describe.each([['libsql'], ['Redis']])('the ledger of registrations (%s)', (stor
     const groups = async () => (await readLedger<{ groups: LedgerGroup[] }>(app, 'since=1h&view=groups')).body.groups;
     await waitFor(async () => (await groups())[0]?.registered.review === 12, 5000, 'the cluster judged again');
     const body = { groups: await groups() };
-    expect(body.groups[0]).toMatchObject({ network: '192.0.2.0/24', entries: 12, verdict: 'review', registered: { clear: 0, review: 12, suspect: 0 }, reasons: { cluster: 12 } });
+    expect(body.groups[0]).toMatchObject({
+      network: '192.0.2.0/24',
+      entries: 12,
+      verdict: 'review',
+      registered: { clear: 0, review: 12, suspect: 0 },
+      reasons: { cluster: 12 },
+    });
     expect(body.groups[0]!.accounts).toHaveLength(12);
     expect(body.groups[1]).toMatchObject({ network: '198.51.100.0/24', verdict: 'clear', accounts: ['alone'] });
     const csv = await readLedger<string>(app, 'since=1h&verdict=review&format=csv');

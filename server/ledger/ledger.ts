@@ -60,7 +60,10 @@ const DAY_MS = 86_400_000;
 const FORGET_EVERY_MS = 3_600_000;
 const RETRY_EVERY_MS = 1000;
 
-export async function openLedger(fastify: FastifyInstance, { config, channels, campaignOn, now = Date.now }: LedgerOptions): Promise<Ledger> {
+export async function openLedger(
+  fastify: FastifyInstance,
+  { config, channels, campaignOn, now = Date.now }: LedgerOptions,
+): Promise<Ledger> {
   const retentionMs = config.ledger.retentionDays * DAY_MS;
   let store: LedgerStore;
   let closeConnection = () => {};
@@ -76,7 +79,12 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
   const metrics = registry ? createLedgerMetrics(registry) : NO_LEDGER_METRICS;
   const log = fastify.log.child({ part: 'ledger' });
   if (config.ledger.token !== null && fastify.hasDecorator('metricsListenerRoutes')) {
-    fastify.metricsListenerRoutes.set(LEDGER_PATH, ledgerView(store, config.ledger.token, now, (error) => log.warn({ err: { message: (error as Error).message } }, 'the ledger could not be read')));
+    fastify.metricsListenerRoutes.set(
+      LEDGER_PATH,
+      ledgerView(store, config.ledger.token, now, (error) =>
+        log.warn({ err: { message: (error as Error).message } }, 'the ledger could not be read'),
+      ),
+    );
   }
   const passes = new WeakMap<object, PassFacts | null>();
 
@@ -85,7 +93,9 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
   // Revisions run one after another, off the request's path.
   let queue: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'ledger entries could not be judged again'));
+    queue = queue
+      .then(work)
+      .catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'ledger entries could not be judged again'));
   };
   /** Entries written again with their own judgement, those of one turn of the event loop in one write. */
   let rewrites: LedgerEntry[] = [];
@@ -113,7 +123,10 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
       await store.revise(revised);
     });
 
-  const forget = () => store.forget(now() - retentionMs).catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'old ledger entries could not be dropped'));
+  const forget = () =>
+    store
+      .forget(now() - retentionMs)
+      .catch((error: unknown) => log.warn({ err: { message: (error as Error).message } }, 'old ledger entries could not be dropped'));
   let droppedSeen = 0;
   const retry = async () => {
     const left = await store.retryUnconfirmed?.(CLUSTER.windowMs).catch(() => 0);
@@ -195,7 +208,11 @@ export async function openLedger(fastify: FastifyInstance, { config, channels, c
     levelChanged(entity, from, to, _kind, subject) {
       const at = now();
       const rise: Afterwards | null =
-        entity === 'network' && subject !== undefined && to >= 2 && to > from && from < 3 ? { event: 'network_rose', network: subject, level: to, at } : entity === 'carriers' && from === 0 && to >= 1 && !campaignOn() ? { event: 'carriers_rose', at } : null;
+        entity === 'network' && subject !== undefined && to >= 2 && to > from && from < 3
+          ? { event: 'network_rose', network: subject, level: to, at }
+          : entity === 'carriers' && from === 0 && to >= 1 && !campaignOn()
+            ? { event: 'carriers_rose', at }
+            : null;
       if (rise === null) return;
       rises = [...rises.filter((kept) => at - kept.at <= REJUDGE_WINDOW_MS + LATE_MS), rise];
       revise(rise);

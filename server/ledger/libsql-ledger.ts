@@ -2,7 +2,10 @@ import type { SqlDatabase } from '../db/open-database';
 import type { LedgerEntry } from './entry';
 import { batchedAdds, CLUSTER_COUNT_MAX, type Adding, type LedgerStore } from './ledger-store';
 
-/** The ledger in the server's libsql file (one instance): one row per entry, written through the ledger's own connection with synchronous=NORMAL (ledger.ts), the adds of one turn of the event loop in one transaction. */
+/**
+ * The ledger in the server's libsql file (one instance): one row per entry, written through the ledger's own connection
+ * with synchronous=NORMAL (ledger.ts), the adds of one turn of the event loop in one transaction.
+ */
 /**
  * A reg's entry waits this long (ms) for others to share its commit: a commit costs more than an insert, and a
  * 2 ms group cut the CPU a reg costs from 121 to 112 µs (bench:ledger, A/B). Redis's adds keep one turn's group.
@@ -10,10 +13,14 @@ import { batchedAdds, CLUSTER_COUNT_MAX, type Adding, type LedgerStore } from '.
 const GROUP_MS = 2;
 
 export function libsqlLedger(db: SqlDatabase): LedgerStore {
-  const insert = db.prepare('INSERT INTO ledger (id, at, network, kind, verdict, entry) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING');
+  const insert = db.prepare(
+    'INSERT INTO ledger (id, at, network, kind, verdict, entry) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
+  );
   // Counted up to CLUSTER_COUNT_MAX: past any cluster's size the number changes nothing, and a large cluster's
   // count would otherwise grow with it on every add.
-  const cluster = db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ledger WHERE network = ? AND at BETWEEN ? AND ? LIMIT ${CLUSTER_COUNT_MAX})`);
+  const cluster = db.prepare(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ledger WHERE network = ? AND at BETWEEN ? AND ? LIMIT ${CLUSTER_COUNT_MAX})`,
+  );
   const between = db.prepare('SELECT entry FROM ledger WHERE at BETWEEN ? AND ? ORDER BY at, id');
   const betweenOf = db.prepare('SELECT entry FROM ledger WHERE network = ? AND at BETWEEN ? AND ? ORDER BY at, id');
   const update = db.prepare('UPDATE ledger SET verdict = ?, entry = ? WHERE id = ?');

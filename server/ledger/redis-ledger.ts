@@ -36,14 +36,27 @@ const scripted = (redis: Redis): Scripted => {
 export const UNCONFIRMED_MAX = 20_000;
 const RETRY_CHUNK = 500;
 
-export function redisLedger(redis: Redis, prefix: string, retentionMs: number, replicated: ReplicatedWrites | null = null, unconfirmedMax = UNCONFIRMED_MAX): LedgerStore {
+export function redisLedger(
+  redis: Redis,
+  prefix: string,
+  retentionMs: number,
+  replicated: ReplicatedWrites | null = null,
+  unconfirmedMax = UNCONFIRMED_MAX,
+): LedgerStore {
   const key = (name: string) => `${prefix}ledger:${name}`;
   const keys = { entries: key('entries'), all: key('at'), network: (network: string) => key(`net:${network}`) };
   const plain = scripted(redis);
   const durable = replicated === null ? null : { ...replicated, client: scripted(replicated.client) };
   const unconfirmed = new Map<string, Adding>();
   const addWith = (client: Scripted, batch: readonly Adding[]) =>
-    client.ledgerAdd(2 + batch.length, keys.entries, keys.all, ...batch.map(({ entry }) => keys.network(entry.network)), retentionMs, ...batch.flatMap(({ entry, clusterMs }) => [entry.id, JSON.stringify(entry), entry.at, entry.at - clusterMs]));
+    client.ledgerAdd(
+      2 + batch.length,
+      keys.entries,
+      keys.all,
+      ...batch.map(({ entry }) => keys.network(entry.network)),
+      retentionMs,
+      ...batch.flatMap(({ entry, clusterMs }) => [entry.id, JSON.stringify(entry), entry.at, entry.at - clusterMs]),
+    );
   const read = async (ids: string[]) => {
     if (ids.length === 0) return [];
     const texts = await redis.hmget(keys.entries, ...ids);
@@ -67,7 +80,10 @@ export function redisLedger(redis: Redis, prefix: string, retentionMs: number, r
     let counts: number[] = batch.map(() => 1);
     let replicas = 0;
     try {
-      const [added, confirmed] = await Promise.all([addWith(durable.client, batch), durable.client.wait(durable.replicas, durable.timeoutMs)]);
+      const [added, confirmed] = await Promise.all([
+        addWith(durable.client, batch),
+        durable.client.wait(durable.replicas, durable.timeoutMs),
+      ]);
       counts = added.map(Number);
       replicas = confirmed;
     } catch {

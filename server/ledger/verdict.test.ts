@@ -2,8 +2,20 @@ import type { PassFacts } from '@game-register/gateway';
 import { CLUSTER, concerns, judge, LATE_MS, NEAR_FLOOR_MS, rejudge, REJUDGE_WINDOW_MS } from './verdict';
 
 const pass = (facts: Partial<PassFacts> = {}): PassFacts => ({
-  level: 0, picture: 'plain', path: 'drag', answeredInMs: 6000, fitsMs: 1100, network: '203.0.113.0/24', kind: 'carrier', asn: 9808,
-  site: 0, carriers: 0, campaign: null, underAttack: false, cause: 'none', ...facts,
+  level: 0,
+  picture: 'plain',
+  path: 'drag',
+  answeredInMs: 6000,
+  fitsMs: 1100,
+  network: '203.0.113.0/24',
+  kind: 'carrier',
+  asn: 9808,
+  site: 0,
+  carriers: 0,
+  campaign: null,
+  underAttack: false,
+  cause: 'none',
+  ...facts,
 });
 
 describe('the verdict on a registration', () => {
@@ -21,7 +33,10 @@ describe('the verdict on a registration', () => {
     expect(judge(pass({ level: 1, cause: 'own' }), 1)).toEqual({ verdict: 'review', reasons: ['own_level_raised'] });
     expect(judge(pass({ level: 2, picture: 'guarded', cause: 'own' }), 1)).toEqual({ verdict: 'review', reasons: ['own_level_guarded'] });
     expect(judge(pass({ level: 1, carriers: 1, cause: 'carriers' }), 1)).toEqual({ verdict: 'review', reasons: ['carriers_surge'] });
-    expect(judge(pass({ level: 2, underAttack: true, cause: 'under_attack' }), 1)).toEqual({ verdict: 'review', reasons: ['under_attack'] });
+    expect(judge(pass({ level: 2, underAttack: true, cause: 'under_attack' }), 1)).toEqual({
+      verdict: 'review',
+      reasons: ['under_attack'],
+    });
     expect(judge(pass({ level: 1, path: 'accessible', picture: 'none', cause: 'kind' }), 1).reasons).toEqual(['accessible_raised']);
   });
 
@@ -58,8 +73,13 @@ describe('a verdict judged again afterwards', () => {
     expect(concerns({ event: 'cluster', network: entry.network, at: entry.at - 1 }, entry)).toBe(false);
     expect(concerns({ ...rose, network: '198.51.100.0/24' }, entry)).toBe(false);
     expect(concerns({ ...rose, level: 1 }, entry)).toBe(false);
-    expect(rejudge({ verdict: 'review', reasons: ['answer_near_floor'] }, rose)).toEqual({ verdict: 'suspect', reasons: ['answer_near_floor', 'network_attacked'] });
-    expect(rejudge({ verdict: 'suspect', reasons: ['hosting_as'] }, { event: 'cluster', network: entry.network, at: entry.at }).verdict).toBe('suspect');
+    expect(rejudge({ verdict: 'review', reasons: ['answer_near_floor'] }, rose)).toEqual({
+      verdict: 'suspect',
+      reasons: ['answer_near_floor', 'network_attacked'],
+    });
+    expect(
+      rejudge({ verdict: 'suspect', reasons: ['hosting_as'] }, { event: 'cluster', network: entry.network, at: entry.at }).verdict,
+    ).toBe('suspect');
   });
 
   it("asks for review of every carrier registration within the window before the carriers' floor rose, and no other kind's", () => {

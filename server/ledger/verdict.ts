@@ -34,7 +34,8 @@ export interface Judgement {
  */
 export const CLUSTER = { windowMs: 10 * 60_000, review: 10, carrierReview: 30 } as const;
 /** The registrations that make a cluster on a network of `kind` (null: not known, strict mode off), `campaign` on or not. */
-export const clusterSize = (kind: string | null, campaign: boolean): number => (kind !== 'carrier' ? CLUSTER.review : campaign ? Number.POSITIVE_INFINITY : CLUSTER.carrierReview);
+export const clusterSize = (kind: string | null, campaign: boolean): number =>
+  kind !== 'carrier' ? CLUSTER.review : campaign ? Number.POSITIVE_INFINITY : CLUSTER.carrierReview;
 /**
  * A registration written this long after its network rose (or the carriers' floor did) with a pass from before it
  * is judged as those before the rise: a pass token lives 2 minutes (TOKEN_TTL_MS), and a solver spends it later.
@@ -73,15 +74,20 @@ export function passReasons(pass: PassFacts | null): VerdictReason[] {
   if (pass === null) return [];
   const reasons: VerdictReason[] = [];
   if (pass.kind === 'hosting') reasons.push('hosting_as');
-  if (pass.cause === 'own') reasons.push(pass.level >= 3 ? 'own_level_attacked' : pass.level === 2 ? 'own_level_guarded' : 'own_level_raised');
+  if (pass.cause === 'own')
+    reasons.push(pass.level >= 3 ? 'own_level_attacked' : pass.level === 2 ? 'own_level_guarded' : 'own_level_raised');
   if (pass.kind === 'carrier' && pass.carriers >= 1 && pass.campaign === null) reasons.push('carriers_surge');
   if (pass.cause === 'under_attack') reasons.push('under_attack');
-  if (pass.answeredInMs !== null && pass.fitsMs !== null && pass.answeredInMs - pass.fitsMs < NEAR_FLOOR_MS) reasons.push('answer_near_floor');
+  if (pass.answeredInMs !== null && pass.fitsMs !== null && pass.answeredInMs - pass.fitsMs < NEAR_FLOOR_MS)
+    reasons.push('answer_near_floor');
   if (pass.path === 'accessible' && pass.level >= 1) reasons.push('accessible_raised');
   return reasons;
 }
 
-/** A new entry's judgement: its pass's reasons, and its network's cluster (`networkEntries`: its registrations within CLUSTER.windowMs, this one included). */
+/**
+ * A new entry's judgement: its pass's reasons, and its network's cluster (`networkEntries`: its registrations within
+ * CLUSTER.windowMs, this one included).
+ */
 export function judge(pass: PassFacts | null, networkEntries: number): Judgement {
   const clustered = networkEntries >= clusterSize(pass?.kind ?? null, pass?.campaign != null);
   return judged([...passReasons(pass), ...(clustered ? (['cluster'] as const) : [])]);
@@ -99,7 +105,8 @@ export type Afterwards =
  */
 export function concerns(afterwards: Afterwards, entry: { network: string; kind: string | null; at: number }): boolean {
   const late = afterwards.event === 'cluster' ? 0 : LATE_MS;
-  const within = entry.at <= afterwards.at + late && afterwards.at - entry.at <= (afterwards.event === 'cluster' ? CLUSTER.windowMs : REJUDGE_WINDOW_MS);
+  const within =
+    entry.at <= afterwards.at + late && afterwards.at - entry.at <= (afterwards.event === 'cluster' ? CLUSTER.windowMs : REJUDGE_WINDOW_MS);
   if (!within) return false;
   if (afterwards.event === 'carriers_rose') return entry.kind === 'carrier';
   return entry.network === afterwards.network && (afterwards.event === 'cluster' || afterwards.level >= 2);
@@ -107,7 +114,14 @@ export function concerns(afterwards: Afterwards, entry: { network: string; kind:
 
 /** An entry judged again after `afterwards` (concerns() said it applies): its reasons and the new one; a verdict never goes down. */
 export function rejudge(previous: Judgement, afterwards: Afterwards): Judgement {
-  const added: VerdictReason = afterwards.event === 'network_rose' ? (afterwards.level >= 3 ? 'network_attacked' : 'network_rose') : afterwards.event === 'cluster' ? 'cluster' : 'surge_before_floor';
+  const added: VerdictReason =
+    afterwards.event === 'network_rose'
+      ? afterwards.level >= 3
+        ? 'network_attacked'
+        : 'network_rose'
+      : afterwards.event === 'cluster'
+        ? 'cluster'
+        : 'surge_before_floor';
   const next = judged([...previous.reasons, added]);
   return RANK[next.verdict] >= RANK[previous.verdict] ? next : { ...next, verdict: previous.verdict };
 }

@@ -4,7 +4,8 @@ import type { TokenRefusal } from '@game-register/gateway';
 
 export type FunnelCall = 'checkuser' | 'checktel' | 'reg';
 export type CheckVerdict = 'y' | 'n' | 'error';
-export type RegOutcome = 'registered' | 'refused' | 'gate_refused' | 'gate_unavailable' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
+export type RegOutcome =
+  'registered' | 'refused' | 'gate_refused' | 'gate_unavailable' | 'backend_error' | 'timeout' | 'rate_limited' | 'bad_request';
 
 /** The puzzle's steps in the funnel, as the app tells them (api/handlers/funnel-beacon.ts). */
 export type PuzzleStep = 'shown' | 'passed';
@@ -45,7 +46,11 @@ export function checkVerdict(status: number, body: string | Buffer | undefined):
 }
 
 /** A reg answer's outcome, and for a refusal its reason. */
-export function regOutcome(status: number, body: string | Buffer | undefined, gate: TokenRefusal | null = null): { outcome: RegOutcome; reason: string } {
+export function regOutcome(
+  status: number,
+  body: string | Buffer | undefined,
+  gate: TokenRefusal | null = null,
+): { outcome: RegOutcome; reason: string } {
   if (status === 429) return { outcome: 'rate_limited', reason: 'none' };
   if (status === 504) return { outcome: 'timeout', reason: 'none' };
   if (status >= 500) return { outcome: 'backend_error', reason: 'none' };

@@ -8,7 +8,17 @@ import { metricsOn, parseExposition, scrape, type Sample } from '../../testing/s
 const P = 'game_register_';
 const SITE: ChannelSettings = { default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' };
 const registration = (name: string, mobile: string, code: string) =>
-  new URLSearchParams({ name, Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code, mobile, QQ: '', islogin: 'true' }).toString();
+  new URLSearchParams({
+    name,
+    Password: 'Secret#123',
+    rePassword: 'Secret#123',
+    wash: '1',
+    washType: '2',
+    code,
+    mobile,
+    QQ: '',
+    islogin: 'true',
+  }).toString();
 
 async function samples(app: FastifyInstance): Promise<Sample[]> {
   return parseExposition((await scrape(app)).text).samples;
@@ -26,7 +36,10 @@ function byChannel(list: Sample[], name: string, labels: Record<string, string> 
 }
 
 async function appWithPages(settings: () => ChannelSettings = () => SITE, apiTarget: URL | null = null) {
-  const distDir = await makeDist({ 'register.html': '<!doctype html><title>注册</title>', 'contact.html': '<!doctype html><title>客服</title>' });
+  const distDir = await makeDist({
+    'register.html': '<!doctype html><title>注册</title>',
+    'contact.html': '<!doctype html><title>客服</title>',
+  });
   return (await buildTestApp(metricsOn({ distDir, apiTarget }), { channels: settings })).app;
 }
 
@@ -43,7 +56,15 @@ describe('the funnel by channel', () => {
   it('counts the register page by the channel its link names: listed as itself, none as the default, unlisted as other', async () => {
     const app = await appWithPages();
     const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
-    for (const url of ['/register?c=CH7', '/register?utm=x&c=CH7', '/register', '/?c=CH8', '/register/?c=CH8', '/register?c=NOPE', '/register?c=ch7']) {
+    for (const url of [
+      '/register?c=CH7',
+      '/register?utm=x&c=CH7',
+      '/register',
+      '/?c=CH8',
+      '/register/?c=CH8',
+      '/register?c=NOPE',
+      '/register?c=ch7',
+    ]) {
       expect((await get(url)).statusCode).toBe(200);
     }
     const etag = (await get('/register?c=CH7')).headers.etag as string;
@@ -58,22 +79,32 @@ describe('the funnel by channel', () => {
     expect(byChannel(list, 'register_page_views_total')).toEqual({ H5REG: 1, CH7: 4, CH8: 2, other: 2 });
   });
 
-  it('counts checks by the app\'s channel header, puzzle beacons by their c, and reg by the code it was sent with', async () => {
+  it("counts checks by the app's channel header, puzzle beacons by their c, and reg by the code it was sent with", async () => {
     const app = await appWithPages();
     const check = (call: string, param: string, channel?: string) =>
-      app.inject({ method: 'POST', url: `/api/Index/${call}?param=${param}&name=x`, headers: channel === undefined ? {} : { 'x-channel': channel } });
+      app.inject({
+        method: 'POST',
+        url: `/api/Index/${call}?param=${param}&name=x`,
+        headers: channel === undefined ? {} : { 'x-channel': channel },
+      });
     const beacon = (query: string) => app.inject({ method: 'POST', url: `/api/funnel?${query}` });
     await check('checkuser', 'alice', 'CH7');
     await check('checktel', '13800138001', 'CH7');
     await check('checkuser', 'bob');
     await check('checkuser', 'carol', 'EVIL');
-    const beacons = await Promise.all(['step=shown&c=CH7', 'step=shown&c=CH7', 'step=passed&c=CH7', 'step=shown', 'step=passed&c=EVIL'].map(beacon));
+    const beacons = await Promise.all(
+      ['step=shown&c=CH7', 'step=shown&c=CH7', 'step=passed&c=CH7', 'step=shown', 'step=passed&c=EVIL'].map(beacon),
+    );
     expect(beacons.map((answer) => [answer.statusCode, answer.body])).toEqual(Array(5).fill([204, '']));
     const refused = await Promise.all(['step=clicked&c=CH7', 'c=CH7', 'step=shown&step=passed'].map(beacon));
     expect(refused.map((answer) => answer.statusCode)).toEqual([400, 400, 400]);
     await app.inject({ method: 'POST', url: `/api/Index/reg?${registration('alice', '13800138001', 'CH7')}` });
     await app.inject({ method: 'POST', url: `/api/Index/reg?${registration('alice', '13800138002', 'CH7')}` }); // name taken
-    await app.inject({ method: 'POST', url: `/api/Index/reg?${registration('dave', '13800138003', 'EVIL')}`, headers: { 'x-channel': 'CH8' } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/Index/reg?${registration('dave', '13800138003', 'EVIL')}`,
+      headers: { 'x-channel': 'CH8' },
+    });
     const list = await samples(app);
     await app.close();
     expect(byChannel(list, 'check_answers_total', { verdict: 'y' })).toEqual({ H5REG: 1, CH7: 2, CH8: 0, other: 1 });
@@ -113,7 +144,11 @@ describe('the funnel by channel in proxy mode', () => {
     const app = await appWithPages(() => SITE, new URL(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`));
     await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=alice&name=name', headers: { 'x-channel': 'CH8' } });
     const beacon = await app.inject({ method: 'POST', url: '/api/funnel?step=passed&c=CH8' });
-    await app.inject({ method: 'POST', url: `/api/Index/reg?${registration('alice', '13800138001', 'CH8')}`, headers: { 'x-channel': 'CH8' } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/Index/reg?${registration('alice', '13800138001', 'CH8')}`,
+      headers: { 'x-channel': 'CH8' },
+    });
     const list = await samples(app);
     await app.close();
     await new Promise<void>((resolve) => upstream.close(() => resolve()));

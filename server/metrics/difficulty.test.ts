@@ -14,15 +14,32 @@ function setup(): { events: GatewayEvents; metrics: PrometheusMetrics; read: () 
   return { events: metrics, metrics, read: async () => parseExposition(await metrics.registry.metrics()).samples };
 }
 
-const issued = (facts: Partial<ChallengeFacts> = {}): ChallengeFacts => ({ level: 0, picture: 'plain', holdout: false, doublings: 0, ...facts });
-const answer = (facts: Partial<AnswerFacts> = {}): AnswerFacts => ({ level: 0, picture: 'plain', firstTry: true, solveSeconds: null, workSeconds: null, ...facts });
+const issued = (facts: Partial<ChallengeFacts> = {}): ChallengeFacts => ({
+  level: 0,
+  picture: 'plain',
+  holdout: false,
+  doublings: 0,
+  ...facts,
+});
+const answer = (facts: Partial<AnswerFacts> = {}): AnswerFacts => ({
+  level: 0,
+  picture: 'plain',
+  firstTry: true,
+  solveSeconds: null,
+  workSeconds: null,
+  ...facts,
+});
 
 /** Every series of `name` as `label=value,...` -> value. */
 function series(list: Sample[], name: string): Record<string, number> {
   const found: Record<string, number> = {};
   for (const sample of list) {
     if (sample.name !== P + name) continue;
-    found[Object.entries(sample.labels).map(([key, value]) => `${key}=${value}`).join(',')] = sample.value;
+    found[
+      Object.entries(sample.labels)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(',')
+    ] = sample.value;
   }
   return found;
 }
@@ -55,7 +72,7 @@ describe('the difficulty metrics', () => {
     expect(Object.keys(series(list, 'captcha_opening_first_answers_total'))).toHaveLength(pairs.length * 2);
   });
 
-  it('count challenges by level and picture, and still by their work\'s doublings', async () => {
+  it("count challenges by level and picture, and still by their work's doublings", async () => {
     const { events, read } = setup();
     events.challengeIssued(issued());
     events.challengeIssued(issued({ picture: 'guarded', holdout: true }));
@@ -130,12 +147,17 @@ describe('the difficulty metrics', () => {
     events.quotaRefused(0, 'unknown');
     const list = await read();
     const moved = Object.fromEntries(Object.entries(series(list, 'captcha_level_changes_total')).filter(([, value]) => value > 0));
-    expect(moved).toEqual({ 'entity=network,to=1,kind=unknown': 2, 'entity=network,to=2,kind=unknown': 1, 'entity=network,to=1,kind=carrier': 1, 'entity=site,to=2,kind=site': 1 });
+    expect(moved).toEqual({
+      'entity=network,to=1,kind=unknown': 2,
+      'entity=network,to=2,kind=unknown': 1,
+      'entity=network,to=1,kind=carrier': 1,
+      'entity=site,to=2,kind=site': 1,
+    });
     const refused = Object.fromEntries(Object.entries(series(list, 'captcha_quota_refusals_total')).filter(([, value]) => value > 0));
     expect(refused).toEqual({ 'level=2,kind=hosting': 2, 'level=0,kind=unknown': 1 });
   });
 
-  it('read what a strict-mode server tells them, the widget\'s timing included', async () => {
+  it("read what a strict-mode server tells them, the widget's timing included", async () => {
     const { app } = await buildTestApp(strictConfig({}, metricsOn()));
     try {
       const timed = { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 4200, workMs: 380 } };
@@ -156,10 +178,13 @@ describe('the difficulty metrics', () => {
 // People's cost per level and picture (issue 50): what the widget counts over one opening of the puzzle (the
 // answer's number, the time from the opening's first puzzle shown), as a caller of the server meets it.
 describe('the time to a pass and the tries it took', () => {
-  it('count a person\'s opening: its first answer, and its pass by number and time from the first puzzle shown', async () => {
+  it("count a person's opening: its first answer, and its pass by number and time from the first puzzle shown", async () => {
     const { app } = await buildTestApp(strictConfig({}, metricsOn()));
     try {
-      const missed = { ...humanAnswer(await openPuzzle(app), RIGHT_OFFSET + 40), timing: { solveMs: 9000, workMs: 300, tries: 1, openMs: 9000 } };
+      const missed = {
+        ...humanAnswer(await openPuzzle(app), RIGHT_OFFSET + 40),
+        timing: { solveMs: 9000, workMs: 300, tries: 1, openMs: 9000 },
+      };
       expect((await verify(app, missed)).json()).toMatchObject({ status: 'n' });
       const passed = { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 6400, workMs: 300, tries: 2, openMs: 17_000 } };
       expect((await verify(app, passed)).json()).toMatchObject({ status: 'y' });
@@ -181,14 +206,16 @@ describe('the time to a pass and the tries it took', () => {
       expect(valueOf(list, `${P}captcha_solve_seconds_count`, plain)).toBe(2);
       // Nothing personal in any label: levels, pictures, results and buckets only.
       const names = ['captcha_pass_seconds', 'captcha_pass_tries', 'captcha_opening_first_answers_total'].map((name) => P + name);
-      const labels = new Set(list.filter((sample) => names.some((name) => sample.name.startsWith(name))).flatMap((sample) => Object.keys(sample.labels)));
+      const labels = new Set(
+        list.filter((sample) => names.some((name) => sample.name.startsWith(name))).flatMap((sample) => Object.keys(sample.labels)),
+      );
       expect([...labels].sort()).toEqual(['le', 'level', 'picture', 'result']);
     } finally {
       await app.close();
     }
   });
 
-  it('keep the holdout\'s guarded picture (level 0) apart from a raised level\'s; an older widget\'s pass is timed from its own puzzle', async () => {
+  it("keep the holdout's guarded picture (level 0) apart from a raised level's; an older widget's pass is timed from its own puzzle", async () => {
     const { events, read } = setup();
     events.verified('passed', answer({ picture: 'guarded', solveSeconds: 4, tries: 1, openSeconds: 4 }));
     events.verified('passed', answer({ level: 2, picture: 'guarded', solveSeconds: 11 }));

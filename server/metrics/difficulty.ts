@@ -42,7 +42,9 @@ export function levelPictures(): [string, PictureLabel][] {
 export const OPENING_UNKNOWN: readonly [string, string] = ['unknown', 'unknown'];
 const OPENING_BROWSER: readonly [string, string] = ['none', 'browser'];
 const OPENING_STARTS: ReadonlyMap<string, readonly [string, string]> = new Map(
-  [...levelPictures().filter(([, picture]) => picture !== 'none'), OPENING_BROWSER, OPENING_UNKNOWN].map((pair) => [`${pair[0]}/${pair[1]}`, pair] as const),
+  [...levelPictures().filter(([, picture]) => picture !== 'none'), OPENING_BROWSER, OPENING_UNKNOWN].map(
+    (pair) => [`${pair[0]}/${pair[1]}`, pair] as const,
+  ),
 );
 
 /** The beacon's `lv` and `pic` as labels: a listed pair, else `unknown`. */
@@ -64,31 +66,40 @@ export interface DifficultyMetrics {
 }
 
 /** A reported time as counted: within [0, LONGEST_SECONDS]; null (not reported) or not a number is not counted. */
-const countable = (seconds: number | null): number | null => (seconds === null || !Number.isFinite(seconds) ? null : Math.min(LONGEST_SECONDS, Math.max(0, seconds)));
+const countable = (seconds: number | null): number | null =>
+  seconds === null || !Number.isFinite(seconds) ? null : Math.min(LONGEST_SECONDS, Math.max(0, seconds));
 
 /** The difficulty metrics on `registry`, named by `name` (the server's prefix). */
 export function createDifficultyMetrics(registry: Registry, name: (suffix: string) => string): DifficultyMetrics {
   const challenges = new Counter({
     name: name('captcha_challenges_total'),
-    help: 'Strict mode: challenges handed out (both paths), by the level (0-3) the caller had and the picture (plain, guarded, or none: the path without one).',
+    help:
+      'Strict mode: challenges handed out (both paths), by the level (0-3) the caller had and the picture (plain, ' +
+      'guarded, or none: the path without one).',
     labelNames: ['level', 'picture'] as const,
     registers: [registry],
   });
   const doubled = new Counter({
     name: name('captcha_work_doublings_total'),
-    help: 'Strict mode: challenges handed out by how many times their work was doubled for recent failures of the address and its network (0: a clean record).',
+    help:
+      'Strict mode: challenges handed out by how many times their work was doubled for recent failures of the address ' +
+      'and its network (0: a clean record).',
     labelNames: ['doublings'] as const,
     registers: [registry],
   });
   const answers = new Counter({
     name: name('captcha_answers_total'),
-    help: 'Strict mode: answers to known challenges by level, picture, result (passed, failed) and attempt (first: the address had no recent failure; retry).',
+    help:
+      'Strict mode: answers to known challenges by level, picture, result (passed, failed) and attempt (first: the ' +
+      'address had no recent failure; retry).',
     labelNames: ['level', 'picture', 'result', 'attempt'] as const,
     registers: [registry],
   });
   const solveTime = new Histogram({
     name: name('captcha_solve_seconds'),
-    help: 'Strict mode: time from the puzzle (or the accessible task) shown to the answer, as the widget reported it, by level and picture.',
+    help:
+      'Strict mode: time from the puzzle (or the accessible task) shown to the answer, as the widget reported it, by ' +
+      'level and picture.',
     labelNames: ['level', 'picture'] as const,
     buckets: SOLVE_BUCKETS,
     registers: [registry],
@@ -105,33 +116,44 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
   // the openings' first answers (a person's first try, as the widget numbers it).
   const passTime = new Histogram({
     name: name('captcha_pass_seconds'),
-    help: "Strict mode: time to a pass, as the widget reported it: from the first puzzle of the widget's opening shown (an older widget: from the puzzle that passed), by the pass's level and picture (level 0 guarded: the holdout).",
+    help:
+      "Strict mode: time to a pass, as the widget reported it: from the first puzzle of the widget's opening shown (an " +
+      "older widget: from the puzzle that passed), by the pass's level and picture (level 0 guarded: the holdout).",
     labelNames: ['level', 'picture'] as const,
     buckets: SOLVE_BUCKETS,
     registers: [registry],
   });
   const passTries = new Histogram({
     name: name('captcha_pass_tries'),
-    help: "Strict mode: the pass's number among the answers of its opening of the widget (1: passed at the first answer), as the widget reported it, by level and picture.",
+    help:
+      "Strict mode: the pass's number among the answers of its opening of the widget (1: passed at the first answer), as " +
+      'the widget reported it, by level and picture.',
     labelNames: ['level', 'picture'] as const,
     buckets: TRIES_BUCKETS,
     registers: [registry],
   });
   const firstAnswers = new Counter({
     name: name('captcha_opening_first_answers_total'),
-    help: "Strict mode: the first answer of each opening of the widget (as the widget numbered it), by level, picture and result (passed, failed): a person's first try.",
+    help:
+      'Strict mode: the first answer of each opening of the widget (as the widget numbered it), by level, picture and ' +
+      "result (passed, failed): a person's first try.",
     labelNames: ['level', 'picture', 'result'] as const,
     registers: [registry],
   });
   const levelChanges = new Counter({
     name: name('captcha_level_changes_total'),
-    help: "Strict mode: difficulty level changes of an address, a network, the site or the carriers' floor (entity), by the level moved to and the kind of the entity's network (carrier, hosting, unknown; site for the site; carrier for the carriers' floor).",
+    help:
+      "Strict mode: difficulty level changes of an address, a network, the site or the carriers' floor (entity), by the " +
+      "level moved to and the kind of the entity's network (carrier, hosting, unknown; site for the site; carrier for the " +
+      "carriers' floor).",
     labelNames: ['entity', 'to', 'kind'] as const,
     registers: [registry],
   });
   const quotaRefusals = new Counter({
     name: name('captcha_quota_refusals_total'),
-    help: "Strict mode: right answers refused a pass token (429) because the network that fetched the puzzle had used its pass allowance, by level and the network's kind.",
+    help:
+      'Strict mode: right answers refused a pass token (429) because the network that fetched the puzzle had used its ' +
+      "pass allowance, by level and the network's kind.",
     labelNames: ['level', 'kind'] as const,
     registers: [registry],
   });
@@ -139,11 +161,15 @@ export function createDifficultyMetrics(registry: Registry, name: (suffix: strin
   // Series start at 0, so the recording rules' ratios (answers over challenges) hold from the first scrape.
   for (const [level, picture] of levelPictures()) {
     challenges.labels(level, picture).inc(0);
-    for (const result of ['passed', 'failed']) for (const attempt of ['first', 'retry']) answers.labels(level, picture, result, attempt).inc(0);
+    for (const result of ['passed', 'failed'])
+      for (const attempt of ['first', 'retry']) answers.labels(level, picture, result, attempt).inc(0);
     for (const result of ['passed', 'failed']) firstAnswers.labels(level, picture, result).inc(0);
   }
   doubled.labels('0').inc(0); // the others appear with their first challenge
-  for (const entity of ENTITIES) for (const level of LEVELS) for (const kind of entity === 'site' ? ['site'] : entity === 'carriers' ? ['carrier'] : NETWORK_KINDS) levelChanges.labels(entity, level, kind).inc(0);
+  for (const entity of ENTITIES)
+    for (const level of LEVELS)
+      for (const kind of entity === 'site' ? ['site'] : entity === 'carriers' ? ['carrier'] : NETWORK_KINDS)
+        levelChanges.labels(entity, level, kind).inc(0);
   for (const level of LEVELS) for (const kind of NETWORK_KINDS) quotaRefusals.labels(level, kind).inc(0);
 
   return {

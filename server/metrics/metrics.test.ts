@@ -10,7 +10,18 @@ import { metricsOn, parseExposition, scrape, valueOf, type Sample } from '../../
 const P = 'game_register_';
 const query = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const registration = (name: string, mobile: string, extra: Record<string, string> = {}) =>
-  query({ name, Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code: 'H5REG', mobile, QQ: '', islogin: 'true', ...extra });
+  query({
+    name,
+    Password: 'Secret#123',
+    rePassword: 'Secret#123',
+    wash: '1',
+    washType: '2',
+    code: 'H5REG',
+    mobile,
+    QQ: '',
+    islogin: 'true',
+    ...extra,
+  });
 const post = (app: FastifyInstance, url: string, remoteAddress = '127.0.0.1') => app.inject({ method: 'POST', url, remoteAddress });
 
 async function samples(app: FastifyInstance): Promise<Sample[]> {
@@ -19,7 +30,16 @@ async function samples(app: FastifyInstance): Promise<Sample[]> {
 
 /** Every funnel and strict-mode series as name{labels} -> value, to compare two scrapes. */
 function funnel(list: Sample[]): Map<string, number> {
-  const names = ['check_answers_total', 'reg_outcomes_total', 'captcha_challenges_total', 'captcha_work_doublings_total', 'captcha_answers_total', 'captcha_verifies_total', 'captcha_tokens_total', 'rate_limited_total'].map((n) => P + n);
+  const names = [
+    'check_answers_total',
+    'reg_outcomes_total',
+    'captcha_challenges_total',
+    'captcha_work_doublings_total',
+    'captcha_answers_total',
+    'captcha_verifies_total',
+    'captcha_tokens_total',
+    'rate_limited_total',
+  ].map((n) => P + n);
   const map = new Map<string, number>();
   for (const sample of list) {
     if (!names.includes(sample.name)) continue;
@@ -90,11 +110,18 @@ describe('metrics', () => {
       [`${P}ledger_write_failures_total`]: 'counter',
     });
     // The process's own: CPU, heap, event-loop lag, GC.
-    for (const name of ['process_cpu_user_seconds_total', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_gc_duration_seconds']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_gc_duration_seconds',
+    ]) {
       expect(types.has(name), name).toBe(true);
     }
     const list = parseExposition(text).samples;
-    expect(valueOf(list, `${P}http_request_duration_seconds_count`, { route: '/api/Index/checkuser', method: 'POST', status_code: '200' })).toBe(1);
+    expect(
+      valueOf(list, `${P}http_request_duration_seconds_count`, { route: '/api/Index/checkuser', method: 'POST', status_code: '200' }),
+    ).toBe(1);
     expect(valueOf(list, `${P}captcha_draw_seconds_count`)).toBe(1);
     expect(valueOf(list, `${P}captcha_draw_seconds_sum`)).toBeGreaterThan(0);
     await app.close();
@@ -108,7 +135,10 @@ describe('metrics', () => {
     await app.close();
   });
 
-  it.each([['on', metricsOn()], ['off', {}]])('are never on the public port (metrics %s): /metrics is a JSON 404', async (_label, config) => {
+  it.each([
+    ['on', metricsOn()],
+    ['off', {}],
+  ])('are never on the public port (metrics %s): /metrics is a JSON 404', async (_label, config) => {
     const { app } = await buildTestApp(config);
     const response = await app.inject({ method: 'GET', url: '/metrics' });
     expect(response.statusCode).toBe(404);
@@ -206,7 +236,9 @@ describe('metrics', () => {
   it('show the draw queue while challenges wait for the draw thread, and time each draw', { timeout: 30_000 }, async () => {
     const { app } = await buildTestApp(strictConfig({ drawThreads: 1, drawQueue: 16 }, metricsOn()));
     let settled = false;
-    const burst = Promise.all(Array.from({ length: 4 }, (_, i) => challenge(app, { pixelRatio: 2 }, `192.0.2.${i + 1}`))).finally(() => (settled = true));
+    const burst = Promise.all(Array.from({ length: 4 }, (_, i) => challenge(app, { pixelRatio: 2 }, `192.0.2.${i + 1}`))).finally(
+      () => (settled = true),
+    );
     const lengths: number[] = [];
     while (!settled) lengths.push(valueOf(await samples(app), `${P}captcha_draw_queue_length`));
     const answers = await burst;
@@ -242,7 +274,12 @@ describe('metrics', () => {
     await post(app, `/api/Index/${marks[3]}?q=${marks[4]}`);
     await app.inject({ method: 'GET', url: `/${marks[3]}/${marks[4]}.js?${marks[4]}` });
     await verify(app, { id: marks[5], offsetX: 1, trail: [] });
-    await app.inject({ method: 'POST', url: '/api/Index/checkuser', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ param: marks[0] }) });
+    await app.inject({
+      method: 'POST',
+      url: '/api/Index/checkuser',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ param: marks[0] }),
+    });
     const { text } = await scrape(app);
     for (const mark of marks) expect(text).not.toContain(mark);
     // An /api path that names no call is counted under the API's one catch-all label, not its URL.

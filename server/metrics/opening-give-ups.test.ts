@@ -30,7 +30,7 @@ describe('give-ups per level and picture from the funnel beacons', () => {
     expect(Object.values(all).every((value) => value === 0)).toBe(true);
   });
 
-  it('count shown and passed by the opening\'s level and picture; anything unknown or malformed as unknown, always a 204', async () => {
+  it("count shown and passed by the opening's level and picture; anything unknown or malformed as unknown, always a 204", async () => {
     const { app } = await buildTestApp(metricsOn());
     const queries = [
       'step=shown&c=H5REG&lv=2&pic=guarded',

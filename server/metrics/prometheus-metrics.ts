@@ -17,7 +17,16 @@ export interface PrometheusMetrics extends Metrics {
   registry: Registry;
 }
 
-const REG_OUTCOMES_AT_ZERO = ['registered', 'gate_refused', 'gate_unavailable', 'backend_error', 'timeout', 'rate_limited', 'bad_request', 'client_left'] as const;
+const REG_OUTCOMES_AT_ZERO = [
+  'registered',
+  'gate_refused',
+  'gate_unavailable',
+  'backend_error',
+  'timeout',
+  'rate_limited',
+  'bad_request',
+  'client_left',
+] as const;
 
 /**
  * The real metrics on their own registry, with the process's default metrics (event-loop lag, heap, GC).
@@ -28,11 +37,17 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
   collectDefaultMetrics({ register: registry });
   const name = (suffix: string) => METRIC_PREFIX + suffix;
 
-  const duration = new RequestHistogram(name('http_request_duration_seconds'), 'Time to answer a request, by route pattern, method and status code.', DURATION_BUCKETS);
+  const duration = new RequestHistogram(
+    name('http_request_duration_seconds'),
+    'Time to answer a request, by route pattern, method and status code.',
+    DURATION_BUCKETS,
+  );
   registry.registerMetric(duration as unknown as Parameters<Registry['registerMetric']>[0]);
   const views = new Counter({
     name: name('register_page_views_total'),
-    help: 'GET /register (and /) answered with the page by this server, by the channel its link named (none: the default; unlisted: other).',
+    help:
+      'GET /register (and /) answered with the page by this server, by the channel its link named (none: the default; ' +
+      'unlisted: other).',
     labelNames: ['channel'] as const,
     registers: [registry],
     // First in the registry: a channel listed since the last scrape gets all its funnel series at 0 in this one.
@@ -42,13 +57,18 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
   });
   const checks = new Counter({
     name: name('check_answers_total'),
-    help: 'checkuser and checktel answers by verdict: y, n, or error (no verdict: network, timeout, garbage, limits); client_left: the client left before its request was read whole (not forwarded).',
+    help:
+      'checkuser and checktel answers by verdict: y, n, or error (no verdict: network, timeout, garbage, limits); ' +
+      'client_left: the client left before its request was read whole (not forwarded).',
     labelNames: ['call', 'verdict', 'channel'] as const,
     registers: [registry],
   });
   const registrations = new Counter({
     name: name('reg_outcomes_total'),
-    help: 'reg answers by outcome (registered, refused, gate_refused, gate_unavailable, backend_error, timeout, rate_limited, bad_request; client_left: the client left before its request was read whole, not forwarded), refusal reason and channel.',
+    help:
+      'reg answers by outcome (registered, refused, gate_refused, gate_unavailable, backend_error, timeout, ' +
+      'rate_limited, bad_request; client_left: the client left before its request was read whole, not forwarded), refusal ' +
+      'reason and channel.',
     labelNames: ['outcome', 'reason', 'channel'] as const,
     registers: [registry],
   });
@@ -62,16 +82,21 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
   // puzzle (difficulty.ts's openingLabels), without the channel, so the series stay few.
   const openings = new Counter({
     name: name('puzzle_opening_steps_total'),
-    help: "Openings of the puzzle shown and passed (step), as the app reports them (POST /api/funnel), by the level and picture of the opening's first puzzle (strict mode: 0-3 and plain or guarded, level 0 guarded the holdout; the default mode: none, browser; unknown: no level known).",
+    help:
+      'Openings of the puzzle shown and passed (step), as the app reports them (POST /api/funnel), by the level and ' +
+      "picture of the opening's first puzzle (strict mode: 0-3 and plain or guarded, level 0 guarded the holdout; the " +
+      'default mode: none, browser; unknown: no level known).',
     labelNames: ['step', 'level', 'picture'] as const,
     registers: [registry],
   });
-  for (const [level, picture] of openingStarts()) for (const step of ['shown', 'passed'] as const) openings.labels(step, level, picture).inc(0);
+  for (const [level, picture] of openingStarts())
+    for (const step of ['shown', 'passed'] as const) openings.labels(step, level, picture).inc(0);
   const seenChannels = new Set<string>();
   const startChannel = (channel: string) => {
     if (seenChannels.has(channel)) return;
     seenChannels.add(channel);
-    for (const call of ['checkuser', 'checktel'] as const) for (const verdict of ['y', 'n', 'error'] as const) checks.labels(call, verdict, channel).inc(0);
+    for (const call of ['checkuser', 'checktel'] as const)
+      for (const verdict of ['y', 'n', 'error'] as const) checks.labels(call, verdict, channel).inc(0);
     for (const outcome of REG_OUTCOMES_AT_ZERO) registrations.labels(outcome, 'none', channel).inc(0);
     for (const step of ['shown', 'passed'] as const) puzzles.labels(step, channel).inc(0);
     views.labels(channel).inc(0);
@@ -85,7 +110,9 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
   const difficulty = createDifficultyMetrics(registry, name);
   const verifies = new Counter({
     name: name('captcha_verifies_total'),
-    help: 'Strict mode: verify answers by result (passed, failed) and reason (passed, wrong_offset, trail_refused, work_refused, expired_or_unknown, locked).',
+    help:
+      'Strict mode: verify answers by result (passed, failed) and reason (passed, wrong_offset, trail_refused, ' +
+      'work_refused, expired_or_unknown, locked).',
     labelNames: ['result', 'reason'] as const,
     registers: [registry],
   });
@@ -129,7 +156,8 @@ export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetric
 
   // Series start at 0, so rates and ratios (the alert rules) hold from the first scrape, not the first event.
   for (const channel of [...listedChannels(channels()), OTHER_CHANNEL_LABEL]) startChannel(channel);
-  for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'work_refused', 'expired_or_unknown', 'locked'] as const) verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
+  for (const reason of ['passed', 'wrong_offset', 'trail_refused', 'work_refused', 'expired_or_unknown', 'locked'] as const)
+    verifies.labels(reason === 'passed' ? 'passed' : 'failed', reason).inc(0);
 
   return {
     registry,

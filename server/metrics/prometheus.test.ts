@@ -16,7 +16,8 @@ const MONITORING = resolve(import.meta.dirname, '../../monitoring');
 
 function requireTools() {
   for (const path of [PROMETHEUS_PATH, PROMTOOL_PATH]) {
-    if (!existsSync(path)) throw new Error(`${path} is missing: run node --import tsx scripts/ensure-prometheus.ts (apt-get install prometheus)`);
+    if (!existsSync(path))
+      throw new Error(`${path} is missing: run node --import tsx scripts/ensure-prometheus.ts (apt-get install prometheus)`);
   }
 }
 
@@ -40,7 +41,7 @@ async function promtool(...args: string[]): Promise<string> {
   return (await run(PROMTOOL_PATH, args, { cwd: MONITORING })).stdout;
 }
 
-describe('the recording rules (the funnel, the ad reports, the puzzle\'s cost)', () => {
+describe("the recording rules (the funnel, the ad reports, the puzzle's cost)", () => {
   it('pass promtool check rules', async () => {
     expect(await promtool('check', 'rules', 'recording-rules.yml')).toContain('SUCCESS: 42 rules found');
   });
@@ -67,7 +68,8 @@ describe.each(['funnel-dashboard.json', 'puzzle-cost-dashboard.json'])('the dash
     const rules = await readFile(join(MONITORING, 'recording-rules.yml'), 'utf8');
     const recorded = new Set([...rules.matchAll(/- record: (\S+)/g)].map((match) => match[1]));
     const exprs = dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr));
-    for (const panel of dashboard.panels.filter(({ type }) => type !== 'row')) expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
+    for (const panel of dashboard.panels.filter(({ type }) => type !== 'row'))
+      expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
     for (const expr of exprs) {
       const names = [...expr.matchAll(/([a-zA-Z_][a-zA-Z0-9_]*:[a-zA-Z0-9_:]+)\{/g)].map((match) => match[1]);
       expect(names.length, expr).toBeGreaterThan(0);
@@ -75,7 +77,14 @@ describe.each(['funnel-dashboard.json', 'puzzle-cost-dashboard.json'])('the dash
     }
     // Each query, with the dashboard's variable filled in, as a rule: promtool parses it as Prometheus would.
     dataDir = await mkdtemp(join(tmpdir(), 'dashboard-'));
-    const asRules = ['groups:', '  - name: dashboard', '    rules:', ...exprs.map((expr, index) => `      - record: dashboard:query_${index}\n        expr: ${JSON.stringify(expr.replaceAll('$channel', '.*'))}`)];
+    const asRules = [
+      'groups:',
+      '  - name: dashboard',
+      '    rules:',
+      ...exprs.map(
+        (expr, index) => `      - record: dashboard:query_${index}\n        expr: ${JSON.stringify(expr.replaceAll('$channel', '.*'))}`,
+      ),
+    ];
     await writeFile(join(dataDir, 'queries.yml'), `${asRules.join('\n')}\n`);
     expect(await promtool('check', 'rules', join(dataDir, 'queries.yml'))).toContain(`SUCCESS: ${exprs.length} rules found`);
   });
@@ -99,18 +108,41 @@ describe('a real Prometheus scraping the server', () => {
       dataDir = await mkdtemp(join(tmpdir(), 'prometheus-'));
       await writeFile(
         join(dataDir, 'prometheus.yml'),
-        ['global:', '  scrape_interval: 1s', 'scrape_configs:', '  - job_name: game-register', '    static_configs:', `      - targets: ['127.0.0.1:${metricsPort}']`, ''].join('\n'),
+        [
+          'global:',
+          '  scrape_interval: 1s',
+          'scrape_configs:',
+          '  - job_name: game-register',
+          '    static_configs:',
+          `      - targets: ['127.0.0.1:${metricsPort}']`,
+          '',
+        ].join('\n'),
       );
       const port = await freePort();
       prometheus = spawn(
         PROMETHEUS_PATH,
-        [`--config.file=${join(dataDir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dataDir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn'],
+        [
+          `--config.file=${join(dataDir, 'prometheus.yml')}`,
+          `--storage.tsdb.path=${join(dataDir, 'data')}`,
+          `--web.listen-address=127.0.0.1:${port}`,
+          '--log.level=warn',
+        ],
         { stdio: ['ignore', 'ignore', 'pipe'] },
       );
       let stderr = '';
       prometheus.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 
-      const registration = new URLSearchParams({ name: 'promuser', Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code: 'H5REG', mobile: '13800138000', QQ: '', islogin: 'true' });
+      const registration = new URLSearchParams({
+        name: 'promuser',
+        Password: 'Secret#123',
+        rePassword: 'Secret#123',
+        wash: '1',
+        washType: '2',
+        code: 'H5REG',
+        mobile: '13800138000',
+        QQ: '',
+        islogin: 'true',
+      });
       expect((await app.inject({ method: 'POST', url: `/api/Index/reg?${registration}` })).json()).toMatchObject({ status: 'y' });
 
       const query = encodeURIComponent('sum(game_register_reg_outcomes_total{outcome="registered"})');

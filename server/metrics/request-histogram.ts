@@ -38,7 +38,12 @@ export class RequestHistogram {
     }
     let series = byStatus.get(status);
     if (!series) {
-      series = { labels: { route, method, status_code: String(status) }, counts: new Float64Array(this.buckets.length + 1), sum: 0, count: 0 };
+      series = {
+        labels: { route, method, status_code: String(status) },
+        counts: new Float64Array(this.buckets.length + 1),
+        sum: 0,
+        count: 0,
+      };
       byStatus.set(status, series);
     }
     let bucket = 0;

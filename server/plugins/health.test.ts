@@ -6,7 +6,11 @@ describe('health endpoints for balancers', () => {
   it('answers /healthz and /readyz (with the database checked), never rate limited, never in the request log', async () => {
     const { app, logs } = await buildTestApp({ rateLimit: { windowMs: 60_000, checksPerWindow: 1, regPerWindow: 1 } });
     const answers = [];
-    for (let i = 0; i < 4; i += 1) answers.push(await app.inject({ url: '/healthz', remoteAddress: '203.0.113.9' }), await app.inject({ url: '/readyz', remoteAddress: '203.0.113.9' }));
+    for (let i = 0; i < 4; i += 1)
+      answers.push(
+        await app.inject({ url: '/healthz', remoteAddress: '203.0.113.9' }),
+        await app.inject({ url: '/readyz', remoteAddress: '203.0.113.9' }),
+      );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
     expect(answers[0]!.json()).toEqual({ status: 'ok' });
     expect(answers[1]!.json()).toEqual({ status: 'ready', checks: { database: 'ok' } });

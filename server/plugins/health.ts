@@ -49,7 +49,11 @@ export default fp(
       );
       const failed = results.filter(([, state]) => state !== 'ok').map(([name, state]) => `${name} ${state}`);
       if (closing) failed.unshift('shutting down');
-      const body = { status: failed.length === 0 ? 'ready' : 'unready', checks: Object.fromEntries(results), ...(failed.length > 0 ? { reason: failed.join(', ') } : {}) };
+      const body = {
+        status: failed.length === 0 ? 'ready' : 'unready',
+        checks: Object.fromEntries(results),
+        ...(failed.length > 0 ? { reason: failed.join(', ') } : {}),
+      };
       return reply.code(failed.length === 0 ? 200 : 503).send(body);
     });
   },

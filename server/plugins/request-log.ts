@@ -5,7 +5,10 @@ import fp from 'fastify-plugin';
 
 /** The line of a request whose answer could not be sent: the same fields as every other, and `clientLeft`. */
 function logClientLeft(request: FastifyRequest, reply: FastifyReply) {
-  reply.log.info({ req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10, clientLeft: true }, 'request completed');
+  reply.log.info(
+    { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10, clientLeft: true },
+    'request completed',
+  );
 }
 
 /**

@@ -31,7 +31,10 @@ describe('security headers', () => {
     ['a hashed asset', { url: ASSET_JS }],
     ['an API answer', { method: 'POST', url: '/api/Index/checkuser?param=a' }],
     ['an API 404', { url: '/api/none' }],
-    ['a refused API body', { method: 'POST', url: '/api/Index/checkuser', headers: { 'content-type': 'application/xml' }, payload: '<x/>' }],
+    [
+      'a refused API body',
+      { method: 'POST', url: '/api/Index/checkuser', headers: { 'content-type': 'application/xml' }, payload: '<x/>' },
+    ],
     ['a download', { url: '/downloads/app.apk' }],
     ['a missing file', { url: '/assets/none.js' }],
   ];

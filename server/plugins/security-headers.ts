@@ -14,7 +14,13 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 export const HSTS = 'max-age=31536000';
 
 /** The CSP: everything from this origin only, no inline script; the build's own inline styles by hash. */
-export function contentSecurityPolicy({ site, imgHosts }: { site: Pick<Site, 'styleElementHashes' | 'styleAttributeHashes'>; imgHosts: string[] }): string {
+export function contentSecurityPolicy({
+  site,
+  imgHosts,
+}: {
+  site: Pick<Site, 'styleElementHashes' | 'styleAttributeHashes'>;
+  imgHosts: string[];
+}): string {
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],

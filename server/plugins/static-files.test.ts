@@ -25,7 +25,7 @@ describe('static hosting of the built app', () => {
     expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript/);
   });
 
-  it('serves / with the register page\'s prerendered HTML (an ad at the bare domain paints before any script), no-cache', async () => {
+  it("serves / with the register page's prerendered HTML (an ad at the bare domain paints before any script), no-cache", async () => {
     const response = await app.inject({ url: '/?c=CH7' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -72,7 +72,10 @@ describe('static hosting of the built app', () => {
   it('answers a matching If-None-Match with 304 and no body, per encoding', async () => {
     const first = await app.inject({ url: ASSET_JS, headers: { 'accept-encoding': 'br' } });
     const again = await app.inject({ url: ASSET_JS, headers: { 'accept-encoding': 'br', 'if-none-match': first.headers.etag as string } });
-    const otherEncoding = await app.inject({ url: ASSET_JS, headers: { 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag as string } });
+    const otherEncoding = await app.inject({
+      url: ASSET_JS,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(otherEncoding.statusCode).toBe(200);
@@ -107,11 +110,14 @@ describe('static hosting of the built app', () => {
     expect(response.body).toBe('');
   });
 
-  it.each(['/assets/missing-0000.js', '/robots.txt', '/downloads/missing.apk'])('answers a missing file %s with 404, not the app', async (url) => {
-    const response = await app.inject({ url });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-  });
+  it.each(['/assets/missing-0000.js', '/robots.txt', '/downloads/missing.apk'])(
+    'answers a missing file %s with 404, not the app',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    },
+  );
 
   it.each([
     ['GET', '/api/nothing'],

@@ -31,7 +31,11 @@ function upgradeThenReg(method: string, target: string, upgrade: RawHeaders, con
 
 describe('an upgrade request', () => {
   it('to WebSocket is answered 501 at once and its connection closed, so nothing pipelined after it waits or is forwarded', async () => {
-    const websocket: RawHeaders = [['Upgrade', 'websocket'], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='], ['Sec-WebSocket-Version', '13']];
+    const websocket: RawHeaders = [
+      ['Upgrade', 'websocket'],
+      ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='],
+      ['Sec-WebSocket-Version', '13'],
+    ];
     const answer = parseRawResponse(await sendRawBytes(port, upgradeThenReg('POST', REG, websocket, 'Upgrade'), 5000));
 
     expect(answer.status).toBe(501);
@@ -41,7 +45,10 @@ describe('an upgrade request', () => {
   });
 
   it('to h2c is answered 501 at once and its connection closed', async () => {
-    const h2c: RawHeaders = [['Upgrade', 'h2c'], ['HTTP2-Settings', 'AAMAAABkAAQCAAAAAAIAAAAA']];
+    const h2c: RawHeaders = [
+      ['Upgrade', 'h2c'],
+      ['HTTP2-Settings', 'AAMAAABkAAQCAAAAAAIAAAAA'],
+    ];
     const answer = parseRawResponse(await sendRawBytes(port, upgradeThenReg('GET', '/register', h2c, 'Upgrade, HTTP2-Settings'), 5000));
 
     expect(answer.status).toBe(501);
@@ -57,7 +64,13 @@ describe('a request with more headers than Node keeps', () => {
 
   it('is refused with 431 and never forwarded, though its dropped Content-Length framed a body', async () => {
     // Host and Connection come first: past the 2,000th header, the body's type and length are dropped from the server's view.
-    const headers: RawHeaders = [['Host', `127.0.0.1:${port}`], ['Connection', 'close'], ...padding(2000), ['Content-Type', 'application/x-www-form-urlencoded'], ['Content-Length', String(form.length)]];
+    const headers: RawHeaders = [
+      ['Host', `127.0.0.1:${port}`],
+      ['Connection', 'close'],
+      ...padding(2000),
+      ['Content-Type', 'application/x-www-form-urlencoded'],
+      ['Content-Length', String(form.length)],
+    ];
     const answer = await sendRaw({ port, method: 'POST', target: REG, headers, body: form, timeoutMs: 5000 });
 
     expect(answer.status).toBe(431);
@@ -72,7 +85,12 @@ describe('a request with more headers than Node keeps', () => {
     // Kept alive, Transfer-Encoding past the 2,000th header: Node frames the chunked body by it, which the server
     // never sees; a reg rides inside the body, and another right after it in the same packet.
     const hidden = rawRequestBytes({ port, method: 'POST', target: REG, headers: [['Connection', 'keep-alive']] });
-    const head = rawRequestBytes({ port, method: 'POST', target: REG, headers: [['Host', `127.0.0.1:${port}`], ['Connection', 'keep-alive'], ...padding(2000), ['Transfer-Encoding', 'chunked']] });
+    const head = rawRequestBytes({
+      port,
+      method: 'POST',
+      target: REG,
+      headers: [['Host', `127.0.0.1:${port}`], ['Connection', 'keep-alive'], ...padding(2000), ['Transfer-Encoding', 'chunked']],
+    });
     const body = Buffer.concat([Buffer.from(`${hidden.length.toString(16)}\r\n`), hidden, Buffer.from('\r\n0\r\n\r\n'), hidden]);
     const answered = (await sendRawBytes(port, Buffer.concat([head, body]), 5000)).toString('latin1'); // resolves once the server closed
 
@@ -84,7 +102,12 @@ describe('a request with more headers than Node keeps', () => {
   });
 
   it('below the limit, is read with all its headers (a body on reg then refused with 400, as documented)', async () => {
-    const headers: RawHeaders = [['Host', `127.0.0.1:${port}`], ['Connection', 'close'], ...padding(1990), ['Content-Type', 'application/json']];
+    const headers: RawHeaders = [
+      ['Host', `127.0.0.1:${port}`],
+      ['Connection', 'close'],
+      ...padding(1990),
+      ['Content-Type', 'application/json'],
+    ];
     const answer = await sendRaw({ port, method: 'POST', target: REG, headers, body: '{"a":1}', timeoutMs: 5000 });
 
     expect(answer.status).toBe(400); // a body on reg: refused as documented, so the body's headers were seen

@@ -14,7 +14,12 @@ const MAX_HEADERS = 2000;
 /** A whole JSON answer on a connection Fastify does not own, which is then closed. */
 function answerAndClose(socket: Duplex, status: number) {
   const body = JSON.stringify(errorAnswer(status));
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Content-Type: application/json; charset=utf-8', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   socket.once('finish', () => socket.destroy());
 }
@@ -31,7 +36,8 @@ function answerAndClose(socket: Duplex, status: number) {
 export default fp(
   async function unreadRequests(fastify: FastifyInstance) {
     fastify.server.on('upgrade', (request: IncomingMessage, socket: Duplex) => {
-      fastify.log.info({ method: request.method, upgrade: request.headers.upgrade }, 'upgrade request refused'); // no URL: it may carry a password
+      // no URL: it may carry a password
+      fastify.log.info({ method: request.method, upgrade: request.headers.upgrade }, 'upgrade request refused');
       answerAndClose(socket, 501);
     });
     fastify.server.maxHeadersCount = MAX_HEADERS;

@@ -98,7 +98,10 @@ export async function distDirProblem(distDir: string): Promise<string | null> {
     return null;
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return `DIST_DIR: ${distDir} has no readable index.html (${reason}); build the app (npm run build) or set DIST_DIR to the built folder (a relative path is taken from the working directory, here ${process.cwd()})`;
+    return (
+      `DIST_DIR: ${distDir} has no readable index.html (${reason}); build the app (npm run build) or set DIST_DIR to ` +
+      `the built folder (a relative path is taken from the working directory, here ${process.cwd()})`
+    );
   }
 }
 

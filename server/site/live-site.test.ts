@@ -16,19 +16,29 @@ export async function renderRoute(url, settings) {
   return '<main><h1>' + url + '</h1><p class="phone">' + settings.contact.phone + '</p>' + 'x'.repeat(2000) + '</main>';
 }
 `;
-const TEMPLATE = '<!doctype html><html><head><meta name="theme-color" content="#e8452c" /><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><title>游戏账号注册</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const TEMPLATE =
+  '<!doctype html><html><head><meta name="theme-color" content="#e8452c" /><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><title>游戏账号注册</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 async function siteWith(settings: unknown, overrides: Parameters<typeof buildTestApp>[0] = {}) {
-  const distDir = await makeDist({ 'index.html': TEMPLATE, 'register.html': TEMPLATE, '.vite/manifest.json': '{}', '.ssr/entry-server.js': RENDERER });
+  const distDir = await makeDist({
+    'index.html': TEMPLATE,
+    'register.html': TEMPLATE,
+    '.vite/manifest.json': '{}',
+    '.ssr/entry-server.js': RENDERER,
+  });
   const configPath = join(await tempDir(), 'site.json');
   await writeFile(configPath, JSON.stringify(settings));
   const { app, logs } = await buildTestApp({ distDir, site: { configPath, env: {}, cwd: '/' }, ...overrides });
   return { app, logs, configPath };
 }
 
-const pageSettings = (html: string) => JSON.parse(/<script type="application\/json" id="site-settings">(.*?)<\/script>/.exec(html)![1]!) as Record<string, Record<string, unknown>>;
+const pageSettings = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="site-settings">(.*?)<\/script>/.exec(html)![1]!) as Record<
+    string,
+    Record<string, unknown>
+  >;
 const cspOf = (app: App, url = '/register') => app.inject({ url }).then((response) => String(response.headers['content-security-policy']));
 
 describe('the site in service', () => {
@@ -46,7 +56,10 @@ describe('the site in service', () => {
   });
 
   it('renders every page, index.html too, from the settings, precompressed, with the title, colours and JSON', async () => {
-    ({ app } = await siteWith({ brand: { name: '星河传奇', themeColor: '#1f5fbf' }, contact: { phone: '400-111-2222', wechatQr: 'https://qr.example.net/wx.png' } }));
+    ({ app } = await siteWith({
+      brand: { name: '星河传奇', themeColor: '#1f5fbf' },
+      contact: { phone: '400-111-2222', wechatQr: 'https://qr.example.net/wx.png' },
+    }));
     const register = await app.inject({ url: '/register', headers: { 'accept-encoding': 'br' } });
     expect(register.headers['content-encoding']).toBe('br');
     expect(register.headers['cache-control']).toBe('no-cache');
@@ -74,7 +87,9 @@ describe('the site in service', () => {
 
   it('answers any host name with the same site', async () => {
     ({ app } = await siteWith({ contact: { phone: '400-111-2222' } }));
-    const bodies = await Promise.all(['a.example.com', 'b.example.org:8443', '203.0.113.9'].map((host) => app!.inject({ url: '/register', headers: { host } })));
+    const bodies = await Promise.all(
+      ['a.example.com', 'b.example.org:8443', '203.0.113.9'].map((host) => app!.inject({ url: '/register', headers: { host } })),
+    );
     for (const response of bodies) {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(bodies[0]!.body);
@@ -93,7 +108,14 @@ describe('the site in service', () => {
     let logs: Awaited<ReturnType<typeof buildTestApp>>['logs'];
     ({ app, configPath, logs } = await siteWith({ contact: { phone: '400-100-0001' }, channel: { default: 'A1' } }));
     const before = await cspOf(app);
-    await writeFile(configPath, JSON.stringify({ brand: { themeColor: '#2e7d32' }, contact: { phone: '400-200-0002' }, channel: { default: 'A1', allowed: ['CH7'] } }));
+    await writeFile(
+      configPath,
+      JSON.stringify({
+        brand: { themeColor: '#2e7d32' },
+        contact: { phone: '400-200-0002' },
+        channel: { default: 'A1', allowed: ['CH7'] },
+      }),
+    );
     expect(await app.site.reload()).toEqual({ ok: true });
     expect((await app.inject({ url: '/register' })).body).toContain('400-200-0002');
     expect(app.site.channels().allowed).toEqual(['A1', 'CH7']);
@@ -124,9 +146,20 @@ describe('the site in service', () => {
       return { under_attack: value('under_attack'), people_first: value('people_first'), campaign: value('campaign') };
     };
     const noNetworks = { carrier: { asns: [], cidrs: [] }, hosting: { asns: [], cidrs: [] } };
-    expect(app.site.strictModeSite()).toEqual({ underAttack: { floor: 2, until: Date.parse(underAttack.until) }, peopleFirst: null, campaign: null, networks: noNetworks });
+    expect(app.site.strictModeSite()).toEqual({
+      underAttack: { floor: 2, until: Date.parse(underAttack.until) },
+      peopleFirst: null,
+      campaign: null,
+      networks: noNetworks,
+    });
     expect(await gauge()).toEqual({ under_attack: 1, people_first: 0, campaign: 0 });
-    expect(logs.records).toContainEqual(expect.objectContaining({ level: 40, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" is on until .*: every visitor not known good gets level 2 at least$/) }));
+    expect(logs.records).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        switch: 'underAttack',
+        msg: expect.stringMatching(/^strict mode: "under attack" is on until .*: every visitor not known good gets level 2 at least$/),
+      }),
+    );
     // The switches are the server's: the page carries the pictures alone.
     expect(pageSettings((await app.inject({ url: '/register' })).body).captcha).toEqual({ images: [] });
 
@@ -143,15 +176,36 @@ describe('the site in service', () => {
       networks: { carrier: { asns: [4134], cidrs: [] }, hosting: { asns: [], cidrs: ['203.0.113.0/24'] } },
     });
     expect(await gauge()).toEqual({ under_attack: 0, people_first: 1, campaign: 1 });
-    expect(logs.records).toContainEqual(expect.objectContaining({ level: 40, switch: 'campaign', msg: expect.stringMatching(/^strict mode: "campaign" is on until .*: a surge of carrier visitors is expected: the carriers' floor rises to level 1 at most$/) }));
-    expect(logs.records).toContainEqual(expect.objectContaining({ level: 30, switch: 'underAttack', msg: expect.stringMatching(/^strict mode: "under attack" ended at .*: it is off$/) }));
+    expect(logs.records).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        switch: 'campaign',
+        msg: expect.stringMatching(
+          /^strict mode: "campaign" is on until .*: a surge of carrier visitors is expected: the carriers' floor rises to level 1 at most$/,
+        ),
+      }),
+    );
+    expect(logs.records).toContainEqual(
+      expect.objectContaining({
+        level: 30,
+        switch: 'underAttack',
+        msg: expect.stringMatching(/^strict mode: "under attack" ended at .*: it is off$/),
+      }),
+    );
 
-    await writeFile(configPath, JSON.stringify({ captcha: { underAttack: { level: 3, until: hoursAhead(25) }, networks: { carrier: { cidrs: ['36.128.0.0/33'] } } } }));
+    await writeFile(
+      configPath,
+      JSON.stringify({
+        captcha: { underAttack: { level: 3, until: hoursAhead(25) }, networks: { carrier: { cidrs: ['36.128.0.0/33'] } } },
+      }),
+    );
     expect(await app.site.reload()).toEqual({
       ok: false,
       problems: [
         expect.stringMatching(/site\.json: captcha\.underAttack\.until must be at most 24 h ahead/),
-        expect.stringMatching(/site\.json: captcha\.networks\.carrier\.cidrs must hold CIDRs such as 203\.0\.113\.0\/24 or 2001:db8::\/32, got "36\.128\.0\.0\/33"/),
+        expect.stringMatching(
+          /site\.json: captcha\.networks\.carrier\.cidrs must hold CIDRs such as 203\.0\.113\.0\/24 or 2001:db8::\/32, got "36\.128\.0\.0\/33"/,
+        ),
       ],
     });
     expect(app.site.strictModeSite().networks.hosting.cidrs).toEqual(['203.0.113.0/24']);
@@ -164,7 +218,10 @@ describe('the site in service', () => {
     const strict = loadConfig({ CAPTCHA_MODE: 'strict', DATABASE_PATH: ':memory:', CAPTCHA_DRAW_THREADS: '0', CAPTCHA_STOCK: '0' }).captcha;
     let configPath: string;
     let logs: Awaited<ReturnType<typeof buildTestApp>>['logs'];
-    ({ app, configPath, logs } = await siteWith({ captcha: { networks: { carrier: { asns: [4134, 64512] }, hosting: { asns: [64513] } } } }, { captcha: strict }));
+    ({ app, configPath, logs } = await siteWith(
+      { captcha: { networks: { carrier: { asns: [4134, 64512] }, hosting: { asns: [64513] } } } },
+      { captcha: strict },
+    ));
     const warnings = () => logs.records.filter((line) => String(line.msg).includes('origin-AS table'));
     expect(warnings()).toEqual([
       expect.objectContaining({
@@ -177,9 +234,16 @@ describe('the site in service', () => {
     await writeFile(configPath, JSON.stringify({ captcha: { networks: { hosting: { asns: [37963, 64514] } } } }));
     expect(await app.site.reload()).toEqual({ ok: true });
     expect(warnings()).toHaveLength(2);
-    expect(warnings()[1]).toMatchObject({ level: 40, asns: [64514], msg: expect.stringContaining('names AS64514 (hosting), which the origin-AS table does not hold: no address is judged by it until') });
+    expect(warnings()[1]).toMatchObject({
+      level: 40,
+      asns: [64514],
+      msg: expect.stringContaining('names AS64514 (hosting), which the origin-AS table does not hold: no address is judged by it until'),
+    });
 
-    await writeFile(configPath, JSON.stringify({ captcha: { networks: { hosting: { asns: [37963] }, carrier: { asns: [9394, 24444] } } } }));
+    await writeFile(
+      configPath,
+      JSON.stringify({ captcha: { networks: { hosting: { asns: [37963] }, carrier: { asns: [9394, 24444] } } } }),
+    );
     expect(await app.site.reload()).toEqual({ ok: true });
     expect(warnings()).toHaveLength(2); // the table holds them all
   });

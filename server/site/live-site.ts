@@ -24,7 +24,10 @@ export interface LiveSite {
   current(): SiteSnapshot;
   settings(): SiteSettings;
   channels(): ChannelSettings;
-  /** Strict mode's part of the site in service: the operator switches (captcha.underAttack, captcha.peopleFirst) and networks, read at every challenge. */
+  /**
+   * Strict mode's part of the site in service: the operator switches (captcha.underAttack, captcha.peopleFirst) and
+   * networks, read at every challenge.
+   */
   strictModeSite(): StrictModeSite;
   /** Re-reads the settings and swaps the pages in one step; a wrong file is refused and logged, and nothing changes. */
   reload(): Promise<ReloadOutcome>;
@@ -56,11 +59,19 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
   const defaults: SiteSettings = source ? stripMode(source.renderer.buildTimeSettings) : DEFAULT_SITE_SETTINGS;
   const pageMode: PageSettings['captchaMode'] = captchaMode === 'strict' ? 'server' : 'client';
   if (!source && (sources.configPath || Object.keys(sources.env).length > 0)) {
-    log.warn({ dist: distDir }, 'dist/ has no page renderer (build it with npm run build): its pages are served as built, without the site settings');
+    log.warn(
+      { dist: distDir },
+      'dist/ has no page renderer (build it with npm run build): its pages are served as built, without the site settings',
+    );
   }
 
   // The switches are the server's: a page carries the pictures of `captcha` alone.
-  const pageOf = (settings: SiteSettings): PageSettings => ({ ...settings, captcha: { images: settings.captcha.images }, ads: adsForPage(settings.ads), captchaMode: pageMode });
+  const pageOf = (settings: SiteSettings): PageSettings => ({
+    ...settings,
+    captcha: { images: settings.captcha.images },
+    ads: adsForPage(settings.ads),
+    captchaMode: pageMode,
+  });
   const snapshotOf = async (settings: SiteSettings): Promise<SiteSnapshot> => ({
     ...(source ? await renderSite(built, source, pageOf(settings)) : built),
     settings,
@@ -83,11 +94,17 @@ export async function openLiveSite({ distDir, sources, captchaMode, cspImgHosts,
     const started = performance.now();
     try {
       await load();
-      log.info({ file: sources.configPath, ms: Math.round(performance.now() - started) }, 'site settings reloaded: the new pages are in service');
+      log.info(
+        { file: sources.configPath, ms: Math.round(performance.now() - started) },
+        'site settings reloaded: the new pages are in service',
+      );
       return { ok: true };
     } catch (error) {
       const problems = error instanceof SiteSettingsError ? error.problems : [(error as Error).message];
-      log.error({ file: sources.configPath, problems }, `site settings refused, the pages in service stay as they were: ${problems.join('; ')}`);
+      log.error(
+        { file: sources.configPath, problems },
+        `site settings refused, the pages in service stay as they were: ${problems.join('; ')}`,
+      );
       return { ok: false, problems };
     }
   };

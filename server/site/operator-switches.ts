@@ -16,7 +16,14 @@ type Switches = Pick<SiteSettings['captcha'], SwitchName>;
 export function parseSwitchTime(text: string): number | null {
   const parts = SWITCH_TIME.exec(text);
   if (!parts) return null;
-  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = parts.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [offsetHours, offsetMinutes] = [Number(parts[9] ?? 0), Number(parts[10] ?? 0)];
   if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
   const wall = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
@@ -34,7 +41,13 @@ type SectionInput = { [field: string]: unknown } | undefined;
  * switch's two variables win over the file's switch. Its `until` must name a real moment at most 24 h after
  * `now`, the moment the settings are read; one in the past is kept, and is simply off.
  */
-export function readSwitches(file: SectionInput, variables: SectionInput, configPath: string | null, now: number, problems: string[]): Switches {
+export function readSwitches(
+  file: SectionInput,
+  variables: SectionInput,
+  configPath: string | null,
+  now: number,
+  problems: string[],
+): Switches {
   const switches: Switches = {};
   for (const name of SWITCH_NAMES) {
     const fromVariables = variables?.[name] as OperatorSwitchSetting | undefined;
@@ -67,7 +80,9 @@ export function networkProblems(networks: NetworkSettings, configPath: string | 
   return (['carrier', 'hosting'] as const).flatMap((kind) =>
     (networks[kind]?.cidrs ?? [])
       .filter((cidr) => cidrMatcher(cidr) === null)
-      .map((cidr) => `${configPath}: captcha.networks.${kind}.cidrs must hold CIDRs such as 203.0.113.0/24 or 2001:db8::/32, got "${cidr}"`),
+      .map(
+        (cidr) => `${configPath}: captcha.networks.${kind}.cidrs must hold CIDRs such as 203.0.113.0/24 or 2001:db8::/32, got "${cidr}"`,
+      ),
   );
 }
 
@@ -75,13 +90,21 @@ export function networkProblems(networks: NetworkSettings, configPath: string | 
  * The ASes of captcha.networks the origin-AS table holds no prefixes of, said in one warn line as the
  * settings are loaded: the gateway judges no address by them until the table is made again.
  */
-export function warnNetworksNotHeld(log: FastifyBaseLogger, networks: NetworkAdditions, configPath: string | null, originAs: { holds(asn: number): boolean }): void {
-  const missing = (['carrier', 'hosting'] as const).flatMap((kind) => networks[kind].asns.filter((asn) => !originAs.holds(asn)).map((asn) => ({ asn, kind })));
+export function warnNetworksNotHeld(
+  log: FastifyBaseLogger,
+  networks: NetworkAdditions,
+  configPath: string | null,
+  originAs: { holds(asn: number): boolean },
+): void {
+  const missing = (['carrier', 'hosting'] as const).flatMap((kind) =>
+    networks[kind].asns.filter((asn) => !originAs.holds(asn)).map((asn) => ({ asn, kind })),
+  );
   if (missing.length === 0) return;
   const named = missing.map(({ asn, kind }) => `AS${asn} (${kind})`).join(', ');
   log.warn(
     { asns: missing.map(({ asn }) => asn) },
-    `strict mode: captcha.networks names ${named}, which the origin-AS table does not hold: no address is judged by ${missing.length === 1 ? 'it' : 'them'} ` +
+    `strict mode: captcha.networks names ${named}, which the origin-AS table does not hold: no address is judged by ` +
+      `${missing.length === 1 ? 'it' : 'them'} ` +
       `until you run SITE_CONFIG=${configPath ?? '<the settings file>'} npm run derive:networks and deploy the new table`,
   );
 }
@@ -106,7 +129,10 @@ export function operatorSwitchesOf({ underAttack, peopleFirst, campaign }: Switc
 const SAYS: Record<SwitchName, { title: string; effect: (level: number) => string }> = {
   underAttack: { title: '"under attack"', effect: (level) => `every visitor not known good gets level ${level} at least` },
   peopleFirst: { title: '"people first"', effect: (level) => `every visitor gets level ${level} at most` },
-  campaign: { title: '"campaign"', effect: (level) => `a surge of carrier visitors is expected: the carriers' floor rises to level ${level} at most` },
+  campaign: {
+    title: '"campaign"',
+    effect: (level) => `a surge of carrier visitors is expected: the carriers' floor rises to level ${level} at most`,
+  },
 };
 
 /** What the switches do from now, said in the log as the settings are loaded: on at warn, ended at info. */
@@ -117,11 +143,21 @@ export function logSwitches(log: FastifyBaseLogger, switches: Switches, now: num
     const until = parseSwitchTime(setting.until) ?? 0;
     const facts = { switch: name, difficulty: setting.level, until: setting.until }; // pino's own `level` is the line's
     if (until <= now) log.info(facts, `strict mode: ${SAYS[name].title} ended at ${setting.until}: it is off`);
-    else if (!strict) log.info(facts, `strict mode: ${SAYS[name].title} is set until ${setting.until}, but CAPTCHA_MODE is not strict: it changes nothing`);
-    else log.warn(facts, `strict mode: ${SAYS[name].title} is on until ${setting.until} (${((until - now) / 3_600_000).toFixed(1)} h): ${SAYS[name].effect(setting.level)}`);
+    else if (!strict)
+      log.info(facts, `strict mode: ${SAYS[name].title} is set until ${setting.until}, but CAPTCHA_MODE is not strict: it changes nothing`);
+    else
+      log.warn(
+        facts,
+        `strict mode: ${SAYS[name].title} is on until ${setting.until} (${((until - now) / 3_600_000).toFixed(1)} h): ` +
+          `${SAYS[name].effect(setting.level)}`,
+      );
   }
   const { underAttack, peopleFirst } = operatorSwitchesOf(switches);
   if (strict && underAttack && peopleFirst && underAttack.until > now && peopleFirst.until > now && peopleFirst.cap < underAttack.floor) {
-    log.warn({ underAttack: underAttack.floor, peopleFirst: peopleFirst.cap }, `strict mode: "people first" (level ${peopleFirst.cap} at most) is below "under attack" (${underAttack.floor} at least): while both are on, people first wins`);
+    log.warn(
+      { underAttack: underAttack.floor, peopleFirst: peopleFirst.cap },
+      `strict mode: "people first" (level ${peopleFirst.cap} at most) is below "under attack" (${underAttack.floor} at ` +
+        `least): while both are on, people first wins`,
+    );
   }
 }

@@ -30,7 +30,14 @@ export class SiteSettingsError extends ConfigError {
 }
 
 const MAX_LOGO_BYTES = 32 * 1024;
-const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
+const LOGO_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+};
 /** WCAG AA: the theme colour fills buttons under bold white labels (3:1), its darker shade is text on white (4.5:1). */
 const MIN_CONTRAST = { fill: 3, text: 4.5 };
 /** A contact row is hidden by an empty value, so for these an empty variable counts; any other empty variable is unset. */
@@ -39,11 +46,22 @@ const EMPTY_MEANS_NONE = new Set(['contact']);
 /** Fields as read from the file or the variables, before the defaults fill the rest. */
 type SettingsInput = { [section: string]: { [field: string]: unknown } | undefined };
 
-const pointer = (path: string) => path.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-const dotted = (instancePath: string) => pointer(instancePath).map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`)).join('').replace(/^\./, '');
+const pointer = (path: string) =>
+  path
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+const dotted = (instancePath: string) =>
+  pointer(instancePath)
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+    .join('')
+    .replace(/^\./, '');
 
 function at(root: unknown, parts: string[]): unknown {
-  return parts.reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), root);
+  return parts.reduce<unknown>(
+    (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+    root,
+  );
 }
 
 /** The schema's complaints about a value, each naming the field (and the variable it came from) and the reason. */
@@ -61,7 +79,10 @@ function problemsOf(value: unknown, name: (field: string) => string): string[] {
     if (error.keyword === 'additionalProperties') {
       const unknown = (error.params as { additionalProperties: string[] }).additionalProperties;
       const known = Object.keys((at(SiteSettingsFile, pointer(error.schemaPath.slice(1))) as { properties: object }).properties);
-      for (const key of unknown) problems.push(`${name(field ? `${field}.${key}` : key)} is not a known field (known${field ? ` in ${field}` : ''}: ${known.join(', ')})`);
+      for (const key of unknown)
+        problems.push(
+          `${name(field ? `${field}.${key}` : key)} is not a known field (known${field ? ` in ${field}` : ''}: ${known.join(', ')})`,
+        );
       continue;
     }
     const schema = at(SiteSettingsFile, pointer(error.schemaPath.slice(1))) as TSchema & { description?: string; type?: string };
@@ -97,7 +118,14 @@ function readVariables(env: SiteSettingsSources['env'], problems: string[]): Set
     const raw = env[variable]?.trim();
     if (raw === undefined || (raw === '' && !EMPTY_MEANS_NONE.has(path[0]!))) continue;
     // Entries are kept as written, empty ones too, so "A,,B" is refused rather than read as "A,B".
-    const value = kind === 'list' ? (raw === '' ? [] : raw.split(',').map((item) => item.trim())) : kind === 'integer' && /^\d{1,9}$/.test(raw) ? Number(raw) : raw;
+    const value =
+      kind === 'list'
+        ? raw === ''
+          ? []
+          : raw.split(',').map((item) => item.trim())
+        : kind === 'integer' && /^\d{1,9}$/.test(raw)
+          ? Number(raw)
+          : raw;
     const parent = path.slice(0, -1).reduce((node, part) => (node[part] ??= {}) as Record<string, unknown>, values);
     parent[path.at(-1)!] = value;
   }
@@ -124,7 +152,10 @@ async function logoDataUrl(path: string, named: string, problems: string[]): Pro
     return '';
   }
   // The logo is inlined into every page (no request before the first paint), so it must stay small.
-  if (data.length > MAX_LOGO_BYTES) problems.push(`${named}: ${path} is ${Math.ceil(data.length / 1024)} KB; at most ${MAX_LOGO_BYTES / 1024} KB, it is inlined into every page`);
+  if (data.length > MAX_LOGO_BYTES)
+    problems.push(
+      `${named}: ${path} is ${Math.ceil(data.length / 1024)} KB; at most ${MAX_LOGO_BYTES / 1024} KB, it is inlined into every page`,
+    );
   return `data:${type};base64,${data.toString('base64')}`;
 }
 
@@ -146,9 +177,12 @@ export async function readSiteSettings(sources: SiteSettingsSources, defaults: S
     ]),
   ) as unknown as SiteSettings;
 
-  const logoSet = variables.brand?.logo !== undefined ? { path: resolve(sources.cwd, String(variables.brand.logo)), named: 'SITE_BRAND_LOGO (brand.logo)' }
-    : file.brand?.logo !== undefined ? { path: resolve(dirname(sources.configPath!), String(file.brand.logo)), named: `${sources.configPath}: brand.logo` }
-      : null;
+  const logoSet =
+    variables.brand?.logo !== undefined
+      ? { path: resolve(sources.cwd, String(variables.brand.logo)), named: 'SITE_BRAND_LOGO (brand.logo)' }
+      : file.brand?.logo !== undefined
+        ? { path: resolve(dirname(sources.configPath!), String(file.brand.logo)), named: `${sources.configPath}: brand.logo` }
+        : null;
   if (logoSet) merged.brand.logo = await logoDataUrl(logoSet.path, logoSet.named, problems);
 
   const { themeColor } = merged.brand;
@@ -171,7 +205,9 @@ export async function readSiteSettings(sources: SiteSettingsSources, defaults: S
   merged.ads = mergeAdsSettings(file.ads, defaults.ads ?? DEFAULT_SITE_SETTINGS.ads);
   problems.push(...adsSettingsProblems(merged.ads, merged.channel.allowed));
   if (merged.channel.allowed.includes(OTHER_CHANNEL_LABEL)) {
-    problems.push(`channel: "${OTHER_CHANNEL_LABEL}" cannot be a channel code: the funnel's metrics count every unlisted channel under that name`);
+    problems.push(
+      `channel: "${OTHER_CHANNEL_LABEL}" cannot be a channel code: the funnel's metrics count every unlisted channel under that name`,
+    );
   }
 
   if (problems.length > 0) throw new SiteSettingsError(problems);

@@ -85,8 +85,10 @@ function inject(template: string, appHtml: string, assets: Assets, readText: (hr
   let html = template;
   for (const [tag] of linked) html = html.replace(tag, '');
   // The site icon (a few hundred bytes of SVG) goes into the page as a data URL: one request less.
-  html = html.replace(/(<link rel="icon" href=")\/([^"]+\.svg)"/, (_, start: string, href: string) =>
-    `${start}data:image/svg+xml,${encodeURIComponent(readText(href).trim())}"`);
+  html = html.replace(
+    /(<link rel="icon" href=")\/([^"]+\.svg)"/,
+    (_, start: string, href: string) => `${start}data:image/svg+xml,${encodeURIComponent(readText(href).trim())}"`,
+  );
   // The HTML and its inline CSS are the whole first screen: the scripts only hydrate it, so they must
   // not take a slow network's bandwidth from the page itself.
   html = html.replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin');
@@ -112,7 +114,13 @@ function inject(template: string, appHtml: string, assets: Assets, readText: (hr
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 
 const mapChannels = (hex: string, map: (channel: number) => number) =>
-  `#${[1, 3, 5].map((start) => Math.round(map(parseInt(hex.slice(start, start + 2), 16))).toString(16).padStart(2, '0')).join('')}`;
+  `#${[1, 3, 5]
+    .map((start) =>
+      Math.round(map(parseInt(hex.slice(start, start + 2), 16)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 /** The theme colour's darker shade (text on white, pressed buttons): about as much darker as the built-in pair, #e8452c and #c7361f. */
 export const darkerShade = (hex: string): string => mapChannels(hex, (value) => value * 0.86);
@@ -123,8 +131,10 @@ export const lighterShade = (hex: string, share = 0.2): string => mapChannels(he
 /** The CSS variables of a theme colour (src/styles/global.css defines the built-in ones). */
 function themeVariables(color: string): string {
   const rgb = [1, 3, 5].map((start) => parseInt(color.slice(start, start + 2), 16)).join(', ');
-  return `--color-brand:${color};--color-brand-dark:${darkerShade(color)};--color-brand-light:${lighterShade(color)};` +
-    `--color-brand-rgb:${rgb};--color-brand-tint:${lighterShade(color, 0.93)};--color-brand-tint-strong:${lighterShade(color, 0.82)}`;
+  return (
+    `--color-brand:${color};--color-brand-dark:${darkerShade(color)};--color-brand-light:${lighterShade(color)};` +
+    `--color-brand-rgb:${rgb};--color-brand-tint:${lighterShade(color, 0.93)};--color-brand-tint-strong:${lighterShade(color, 0.82)}`
+  );
 }
 
 /**
@@ -137,9 +147,10 @@ function withSettings(html: string, renderer: PageRenderer, settings: PageSettin
   let page = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(renderer.documentTitle(brand.name))}</title>`);
   page = page.replace(/(<meta name="theme-color" content=")[^"]*"/, (_, start: string) => `${start}${brand.themeColor}"`);
   if (brand.logo) page = page.replace(/(<link rel="icon" href=")[^"]*"( type="[^"]*")?/, (_, start: string) => `${start}${brand.logo}"`);
-  const theme = brand.themeColor.toLowerCase() === renderer.buildTimeSettings.brand.themeColor.toLowerCase()
-    ? ''
-    : `<style>:root{${themeVariables(brand.themeColor)}}</style>`;
+  const theme =
+    brand.themeColor.toLowerCase() === renderer.buildTimeSettings.brand.themeColor.toLowerCase()
+      ? ''
+      : `<style>:root{${themeVariables(brand.themeColor)}}</style>`;
   const json = JSON.stringify(settings).replace(/</g, '\\u003c');
   return page.replace('</head>', () => `${theme}<script type="application/json" id="${renderer.PAGE_SETTINGS_ID}">${json}</script></head>`);
 }
@@ -151,7 +162,13 @@ let queue: Promise<unknown> = Promise.resolve();
  * Every page of the site with these settings: each prerendered route's file, and index.html (the app
  * renders unknown paths itself) with the settings only.
  */
-export function renderPages({ template, manifest, readText, renderer, settings }: {
+export function renderPages({
+  template,
+  manifest,
+  readText,
+  renderer,
+  settings,
+}: {
   template: string;
   manifest: Manifest;
   readText: (distPath: string) => string;
@@ -165,12 +182,19 @@ export function renderPages({ template, manifest, readText, renderer, settings }
       const app = chunkAssets(manifest, APP_CHUNK);
       const page = chunkAssets(manifest, route.module);
       const assets = { css: [...app.css, ...page.css], js: [...app.js, ...page.js] };
-      pages.push({ ...route, html: withSettings(inject(template, appHtml, assets, readText), renderer, settings), appBytes: appHtml.length });
+      pages.push({
+        ...route,
+        html: withSettings(inject(template, appHtml, assets, readText), renderer, settings),
+        appBytes: appHtml.length,
+      });
     }
     pages.push({ path: '/', file: 'index.html', module: null, html: withSettings(template, renderer, settings), appBytes: 0 });
     return pages;
   };
   const result = queue.then(run);
-  queue = result.then(() => undefined, () => undefined);
+  queue = result.then(
+    () => undefined,
+    () => undefined,
+  );
   return result;
 }

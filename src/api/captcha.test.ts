@@ -48,11 +48,22 @@ describe('strict mode calls', () => {
     ['challenge', () => fetchCaptchaChallenge({ pixelRatio: 1 }, live())],
     ['verify', () => verifyCaptcha({ id: 'c', offsetX: 1, trail: [] }, live())],
     ['accessible challenge', () => accessibleCaptcha.challenge(live())],
-    ['accessible verify', () => accessibleCaptcha.verify({ id: 'a', work: { task: {} as never, solution: { counter: 1, derivedKey: '' } } }, live())],
+    [
+      'accessible verify',
+      () => accessibleCaptcha.verify({ id: 'a', work: { task: {} as never, solution: { counter: 1, derivedKey: '' } } }, live()),
+    ],
   ] as const)('reads a 429 of the %s as the wait its Retry-After names, bounded', async (_name, call) => {
-    for (const [header, seconds] of [['42', 42], [null, RETRY_AFTER_S.fallback], ['junk', RETRY_AFTER_S.fallback], ['100000', RETRY_AFTER_S.max]] as const) {
+    for (const [header, seconds] of [
+      ['42', 42],
+      [null, RETRY_AFTER_S.fallback],
+      ['junk', RETRY_AFTER_S.fallback],
+      ['100000', RETRY_AFTER_S.max],
+    ] as const) {
       const headers: Record<string, string> = { 'content-type': 'application/json', ...(header === null ? {} : { 'retry-after': header }) };
-      vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'n', info: '请求过于频繁，请稍后再试' }), { status: 429, headers })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(JSON.stringify({ status: 'n', info: '请求过于频繁，请稍后再试' }), { status: 429, headers })),
+      );
       expect(await call()).toEqual({ retryAfterS: seconds });
     }
   });
@@ -62,10 +73,16 @@ describe('strict mode calls', () => {
     ['verify', (signal: AbortSignal) => verifyCaptcha({ id: 'c', offsetX: 1, trail: [] }, signal)],
   ] as const)('stops the %s request when the widget aborts it (hidden)', async (_name, call) => {
     let seen: AbortSignal | undefined;
-    vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => {
-      seen = init.signal ?? undefined;
-      seen?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-    })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            seen = init.signal ?? undefined;
+            seen?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
     const controller = new AbortController();
     const pending = call(controller.signal);
     await Promise.resolve();

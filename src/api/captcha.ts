@@ -1,6 +1,19 @@
-import type { AccessibleServer, ChallengeSource, ChallengeVerifier, PuzzleServer, ServerVerdict, WaitAnswer } from '@game-register/puzzle-captcha';
+import type {
+  AccessibleServer,
+  ChallengeSource,
+  ChallengeVerifier,
+  PuzzleServer,
+  ServerVerdict,
+  WaitAnswer,
+} from '@game-register/puzzle-captcha';
 // Values from the protocol's plain module and its schemas as types only: TypeBox stays out of the bundle.
-import { PASS_TOKEN_PARAM, retryAfterSeconds, type AccessibleChallengeResponse, type ChallengeResponse, type VerifyResponse } from '@game-register/puzzle-captcha/protocol';
+import {
+  PASS_TOKEN_PARAM,
+  retryAfterSeconds,
+  type AccessibleChallengeResponse,
+  type ChallengeResponse,
+  type VerifyResponse,
+} from '@game-register/puzzle-captcha/protocol';
 import { HttpError } from '@/lib/http-client';
 import { apiClient } from './client';
 

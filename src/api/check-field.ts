@@ -8,7 +8,13 @@ import { HttpError } from '@/lib/http-client';
  */
 export async function checkField(check: Check, value: string): Promise<CheckAnswer> {
   const answer = readCheckAnswer(
-    await apiClient.post(pathUnderBase(check), { query: [['param', value], ['name', CHECKS[check]]], body: { param: value, name: CHECKS[check] } }),
+    await apiClient.post(pathUnderBase(check), {
+      query: [
+        ['param', value],
+        ['name', CHECKS[check]],
+      ],
+      body: { param: value, name: CHECKS[check] },
+    }),
   );
   if (!answer) throw new HttpError('parse', `${check} answered no status`);
   return answer;

@@ -19,7 +19,10 @@ export interface OpeningStart {
  * server in every mode): a beacon, so it never delays the visitor and survives leaving the page. Best effort.
  */
 export function reportPuzzleStep(step: PuzzleStep, { lv, pic }: OpeningStart = {}): void {
-  const pairs: [string, string][] = [['step', step], ['c', visitChannel(config.channel)]];
+  const pairs: [string, string][] = [
+    ['step', step],
+    ['c', visitChannel(config.channel)],
+  ];
   if (lv !== undefined) pairs.push(['lv', String(lv)]);
   if (pic !== undefined) pairs.push(['pic', pic]);
   const url = `${config.apiBase}/funnel?${buildQuery(pairs)}`;

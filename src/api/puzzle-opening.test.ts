@@ -6,14 +6,19 @@ import { puzzleOpenings } from './puzzle-opening';
 type Reply = { body: unknown; status?: number } | 'hang';
 
 function serverAnswers(...replies: Reply[]) {
-  vi.stubGlobal('fetch', vi.fn((_url: string, init?: RequestInit) => {
-    const reply = replies.shift()!;
-    if (reply === 'hang') {
-      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError'))));
-    }
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(reply.status === 429 && { 'retry-after': '30' }) };
-    return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers }));
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_url: string, init?: RequestInit) => {
+      const reply = replies.shift()!;
+      if (reply === 'hang') {
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('stopped', 'AbortError'))),
+        );
+      }
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(reply.status === 429 && { 'retry-after': '30' }) };
+      return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers }));
+    }),
+  );
 }
 
 function beacons() {
@@ -24,7 +29,13 @@ function beacons() {
 
 /** A challenge as the gateway sends it: the sealed data holds who fetched it too, which no beacon may carry. */
 const puzzle = (lv: number, pic: string) => ({
-  body: { id: `c${lv}`, work: { parameters: { data: { cid: `c${lv}`, kind: 'puzzle', d: 0, lv, pic, by: '203.0.113.9', net: '203.0.113.0/24', nk: 'carrier' } }, signature: 's' } },
+  body: {
+    id: `c${lv}`,
+    work: {
+      parameters: { data: { cid: `c${lv}`, kind: 'puzzle', d: 0, lv, pic, by: '203.0.113.9', net: '203.0.113.0/24', nk: 'carrier' } },
+      signature: 's',
+    },
+  },
 });
 
 let openings = puzzleOpenings(captchaServer);
@@ -65,7 +76,12 @@ describe('the funnel beacons of one opening of the puzzle', () => {
 
   it('carry no level when the first fetch fails or is refused, and still send shown once', async () => {
     const sent = beacons();
-    serverAnswers({ body: { status: 'n' }, status: 503 }, puzzle(2, 'guarded'), { body: { status: 'n' }, status: 429 }, puzzle(3, 'guarded'));
+    serverAnswers(
+      { body: { status: 'n' }, status: 503 },
+      puzzle(2, 'guarded'),
+      { body: { status: 'n' }, status: 429 },
+      puzzle(3, 'guarded'),
+    );
     openings.open();
     await expect(fetchPuzzle()).rejects.toThrow('HTTP 503');
     await fetchPuzzle(); // the widget's next try: the opening's shown is already sent
@@ -88,11 +104,20 @@ describe('the funnel beacons of one opening of the puzzle', () => {
     void fetchPuzzle(); // never settles
     openings.open(); // the next opening: the last one's shown goes now
     await fetchPuzzle();
-    expect(sent()).toEqual(['/api/funnel?step=shown&c=H5REG', '/api/funnel?step=shown&c=H5REG', '/api/funnel?step=shown&c=H5REG&lv=2&pic=guarded']);
+    expect(sent()).toEqual([
+      '/api/funnel?step=shown&c=H5REG',
+      '/api/funnel?step=shown&c=H5REG',
+      '/api/funnel?step=shown&c=H5REG&lv=2&pic=guarded',
+    ]);
   });
 
   it('never cost the visitor the puzzle when beacons are refused', async () => {
-    vi.stubGlobal('navigator', { ...navigator, sendBeacon: () => { throw new TypeError('refused'); } });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      sendBeacon: () => {
+        throw new TypeError('refused');
+      },
+    });
     serverAnswers(puzzle(1, 'plain'));
     openings.open();
     expect(await fetchPuzzle()).toMatchObject({ id: 'c1' });

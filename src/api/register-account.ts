@@ -43,7 +43,11 @@ export function adHeaders(clicks: string | null, consent: boolean): Record<strin
  * POST /api/Index/reg with the query and no body. Throws on network, timeout, non-2xx or non-JSON.
  * Returns the backend's answer when it is a `y`/`n` object, otherwise null (counted as success).
  */
-export async function registerAccount(registration: Registration, extraQuery: QueryPairs = [], { adConsent = false } = {}): Promise<CheckAnswer | null> {
+export async function registerAccount(
+  registration: Registration,
+  extraQuery: QueryPairs = [],
+  { adConsent = false } = {},
+): Promise<CheckAnswer | null> {
   const answer = await apiClient.post(pathUnderBase('reg'), {
     query: [...buildRegistrationQuery(registration), ...extraQuery],
     headers: adHeaders(visitAdClicks(), adConsent),

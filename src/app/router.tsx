@@ -14,9 +14,24 @@ export function AppRoutes() {
       <RouteSwitch
         routes={{
           [ROUTES.home]: <Navigate to={ROUTES.register} />,
-          [ROUTES.register]: <><RegisterRoute /><PageReady /></>,
-          [ROUTES.contact]: <Suspense fallback={null}><ContactRoute /><PageReady /></Suspense>,
-          [ROUTES.download]: <Suspense fallback={null}><DownloadRoute /><PageReady /></Suspense>,
+          [ROUTES.register]: (
+            <>
+              <RegisterRoute />
+              <PageReady />
+            </>
+          ),
+          [ROUTES.contact]: (
+            <Suspense fallback={null}>
+              <ContactRoute />
+              <PageReady />
+            </Suspense>
+          ),
+          [ROUTES.download]: (
+            <Suspense fallback={null}>
+              <DownloadRoute />
+              <PageReady />
+            </Suspense>
+          ),
         }}
         fallback={<Navigate to={ROUTES.register} />}
       />

@@ -37,7 +37,11 @@ export const buildTimeSettings: PageSettings = {
     telegramQr: text('VITE_CONTACT_TELEGRAM_QR', DEFAULTS.contact.telegramQr),
   },
   captcha: { images: list('VITE_CAPTCHA_IMAGES') },
-  channel: { default: channelCode, allowed: [...new Set([channelCode, ...channelList])], param: text('VITE_CHANNEL_PARAM', DEFAULTS.channel.param) },
+  channel: {
+    default: channelCode,
+    allowed: [...new Set([channelCode, ...channelList])],
+    param: text('VITE_CHANNEL_PARAM', DEFAULTS.channel.param),
+  },
   ads: DEFAULTS.ads,
   captchaMode: text('VITE_CAPTCHA_MODE', 'client') === 'server' ? 'server' : 'client',
 };

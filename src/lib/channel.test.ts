@@ -23,7 +23,7 @@ describe('channelOfPageLoad', () => {
     expect(channelOfPageLoad('?c=CH9', 'CH7', SITE)).toBe('H5REG');
   });
 
-  it('keeps the visit\'s channel on a page load without a link channel, while it is listed', () => {
+  it("keeps the visit's channel on a page load without a link channel, while it is listed", () => {
     expect(channelOfPageLoad('', 'CH7', SITE)).toBe('CH7');
     expect(channelOfPageLoad('?other=1', 'CH7', SITE)).toBe('CH7');
     expect(channelOfPageLoad('', 'CH7', { ...SITE, allowed: ['CH8'] })).toBe('H5REG');

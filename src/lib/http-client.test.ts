@@ -9,17 +9,26 @@ const json = (body: unknown, status = 200) =>
 
 describe('buildQuery', () => {
   it('keeps the order given, keeps empty values and encodes everything', () => {
-    expect(buildQuery([['name', 'a b&c'], ['QQ', ''], ['emoji', '😀'], ['islogin', 'true']])).toBe(
-      'name=a%20b%26c&QQ=&emoji=%F0%9F%98%80&islogin=true',
-    );
+    expect(
+      buildQuery([
+        ['name', 'a b&c'],
+        ['QQ', ''],
+        ['emoji', '😀'],
+        ['islogin', 'true'],
+      ]),
+    ).toBe('name=a%20b%26c&QQ=&emoji=%F0%9F%98%80&islogin=true');
   });
 });
 
 describe('redactQuery', () => {
   it('hides Password and rePassword whatever their case', () => {
-    expect(redactQuery([['name', 'u'], ['Password', 's3cret'], ['rePassword', 's3cret']])).toBe(
-      'name=u&Password=***&rePassword=***',
-    );
+    expect(
+      redactQuery([
+        ['name', 'u'],
+        ['Password', 's3cret'],
+        ['rePassword', 's3cret'],
+      ]),
+    ).toBe('name=u&Password=***&rePassword=***');
   });
 });
 
@@ -29,7 +38,10 @@ describe('createHttpClient', () => {
   it('posts JSON under the base path with the query in order and returns the parsed answer', async () => {
     const fetchImpl = vi.fn<typeof fetch>(async () => json({ status: 'y', info: '' }));
     const answer = await clientWith(fetchImpl).post('/Index/checkuser', {
-      query: [['param', 'bob'], ['name', 'name']],
+      query: [
+        ['param', 'bob'],
+        ['name', 'name'],
+      ],
       body: { param: 'bob', name: 'name' },
     });
     expect(answer).toEqual({ status: 'y', info: '' });
@@ -82,7 +94,11 @@ describe('createHttpClient', () => {
     const lines: string[] = [];
     const fetchImpl: typeof fetch = async () => json({ status: 'y' });
     await clientWith(fetchImpl, (line) => lines.push(line)).post('/Index/reg', {
-      query: [['name', 'bob'], ['Password', 'hunter22'], ['rePassword', 'hunter22']],
+      query: [
+        ['name', 'bob'],
+        ['Password', 'hunter22'],
+        ['rePassword', 'hunter22'],
+      ],
     });
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join('\n')).not.toContain('hunter22');

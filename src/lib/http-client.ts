@@ -65,7 +65,12 @@ export function createHttpClient({ baseUrl, timeoutMs, log, fetchImpl, headers }
         response = await (fetchImpl ?? fetch)(url, {
           method: 'POST',
           signal: controller.signal,
-          headers: { ...headers?.(), ...callHeaders, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          headers: {
+            ...headers?.(),
+            ...callHeaders,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
       } catch {

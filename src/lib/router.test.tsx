@@ -26,7 +26,11 @@ describe('router', () => {
 
   it('replaces / with /register without adding a history entry', () => {
     const before = window.history.length;
-    render(<BrowserRouter><App /></BrowserRouter>);
+    render(
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>,
+    );
     expect(window.location.pathname).toBe('/register');
     expect(window.history.length).toBe(before);
     expect(screen.getByRole('link', { name: '联系客服' })).toHaveAttribute('href', '/contact');
@@ -34,14 +38,22 @@ describe('router', () => {
 
   it('sends an unknown path to /register', () => {
     window.history.replaceState(null, '', '/nowhere');
-    render(<BrowserRouter><App /></BrowserRouter>);
+    render(
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>,
+    );
     expect(window.location.pathname).toBe('/register');
   });
 
   it('follows a plain click on a link in place and comes back with the back button', async () => {
     const user = userEvent.setup();
     window.history.replaceState(null, '', '/register');
-    render(<BrowserRouter><App /></BrowserRouter>);
+    render(
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>,
+    );
     await user.click(screen.getByRole('link', { name: '联系客服' }));
     expect(window.location.pathname).toBe('/contact');
     expect(screen.getByRole('heading', { name: '联系我们' })).toBeInTheDocument();
@@ -55,7 +67,11 @@ describe('router', () => {
   it('leaves a modified click (new tab) to the browser', async () => {
     const user = userEvent.setup();
     window.history.replaceState(null, '', '/register');
-    render(<BrowserRouter><App /></BrowserRouter>);
+    render(
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>,
+    );
     const link = screen.getByRole('link', { name: '联系客服' });
     let prevented: boolean | undefined;
     link.addEventListener('click', (event) => {
@@ -70,7 +86,11 @@ describe('router', () => {
   });
 
   it('renders a fixed location when prerendering', () => {
-    render(<StaticRouter location="/contact"><App /></StaticRouter>);
+    render(
+      <StaticRouter location="/contact">
+        <App />
+      </StaticRouter>,
+    );
     expect(screen.getByRole('heading', { name: '联系我们' })).toBeInTheDocument();
   });
 });

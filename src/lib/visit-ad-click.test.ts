@@ -8,7 +8,7 @@ async function pageLoad(href: string, now: number, channel = 'H5REG') {
   return visit;
 }
 
-describe('the visit\'s ad click', () => {
+describe("the visit's ad click", () => {
   beforeEach(() => {
     window.localStorage.clear();
     window.sessionStorage.clear();
@@ -18,7 +18,9 @@ describe('the visit\'s ad click', () => {
   it('is kept from the landing for later page loads, with the landing channel', async () => {
     await pageLoad('https://m.example.com/register?c=CH7&clickid=abc123', 1000, 'CH7');
     const later = await pageLoad('https://m.example.com/contact', 2000);
-    expect(new URLSearchParams(later.visitAdClicks(3000)!)).toEqual(new URLSearchParams({ clickid: 'abc123', url: 'https://m.example.com/register?clickid=abc123', c: 'CH7' }));
+    expect(new URLSearchParams(later.visitAdClicks(3000)!)).toEqual(
+      new URLSearchParams({ clickid: 'abc123', url: 'https://m.example.com/register?clickid=abc123', c: 'CH7' }),
+    );
   });
 
   it('lasts 7 days, then is no longer sent', async () => {

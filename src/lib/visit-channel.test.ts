@@ -10,7 +10,7 @@ async function pageLoad(search: string, site = SITE) {
   return visit;
 }
 
-describe('the visit\'s channel', () => {
+describe("the visit's channel", () => {
   beforeEach(() => window.sessionStorage.clear());
   afterEach(() => vi.restoreAllMocks());
 
@@ -27,7 +27,7 @@ describe('the visit\'s channel', () => {
     expect((await pageLoad('?c=NOPE')).visitChannel(SITE)).toBe('H5REG');
   });
 
-  it('takes a new link\'s channel', async () => {
+  it("takes a new link's channel", async () => {
     await pageLoad('?c=CH7');
     expect((await pageLoad('?c=CH8')).visitChannel(SITE)).toBe('CH8');
   });

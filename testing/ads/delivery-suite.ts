@@ -15,8 +15,16 @@ import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 const log = pino({ level: 'silent' });
 
 function eventFor(platform: AdPlatform, clickId: string, now = Date.now()): ConversionEvent {
-  const event: ConversionEvent = { id: conversionId(platform, clickId), platform, channel: 'H5REG', clickId, landingUrl: null, registeredAt: now };
-  if (platform === 'tencent') Object.assign(event, { tencent: { accountId: 1, userActionSetId: 2 }, landingUrl: `https://m.example.com/?gdt_vid=${clickId}` });
+  const event: ConversionEvent = {
+    id: conversionId(platform, clickId),
+    platform,
+    channel: 'H5REG',
+    clickId,
+    landingUrl: null,
+    registeredAt: now,
+  };
+  if (platform === 'tencent')
+    Object.assign(event, { tencent: { accountId: 1, userActionSetId: 2 }, landingUrl: `https://m.example.com/?gdt_vid=${clickId}` });
   if (platform === 'baidu') Object.assign(event, { baiduType: 25, landingUrl: `https://m.example.com/?bd_vid=${clickId}` });
   return event;
 }
@@ -25,7 +33,12 @@ function eventFor(platform: AdPlatform, clickId: string, now = Date.now()): Conv
 function countingMetrics() {
   const counts = new Map<string, number>();
   const count = (key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
-  const metrics: AdsMetrics = { ...NO_ADS_METRICS, reported: (platform) => count(`reported ${platform}`), failed: (_p, _c, reason) => count(`failed ${reason}`), givenUp: (_p, _c, reason) => count(`given up ${reason}`) };
+  const metrics: AdsMetrics = {
+    ...NO_ADS_METRICS,
+    reported: (platform) => count(`reported ${platform}`),
+    failed: (_p, _c, reason) => count(`failed ${reason}`),
+    givenUp: (_p, _c, reason) => count(`given up ${reason}`),
+  };
   return { metrics, counts };
 }
 
@@ -60,7 +73,8 @@ export function describeDelivery(name: string, open: OpenOutbox): void {
     it('keeps every event through an outage and reports each once the platform is back', async () => {
       fake.behave('all', 'fail');
       const { metrics, counts } = countingMetrics();
-      for (const platform of ['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const) await outbox.add(eventFor(platform, `click_${platform}`), Date.now());
+      for (const platform of ['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const)
+        await outbox.add(eventFor(platform, `click_${platform}`), Date.now());
       // A 503 slower than the 200 ms timeout on a loaded machine would be unanswered, and given up after two.
       delivery = startDelivery({ outbox, config: config({ ADS_TIMEOUT_MS: '3000' }), metrics, log });
       await waitFor(() => fake.requests.length >= 8, 5000, 'two rounds of failures');
@@ -84,15 +98,18 @@ export function describeDelivery(name: string, open: OpenOutbox): void {
     });
 
     // Baidu: its outerEventId may need outerEventType "custom_dedup", not confirmed; bounded until it is.
-    it.each(['kuaishou', 'baidu'] as const)('sends an unanswered report to %s (no confirmed dedupe) at most twice, then keeps it aside', async (platform) => {
-      fake.behave(platform, 'hang');
-      await outbox.add(eventFor(platform, 'hang1'), Date.now());
-      const { metrics, counts } = countingMetrics();
-      delivery = startDelivery({ outbox, config: config(), metrics, log });
-      await waitFor(() => counts.get('given up unanswered_twice') === 1, 5000, 'the give-up');
-      expect(fake.requests).toHaveLength(2);
-      expect((await outbox.deadLetters(10))[0]).toMatchObject({ platform, reason: 'unanswered_twice: timeout' });
-    });
+    it.each(['kuaishou', 'baidu'] as const)(
+      'sends an unanswered report to %s (no confirmed dedupe) at most twice, then keeps it aside',
+      async (platform) => {
+        fake.behave(platform, 'hang');
+        await outbox.add(eventFor(platform, 'hang1'), Date.now());
+        const { metrics, counts } = countingMetrics();
+        delivery = startDelivery({ outbox, config: config(), metrics, log });
+        await waitFor(() => counts.get('given up unanswered_twice') === 1, 5000, 'the give-up');
+        expect(fake.requests).toHaveLength(2);
+        expect((await outbox.deadLetters(10))[0]).toMatchObject({ platform, reason: 'unanswered_twice: timeout' });
+      },
+    );
 
     it('tries again a report Tencent answers busy, and reports it once Tencent takes it', async () => {
       fake.behave('tencent', 'busy');
@@ -127,7 +144,12 @@ export function describeDelivery(name: string, open: OpenOutbox): void {
       await outbox.add(eventFor('tencent', 'auth1'), Date.now());
       await outbox.add(eventFor('baidu', 'auth2'), Date.now());
       const { metrics, counts } = countingMetrics();
-      delivery = startDelivery({ outbox, config: { ...config(), tokens: { tencent: 'x', baidu: null, baiduByChannel: {} } }, metrics, log });
+      delivery = startDelivery({
+        outbox,
+        config: { ...config(), tokens: { tencent: 'x', baidu: null, baiduByChannel: {} } },
+        metrics,
+        log,
+      });
       await waitFor(() => (counts.get('failed auth') ?? 0) >= 4, 5000, 'auth failures');
       expect(fake.requests.every((request) => request.platform === 'tencent')).toBe(true);
       expect(await outbox.pending()).toHaveLength(2);
@@ -138,10 +160,17 @@ export function describeDelivery(name: string, open: OpenOutbox): void {
       await outbox.add(eventFor('tencent', 'expired1'), Date.now());
       const { metrics, counts } = countingMetrics();
       const lines: { level: number; msg: string }[] = [];
-      const logged = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+      const logged = pino(
+        { level: 'warn' },
+        { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+      );
       delivery = startDelivery({ outbox, config: config(), metrics, log: logged });
       // Counted before the retry is stored and logged: wait for the line, which comes last.
-      await waitFor(() => (counts.get('failed token_expired') ?? 0) >= 1 && lines.some((line) => line.level === 50), 5000, 'the expired token');
+      await waitFor(
+        () => (counts.get('failed token_expired') ?? 0) >= 1 && lines.some((line) => line.level === 50),
+        5000,
+        'the expired token',
+      );
       expect(lines.find((line) => line.level === 50)?.msg).toContain('the tencent token is expired');
       expect(JSON.stringify(lines)).not.toContain('tencent-test-token');
       expect(await outbox.pending()).toHaveLength(1);
@@ -161,7 +190,11 @@ export function describeDelivery(name: string, open: OpenOutbox): void {
       expect(await outbox.claim(start + 1, 10, 1)).toHaveLength(2); // and again
       const { metrics, counts } = countingMetrics();
       delivery = startDelivery({ outbox, config: config(), metrics, log });
-      await waitFor(() => counts.get('given up unanswered_twice') === 1 && counts.get('reported tencent') === 1, 5000, 'the give-up and the report');
+      await waitFor(
+        () => counts.get('given up unanswered_twice') === 1 && counts.get('reported tencent') === 1,
+        5000,
+        'the give-up and the report',
+      );
       expect(fake.requests.map((request) => request.platform)).toEqual(['tencent']);
       expect((await outbox.deadLetters(10))[0]).toMatchObject({ platform: 'kuaishou', reason: 'unanswered_twice: two sends cut short' });
     });
@@ -179,24 +212,45 @@ export function describeDelivery(name: string, open: OpenOutbox): void {
       fake.behave('baidu', 'refuse');
       const lines: { level: number; msg: string; reason?: string; platform?: string; detail?: string; inMs?: number }[] = [];
       const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
-      for (const platform of ['kuaishou', 'oceanengine', 'baidu'] as const) await outbox.add(eventFor(platform, `log_${platform}`), Date.now());
+      for (const platform of ['kuaishou', 'oceanengine', 'baidu'] as const)
+        await outbox.add(eventFor(platform, `log_${platform}`), Date.now());
       delivery = startDelivery({ outbox, config: config(), metrics: NO_ADS_METRICS, log: logged });
-      await waitFor(() => lines.some((line) => line.msg.includes('will retry')) && lines.some((line) => line.msg.includes('given up')) && lines.some((line) => line.msg.includes('reported')), 5000, 'the three lines');
+      await waitFor(
+        () =>
+          lines.some((line) => line.msg.includes('will retry')) &&
+          lines.some((line) => line.msg.includes('given up')) &&
+          lines.some((line) => line.msg.includes('reported')),
+        5000,
+        'the three lines',
+      );
       const line = (platform: string) => lines.find((each) => each.platform === platform)!;
       expect(line('kuaishou')).toMatchObject({ level: 30, msg: 'ad conversion reported' });
       expect(line('oceanengine')).toMatchObject({ level: 40, msg: 'ad conversion not reported yet: will retry', reason: 'http_5xx' });
-      expect(line('baidu')).toMatchObject({ level: 50, msg: 'ad conversion given up: kept aside with its reason', reason: 'refused', detail: '2 failure; 10003 logidUrl invalid' });
+      expect(line('baidu')).toMatchObject({
+        level: 50,
+        msg: 'ad conversion given up: kept aside with its reason',
+        reason: 'refused',
+        detail: '2 failure; 10003 logidUrl invalid',
+      });
       // When the next try is, from now: half to all of the 40 ms base for a first retry.
       const { inMs } = line('oceanengine');
       expect(inMs).toBeGreaterThanOrEqual(0);
       expect(inMs).toBeLessThanOrEqual(40);
     });
 
-    it('logs as an error a token missing, and says which platform\'s', async () => {
+    it("logs as an error a token missing, and says which platform's", async () => {
       await outbox.add(eventFor('tencent', 'notoken1'), Date.now());
       const lines: { level: number; msg: string }[] = [];
-      const logged = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
-      delivery = startDelivery({ outbox, config: { ...config(), tokens: { tencent: null, baidu: 'b', baiduByChannel: {} } }, metrics: NO_ADS_METRICS, log: logged });
+      const logged = pino(
+        { level: 'warn' },
+        { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+      );
+      delivery = startDelivery({
+        outbox,
+        config: { ...config(), tokens: { tencent: null, baidu: 'b', baiduByChannel: {} } },
+        metrics: NO_ADS_METRICS,
+        log: logged,
+      });
       await waitFor(() => lines.length >= 1, 5000, 'the error');
       expect(lines[0]).toMatchObject({ level: 50, msg: 'ad conversion not reported: the tencent token is missing or refused; will retry' });
     });

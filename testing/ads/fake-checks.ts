@@ -21,10 +21,12 @@ function tencent(method: string, query: Record<string, string>, body: unknown, n
   const problems: string[] = [];
   if (method !== 'POST') problems.push(`method ${method}`);
   if (!text(query.access_token)) problems.push('access_token missing from the query');
-  if (!/^\d{10}$/.test(query.timestamp ?? '') || Math.abs(Number(query.timestamp) - now / 1000) > 300) problems.push('timestamp not seconds within 300 s');
+  if (!/^\d{10}$/.test(query.timestamp ?? '') || Math.abs(Number(query.timestamp) - now / 1000) > 300)
+    problems.push('timestamp not seconds within 300 s');
   if (!text(query.nonce, 32)) problems.push('nonce missing or over 32 characters');
   if (!isObject(body)) return [...problems, 'body not a JSON object'];
-  if (!isInteger(body.account_id) || !isInteger(body.user_action_set_id)) problems.push('account_id and user_action_set_id must be integers');
+  if (!isInteger(body.account_id) || !isInteger(body.user_action_set_id))
+    problems.push('account_id and user_action_set_id must be integers');
   const actions = body.actions;
   if (!Array.isArray(actions) || actions.length < 1 || actions.length > 50) return [...problems, 'actions must be 1 to 50'];
   for (const action of actions as unknown[]) {
@@ -34,7 +36,8 @@ function tencent(method: string, query: Record<string, string>, body: unknown, n
     if (!isObject(action.trace) || !text(action.trace.click_id)) problems.push('trace.click_id missing');
     if (!text(action.outer_action_id, 64)) problems.push('outer_action_id missing');
     // "web 类必填": a Web action without its page is refused.
-    if (!(text(action.url) && /^https?:\/\/[^?]+$/.test(action.url))) problems.push('url missing or not a page address (required for Web actions)');
+    if (!(text(action.url) && /^https?:\/\/[^?]+$/.test(action.url)))
+      problems.push('url missing or not a page address (required for Web actions)');
   }
   return problems;
 }
@@ -59,7 +62,8 @@ function baidu(method: string, _query: Record<string, string>, body: unknown, no
   if (!Array.isArray(rows) || rows.length < 1 || rows.length >= 100) return [...problems, 'conversionTypes must be 1 to 99'];
   for (const row of rows as unknown[]) {
     if (!isObject(row)) return [...problems, 'a conversion is not an object'];
-    if (!text(row.logidUrl, 1024) || !/^https?:\/\/.*[?&]bd_vid=[^&]+/.test(row.logidUrl)) problems.push('logidUrl not a landing URL with bd_vid (at most 1024)');
+    if (!text(row.logidUrl, 1024) || !/^https?:\/\/.*[?&]bd_vid=[^&]+/.test(row.logidUrl))
+      problems.push('logidUrl not a landing URL with bd_vid (at most 1024)');
     if (!isInteger(row.newType)) problems.push('newType not an integer');
     if (row.convertTime !== undefined && !seconds(row.convertTime, now)) problems.push('convertTime not seconds');
     // Required here, not by Baidu: it is the dedupe key the gateway sends (docs/ads.md), so its absence is a bug.
@@ -73,7 +77,8 @@ function kuaishou(method: string, query: Record<string, string>, _body: unknown,
   if (method !== 'GET') problems.push(`method ${method}`);
   if (!text(query.callback)) problems.push('callback missing');
   if (query.event_type !== '2') problems.push(`event_type ${String(query.event_type)} (2 is 注册)`);
-  if (!/^\d{13}$/.test(query.event_time ?? '') || !millis(Number(query.event_time), now)) problems.push('event_time not 13-digit milliseconds');
+  if (!/^\d{13}$/.test(query.event_time ?? '') || !millis(Number(query.event_time), now))
+    problems.push('event_time not 13-digit milliseconds');
   return problems;
 }
 
@@ -90,11 +95,15 @@ export function clickIdOf(platform: AdPlatform, query: Record<string, string>, b
     const action = (Array.isArray(json.actions) ? json.actions[0] : {}) as Json;
     return { clickId: String((action.trace as Json | undefined)?.click_id ?? ''), eventId: String(action.outer_action_id ?? '') || null };
   }
-  if (platform === 'oceanengine') return { clickId: String(((json.context as Json | undefined)?.ad as Json | undefined)?.callback ?? ''), eventId: null };
+  if (platform === 'oceanengine')
+    return { clickId: String(((json.context as Json | undefined)?.ad as Json | undefined)?.callback ?? ''), eventId: null };
   if (platform === 'baidu') {
     const row = (Array.isArray(json.conversionTypes) ? json.conversionTypes[0] : {}) as Json;
     const logidUrl = typeof row.logidUrl === 'string' ? row.logidUrl : '';
-    return { clickId: URL.canParse(logidUrl) ? (new URL(logidUrl).searchParams.get('bd_vid') ?? '') : '', eventId: String(row.outerEventId ?? '') || null };
+    return {
+      clickId: URL.canParse(logidUrl) ? (new URL(logidUrl).searchParams.get('bd_vid') ?? '') : '',
+      eventId: String(row.outerEventId ?? '') || null,
+    };
   }
   return { clickId: query.callback ?? '', eventId: null };
 }

@@ -90,11 +90,16 @@ export async function startFakePlatforms(port = 0): Promise<FakePlatforms> {
 
   async function answer(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://fake');
-    const send = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const raw = await bodyOf(request);
     if (url.pathname === '/__fake/requests') return send(200, { requests, problems });
     if (url.pathname === '/__fake/behave') {
-      fake.behave(url.searchParams.get('platform') as AdPlatform | 'all', url.searchParams.get('mode') as FakeMode, Number(url.searchParams.get('delayMs') ?? 0));
+      fake.behave(
+        url.searchParams.get('platform') as AdPlatform | 'all',
+        url.searchParams.get('mode') as FakeMode,
+        Number(url.searchParams.get('delayMs') ?? 0),
+      );
       return send(200, { ok: true });
     }
     const platform = PLATFORM_OF_PATH[url.pathname];
@@ -106,9 +111,20 @@ export async function startFakePlatforms(port = 0): Promise<FakePlatforms> {
     const header = (name: string) => (typeof request.headers[name] === 'string' ? request.headers[name] : null);
     const headers = { signature: header('x-rs256-token'), debugMode: header('x-debug-mode') };
     // 鉴权 on: a report that fails it is dropped without a reason (what the platform answers then is not documented).
-    const discarded = platform === 'oceanengine' && signingKey !== null && !isSignedBy(signingKey, request.method ?? '', url, raw, headers.signature);
+    const discarded =
+      platform === 'oceanengine' && signingKey !== null && !isSignedBy(signingKey, request.method ?? '', url, raw, headers.signature);
     const answered = found.length > 0 ? 'invalid' : discarded ? 'discarded' : mode;
-    const record: FakeRequest = { platform, method: request.method ?? '', path: url.pathname, query, body, raw: `${url.search}\n${raw}`, headers, ...clickIdOf(platform, query, body), answered };
+    const record: FakeRequest = {
+      platform,
+      method: request.method ?? '',
+      path: url.pathname,
+      query,
+      body,
+      raw: `${url.search}\n${raw}`,
+      headers,
+      ...clickIdOf(platform, query, body),
+      answered,
+    };
     requests.push(record);
     if (found.length > 0) {
       problems.push(...found.map((problem) => `${platform}: ${problem}`));
@@ -120,8 +136,10 @@ export async function startFakePlatforms(port = 0): Promise<FakePlatforms> {
     if (mode === 'fail') return send(503, { message: 'unavailable' });
     if (mode === 'refuse') return send(200, REFUSED[platform]);
     if (mode === 'busy') return send(...BUSY[platform]);
-    if (mode === 'expired') return platform === 'tencent' ? send(200, { code: 11000, message: 'access token expired' }) : send(401, { message: 'unauthorized' });
-    if (mode === 'auth') return platform === 'tencent' ? send(200, { code: 11002, message: 'access token invalid' }) : send(401, { message: 'unauthorized' });
+    if (mode === 'expired')
+      return platform === 'tencent' ? send(200, { code: 11000, message: 'access token expired' }) : send(401, { message: 'unauthorized' });
+    if (mode === 'auth')
+      return platform === 'tencent' ? send(200, { code: 11002, message: 'access token invalid' }) : send(401, { message: 'unauthorized' });
     return send(200, OK[platform]);
   }
 
@@ -130,10 +148,11 @@ export async function startFakePlatforms(port = 0): Promise<FakePlatforms> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  const listen = (on: number) => new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(on, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
+  const listen = (on: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+    });
   const stop = () =>
     new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
@@ -148,7 +167,8 @@ export async function startFakePlatforms(port = 0): Promise<FakePlatforms> {
     requests,
     problems,
     behave(platform, mode, delayMs = 0) {
-      for (const each of platform === 'all' ? (['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const) : [platform]) modes.set(each, { mode, delayMs });
+      for (const each of platform === 'all' ? (['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const) : [platform])
+        modes.set(each, { mode, delayMs });
     },
     requireSignature(publicKey) {
       signingKey = publicKey;
@@ -156,7 +176,12 @@ export async function startFakePlatforms(port = 0): Promise<FakePlatforms> {
     down: stop,
     up: async () => void (await listen(boundPort)),
     close: stop,
-    env: () => ({ ADS_ENDPOINT_TENCENT: origin, ADS_ENDPOINT_OCEANENGINE: origin, ADS_ENDPOINT_BAIDU: origin, ADS_ENDPOINT_KUAISHOU: origin }),
+    env: () => ({
+      ADS_ENDPOINT_TENCENT: origin,
+      ADS_ENDPOINT_OCEANENGINE: origin,
+      ADS_ENDPOINT_BAIDU: origin,
+      ADS_ENDPOINT_KUAISHOU: origin,
+    }),
   };
   return fake;
 }

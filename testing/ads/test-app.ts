@@ -15,12 +15,16 @@ type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
 /** Every platform on, Tencent's default account and one for CH7, a site with channels H5REG and CH7. */
 export const ALL_PLATFORMS_ON = {
-  tencent: { enabled: true, accountId: 1000001, userActionSetId: 2000001, channels: { CH7: { accountId: 1000007, userActionSetId: 2000007 } } },
+  tencent: {
+    enabled: true,
+    accountId: 1000001,
+    userActionSetId: 2000001,
+    channels: { CH7: { accountId: 1000007, userActionSetId: 2000007 } },
+  },
   oceanengine: { enabled: true },
   baidu: { enabled: true, registerType: 25 },
   kuaishou: { enabled: true },
 } satisfies Partial<AdsSettings>;
-
 
 /** The host of the tests' landing pages (a test's request comes from elsewhere: inject, 127.0.0.1). */
 export const LANDING_HOST = 'm.game.example.com';
@@ -33,7 +37,13 @@ export async function siteConfigWithAds(ads: Partial<AdsSettings>): Promise<stri
 }
 
 /** The app reporting to the fake; `now`: the server's clock, for a test that moves time on. */
-export async function buildAdsApp(fake: FakePlatforms, ads: Partial<AdsSettings> = ALL_PLATFORMS_ON, overrides: Partial<ServerConfig> = {}, env: Record<string, string> = {}, now?: () => number) {
+export async function buildAdsApp(
+  fake: FakePlatforms,
+  ads: Partial<AdsSettings> = ALL_PLATFORMS_ON,
+  overrides: Partial<ServerConfig> = {},
+  env: Record<string, string> = {},
+  now?: () => number,
+) {
   const configPath = await siteConfigWithAds(ads);
   const fromEnv = loadConfig(adsEnv(fake, env));
   return buildTestApp({ ads: fromEnv.ads, site: { configPath, env: {}, cwd: process.cwd() }, ...overrides }, { now });
@@ -41,7 +51,17 @@ export async function buildAdsApp(fake: FakePlatforms, ads: Partial<AdsSettings>
 
 /** A visitor's registration, with the app's ad headers. */
 export function register(app: App, name: string, headers: Record<string, string> = {}, code = 'H5REG') {
-  const query = new URLSearchParams({ name, Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code, mobile: mobileOf(name), QQ: '', islogin: 'true' });
+  const query = new URLSearchParams({
+    name,
+    Password: 'Secret#123',
+    rePassword: 'Secret#123',
+    wash: '1',
+    washType: '2',
+    code,
+    mobile: mobileOf(name),
+    QQ: '',
+    islogin: 'true',
+  });
   return app.inject({ method: 'POST', url: `/api/Index/reg?${query}`, headers });
 }
 

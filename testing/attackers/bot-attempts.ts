@@ -93,13 +93,32 @@ export async function paceTo(trail: Array<{ t: number }>, since: number, pace: b
   if (left > 0) await sleep(left);
 }
 
-export const emptyReport = (bot: string): BotReport => ({ bot, attempts: 0, passes: 0, locked: 0, busy: 0, refused: 0, workCpuSeconds: 0, visionCpuSeconds: 0, wallSeconds: 0, setupPasses: 0 });
+export const emptyReport = (bot: string): BotReport => ({
+  bot,
+  attempts: 0,
+  passes: 0,
+  locked: 0,
+  busy: 0,
+  refused: 0,
+  workCpuSeconds: 0,
+  visionCpuSeconds: 0,
+  wallSeconds: 0,
+  setupPasses: 0,
+});
 
 /** An unsolved solution to the task: the right shape, the wrong key. */
-export const unsolvedWork = (task: WorkTaskLike | undefined) => ({ task, solution: { counter: 0, derivedKey: '00'.repeat(task?.parameters?.keyLength ?? 32) } });
+export const unsolvedWork = (task: WorkTaskLike | undefined) => ({
+  task,
+  solution: { counter: 0, derivedKey: '00'.repeat(task?.parameters?.keyLength ?? 32) },
+});
 
 /** A verify body, with the work when there is one. */
-export const verifyBody = (challenge: BotChallenge, offsetX: number, trail: TrailPoint[], work: unknown) => ({ id: challenge.id, offsetX, trail, ...(work === undefined ? {} : { work }) });
+export const verifyBody = (challenge: BotChallenge, offsetX: number, trail: TrailPoint[], work: unknown) => ({
+  id: challenge.id,
+  offsetX,
+  trail,
+  ...(work === undefined ? {} : { work }),
+});
 
 /**
  * The attempt loop every bot but replay runs: a challenge (a refusal is the attempt's outcome), then the

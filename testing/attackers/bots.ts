@@ -11,7 +11,23 @@
 //   guess  solves the work, fakes a hand's trail, guesses the offset uniformly over the gap's range: the
 //          chance floor (a 10-unit tolerance over a 163-unit range: about 12%);
 //   vision decodes the pictures and finds the gap (./vision.ts), solves the work, fakes a hand's trail.
-import { BOTS, emptyReport, fetchChallenge, count, honestWork, offsetRange, paceTo, runAttempts, seeGap, unsolvedWork, verifyBody, type BotChallenge, type BotName, type BotOptions, type BotReport } from './bot-attempts';
+import {
+  BOTS,
+  emptyReport,
+  fetchChallenge,
+  count,
+  honestWork,
+  offsetRange,
+  paceTo,
+  runAttempts,
+  seeGap,
+  unsolvedWork,
+  verifyBody,
+  type BotChallenge,
+  type BotName,
+  type BotOptions,
+  type BotReport,
+} from './bot-attempts';
 import { outcomeOf, type Client } from './client';
 import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 import { jumpTrail } from './jump-trail';
@@ -33,7 +49,11 @@ export function runJumpBot({ answerFor = null, random = seededRandom(1), ...opti
  * The bots that answer like a browser: an offset from `offsetFor`, the work solved honestly, a faked hand's
  * trail (answered no sooner than it took, with `pace`).
  */
-function runAnsweringBot(name: string, { random, pace = false, ...options }: BotOptions, offsetFor: (challenge: BotChallenge, report: BotReport) => Promise<number> | number) {
+function runAnsweringBot(
+  name: string,
+  { random, pace = false, ...options }: BotOptions,
+  offsetFor: (challenge: BotChallenge, report: BotReport) => Promise<number> | number,
+) {
   return runAttempts(name, options, async (challenge, _attempt, report, arrived) => {
     const offsetX = await offsetFor(challenge, report);
     const work = honestWork(challenge, report);
@@ -62,7 +82,14 @@ export function runVisionBot({ random = seededRandom(3), ...options }: BotOption
  * the spent token on reg (after one honest registration), the solved work on a new challenge. Each replay
  * is one attempt; `setupPasses` counts the honest passes it replayed.
  */
-export async function runReplayBot({ client, attempts, addressFor = () => client.address, answerFor = null, random = seededRandom(4), pixelRatio = 1 }: BotOptions): Promise<BotReport> {
+export async function runReplayBot({
+  client,
+  attempts,
+  addressFor = () => client.address,
+  answerFor = null,
+  random = seededRandom(4),
+  pixelRatio = 1,
+}: BotOptions): Promise<BotReport> {
   const report = emptyReport('replay');
   const started = performance.now();
   const answer = async (challenge: BotChallenge) => (answerFor ? answerFor(challenge) : seeGap(challenge, report));

@@ -73,7 +73,17 @@ export function createClient({ base, address = null }: ClientOptions): Client {
     challenge: (pixelRatio = 1) => post('/api/captcha/challenge', { pixelRatio }),
     verify: (body) => post('/api/captcha/verify', body),
     register: (token, { name, mobile, password = 'Bot#12345' }) => {
-      const query = new URLSearchParams({ name, Password: password, rePassword: password, wash: '1', washType: '2', code: 'H5REG', mobile, QQ: '', islogin: 'true' });
+      const query = new URLSearchParams({
+        name,
+        Password: password,
+        rePassword: password,
+        wash: '1',
+        washType: '2',
+        code: 'H5REG',
+        mobile,
+        QQ: '',
+        islogin: 'true',
+      });
       if (token !== null) query.set('captchaToken', token);
       return post(`/api/Index/reg?${query}`);
     },

@@ -97,7 +97,8 @@ export interface Box {
 
 export function crop({ width, values }: Plane, box: Box): Plane {
   const out = new Float32Array(box.width * box.height);
-  for (let y = 0; y < box.height; y += 1) for (let x = 0; x < box.width; x += 1) out[y * box.width + x] = values[(box.top + y) * width + box.left + x]!;
+  for (let y = 0; y < box.height; y += 1)
+    for (let x = 0; x < box.width; x += 1) out[y * box.width + x] = values[(box.top + y) * width + box.left + x]!;
   return { width: box.width, height: box.height, values: out };
 }
 

@@ -56,7 +56,13 @@ async function prepare(challenge: VisionChallenge): Promise<Prepared> {
   const margin = Math.round(2 * (background.width / challenge.width)) + 1;
   [left, top] = [Math.max(0, left - margin), Math.max(0, top - margin)];
   [right, bottom] = [Math.min(piece.width - 1, right + margin), Math.min(piece.height - 1, bottom + margin)];
-  return { background, piece, scale: background.width / challenge.width, mask, box: { left, top, width: right - left + 1, height: bottom - top + 1 } };
+  return {
+    background,
+    piece,
+    scale: background.width / challenge.width,
+    mask,
+    box: { left, top, width: right - left + 1, height: bottom - top + 1 },
+  };
 }
 
 const plane = (picture: DecodedPicture, values: Float32Array): Plane => ({ width: picture.width, height: picture.height, values });
@@ -64,7 +70,10 @@ const plane = (picture: DecodedPicture, values: Float32Array): Plane => ({ width
 /** The piece as a script reads it with its alpha dropped: its grey over black. */
 function pieceOnBlack(piece: DecodedPicture): Plane {
   const lum = luminance(piece);
-  return plane(piece, lum.map((v, i) => (v * piece.data[i * 4 + 3]!) / 255));
+  return plane(
+    piece,
+    lum.map((v, i) => (v * piece.data[i * 4 + 3]!) / 255),
+  );
 }
 
 /** The template's scores along the row band, after `filter`, by the template's left edge in the background. */
@@ -115,7 +124,10 @@ function shiftsFor(set: PixelSet, width: number) {
 function holeScores({ background, piece, mask, scale }: Prepared) {
   const ringMask = morph(mask, piece.width, piece.height, Math.max(2, Math.round(3 * scale)));
   const body = pixelsOf(mask, piece.width);
-  const ring = pixelsOf(ringMask.map((on, i) => (on === 1 && mask[i] === 0 ? 1 : 0)), piece.width);
+  const ring = pixelsOf(
+    ringMask.map((on, i) => (on === 1 && mask[i] === 0 ? 1 : 0)),
+    piece.width,
+  );
   const lum = luminance(background);
   const mean = (set: PixelSet, shift: number) => {
     let sum = 0;
@@ -135,7 +147,11 @@ function rimPairs({ piece, mask, scale }: Prepared) {
   const { width, height } = piece;
   const depth = Math.max(2, Math.round(2 * scale));
   const thick = Math.max(1, Math.round(scale));
-  const band = (outer: Uint8Array, inner: Uint8Array) => pixelsOf(outer.map((on, i) => (on === 1 && inner[i] === 0 ? 1 : 0)), width);
+  const band = (outer: Uint8Array, inner: Uint8Array) =>
+    pixelsOf(
+      outer.map((on, i) => (on === 1 && inner[i] === 0 ? 1 : 0)),
+      width,
+    );
   const inside = band(morph(mask, width, height, -depth), morph(mask, width, height, -(depth + thick)));
   const gap = Math.max(1, Math.round(scale));
   const outside = band(morph(mask, width, height, gap + thick), morph(mask, width, height, gap));
@@ -170,12 +186,17 @@ function continuity(prepared: Prepared): number {
     for (let k = 0; k < outside.xs.length; k += 1) {
       const b = (outside.ys[k]! * background.width + outside.xs[k]! + shift) * 4;
       const p = nearest[k]! * 4;
-      const difference = Math.abs(background.data[b]! - piece.data[p]!) + Math.abs(background.data[b + 1]! - piece.data[p + 1]!) + Math.abs(background.data[b + 2]! - piece.data[p + 2]!);
+      const difference =
+        Math.abs(background.data[b]! - piece.data[p]!) +
+        Math.abs(background.data[b + 1]! - piece.data[p + 1]!) +
+        Math.abs(background.data[b + 2]! - piece.data[p + 2]!);
       sum += Math.min(COLOUR_CAP, difference);
     }
     return sum / outside.xs.length;
   };
-  const ranked = candidates.filter((i) => outside.xs.every((x) => x + shifts[i]! >= 0 && x + shifts[i]! < background.width)).sort((a, b) => error(shifts[a]!) - error(shifts[b]!));
+  const ranked = candidates
+    .filter((i) => outside.xs.every((x) => x + shifts[i]! >= 0 && x + shifts[i]! < background.width))
+    .sort((a, b) => error(shifts[a]!) - error(shifts[b]!));
   return shifts[ranked[0] ?? argMax(scores)]! / scale + PIECE_BLEED;
 }
 

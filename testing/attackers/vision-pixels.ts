@@ -27,7 +27,8 @@ export async function decodePicture(url: string): Promise<DecodedPicture> {
 /** Luminance per pixel (Rec. 601), as floats. */
 export function luminance(picture: DecodedPicture): Float32Array {
   const out = new Float32Array(picture.width * picture.height);
-  for (let i = 0, p = 0; i < out.length; i += 1, p += 4) out[i] = 0.299 * picture.data[p]! + 0.587 * picture.data[p + 1]! + 0.114 * picture.data[p + 2]!;
+  for (let i = 0, p = 0; i < out.length; i += 1, p += 4)
+    out[i] = 0.299 * picture.data[p]! + 0.587 * picture.data[p + 1]! + 0.114 * picture.data[p + 2]!;
   return out;
 }
 

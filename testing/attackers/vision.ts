@@ -71,7 +71,12 @@ function undoTransform(piece: DecodedPicture, pieceLum: Float32Array, undo: { tu
  * (either way: a gap may be lighter), (b) gradient along the contour, (c) correlation with the piece's
  * pixels; as standard scores, added. Answers the best shift and how far it stands out.
  */
-function bestShift(silhouette: { mask: Uint8Array; lum: Float32Array }, pieceWidth: number, pieceHeight: number, background: { bgLum: Float32Array; bgGrad: Float32Array; width: number; scale: number }) {
+function bestShift(
+  silhouette: { mask: Uint8Array; lum: Float32Array },
+  pieceWidth: number,
+  pieceHeight: number,
+  background: { bgLum: Float32Array; bgGrad: Float32Array; width: number; scale: number },
+) {
   const { mask, lum: pieceLum } = silhouette;
   const { scale } = background;
   const coreMask = morph(mask, pieceWidth, pieceHeight, -Math.max(2, Math.round(4 * scale)));

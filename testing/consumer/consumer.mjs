@@ -17,7 +17,12 @@ await app.register(
       draw: { threads: 1, queue: 8 },
       stock: 0,
       work: { puzzle: 1000, accessible: 2000 },
-      events: { challengeIssued: () => events.push('challenge'), verified: (reason) => events.push(`verified:${reason}`), tokenSpent: () => events.push('spent'), tokenRefused: (reason) => events.push(`refused:${reason}`) },
+      events: {
+        challengeIssued: () => events.push('challenge'),
+        verified: (reason) => events.push(`verified:${reason}`),
+        tokenSpent: () => events.push('spent'),
+        tokenRefused: (reason) => events.push(`refused:${reason}`),
+      },
     });
     // The app's own route: the token is where this app puts it (the body), read here and spent by the gate.
     api.post('/register', async (request, reply) => {
@@ -29,7 +34,10 @@ await app.register(
   { prefix: '/api' },
 );
 const base = await app.listen({ host: '127.0.0.1', port: 0 });
-const post = async (path, body) => (await fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+const post = async (path, body) =>
+  (
+    await fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  ).json();
 
 try {
   const challenge = await post('/captcha/challenge', { pixelRatio: 1 });
@@ -41,8 +49,25 @@ try {
   const none = await post('/register', { name: 'eve' });
   // The test kit as published: a consumer's names only, and the repository's ./internals not there at all.
   const kit = Object.keys(await import('@game-register/gateway/testing')).sort();
-  const internals = await import('@game-register/gateway/internals').then(() => 'resolved', (error) => error.code);
-  console.log(JSON.stringify({ challenge: { hasPictures: challenge.background.startsWith('data:image/') && challenge.piece.startsWith('data:image/'), gapHidden: !('gapX' in challenge) }, verified, first, second, none, events, kit, internals }));
+  const internals = await import('@game-register/gateway/internals').then(
+    () => 'resolved',
+    (error) => error.code,
+  );
+  console.log(
+    JSON.stringify({
+      challenge: {
+        hasPictures: challenge.background.startsWith('data:image/') && challenge.piece.startsWith('data:image/'),
+        gapHidden: !('gapX' in challenge),
+      },
+      verified,
+      first,
+      second,
+      none,
+      events,
+      kit,
+      internals,
+    }),
+  );
 } finally {
   await app.close();
 }

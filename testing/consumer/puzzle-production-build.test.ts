@@ -15,7 +15,12 @@ interface DomNode {
   append(child: DomNode): void;
 }
 interface Jsdom {
-  JSDOM: new (html: string, options: Record<string, unknown>) => { window: { document: { body: DomNode; createElement(tag: string): DomNode; querySelector(selector: string): unknown }; close(): void } };
+  JSDOM: new (
+    html: string,
+    options: Record<string, unknown>,
+  ) => {
+    window: { document: { body: DomNode; createElement(tag: string): DomNode; querySelector(selector: string): unknown }; close(): void };
+  };
   VirtualConsole: new () => { on(event: 'jsdomError' | 'error', listener: (...args: unknown[]) => void): void };
 }
 const { JSDOM, VirtualConsole } = createRequire(import.meta.url)('jsdom') as Jsdom;
@@ -36,45 +41,67 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-it('builds the package for production under NODE_ENV=test, and a consumer page built from it renders the widget', { timeout: 120_000 }, async () => {
-  const installed = join(work, 'node_modules', PACKAGE);
-  mkdirSync(installed, { recursive: true });
-  copyFileSync(join(root, 'packages/puzzle-captcha/package.json'), join(installed, 'package.json'));
-  run([vite, 'build', '--outDir', join(installed, 'dist')], join(root, 'packages/puzzle-captcha'), 'test');
+it(
+  'builds the package for production under NODE_ENV=test, and a consumer page built from it renders the widget',
+  { timeout: 120_000 },
+  async () => {
+    const installed = join(work, 'node_modules', PACKAGE);
+    mkdirSync(installed, { recursive: true });
+    copyFileSync(join(root, 'packages/puzzle-captcha/package.json'), join(installed, 'package.json'));
+    run([vite, 'build', '--outDir', join(installed, 'dist')], join(root, 'packages/puzzle-captcha'), 'test');
 
-  const modules = readdirSync(join(installed, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
-  expect(modules.filter((file) => readFileSync(join(installed, 'dist', file), 'utf8').includes('jsx-dev-runtime'))).toEqual([]);
-  expect(readFileSync(join(installed, 'dist/index.js'), 'utf8')).toMatch(/from ["']react\/jsx-runtime["']/);
+    const modules = readdirSync(join(installed, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    expect(modules.filter((file) => readFileSync(join(installed, 'dist', file), 'utf8').includes('jsx-dev-runtime'))).toEqual([]);
+    expect(readFileSync(join(installed, 'dist/index.js'), 'utf8')).toMatch(/from ["']react\/jsx-runtime["']/);
 
-  for (const name of ['react', 'react-dom', 'scheduler', 'typebox', '@noble']) symlinkSync(join(root, 'node_modules', name), join(work, 'node_modules', name), 'dir');
-  writeFileSync(join(work, 'main.tsx'), `import { createRoot } from 'react-dom/client';
+    for (const name of ['react', 'react-dom', 'scheduler', 'typebox', '@noble'])
+      symlinkSync(join(root, 'node_modules', name), join(work, 'node_modules', name), 'dir');
+    writeFileSync(
+      join(work, 'main.tsx'),
+      `import { createRoot } from 'react-dom/client';
 import { PuzzleCaptcha } from '${PACKAGE}';
 createRoot(document.getElementById('root')!).render(<PuzzleCaptcha type="inside" />);
-`);
-  writeFileSync(join(work, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>\n');
-  // One classic script (iife), which jsdom runs; the app is built as production, as a consumer deploys it.
-  writeFileSync(join(work, 'vite.config.mjs'), `import react from '${import.meta.resolve('@vitejs/plugin-react')}';
+`,
+    );
+    writeFileSync(
+      join(work, 'index.html'),
+      '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>\n',
+    );
+    // One classic script (iife), which jsdom runs; the app is built as production, as a consumer deploys it.
+    writeFileSync(
+      join(work, 'vite.config.mjs'),
+      `import react from '${import.meta.resolve('@vitejs/plugin-react')}';
 export default { plugins: [react()], logLevel: 'warn', build: { modulePreload: false, rolldownOptions: { output: { format: 'iife' } } } };
-`);
-  run([vite, 'build'], work, 'production');
+`,
+    );
+    run([vite, 'build'], work, 'production');
 
-  const assets = join(work, 'dist/assets');
-  const script = readdirSync(assets).find((file) => file.endsWith('.js'))!;
-  const errors: string[] = [];
-  const virtualConsole = new VirtualConsole();
-  virtualConsole.on('jsdomError', (error) => errors.push((error as Error).message));
-  virtualConsole.on('error', (...args: unknown[]) => errors.push(args.map(String).join(' ')));
-  const { window } = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', { runScripts: 'dangerously', pretendToBeVisual: true, virtualConsole, url: 'http://127.0.0.1/' });
-  try {
-    const element = window.document.createElement('script');
-    element.textContent = readFileSync(join(assets, script), 'utf8');
-    window.document.body.append(element);
-    // jsdom draws no canvas ("Not implemented"): the widget is there all the same, its slider ready to use.
-    await vi.waitFor(() => {
-      expect(errors.filter((message) => !message.startsWith('Not implemented'))).toEqual([]);
-      expect(window.document.querySelector('.pcap [role="slider"]')).not.toBeNull();
-    }, { timeout: 5000 });
-  } finally {
-    window.close();
-  }
-});
+    const assets = join(work, 'dist/assets');
+    const script = readdirSync(assets).find((file) => file.endsWith('.js'))!;
+    const errors: string[] = [];
+    const virtualConsole = new VirtualConsole();
+    virtualConsole.on('jsdomError', (error) => errors.push((error as Error).message));
+    virtualConsole.on('error', (...args: unknown[]) => errors.push(args.map(String).join(' ')));
+    const { window } = new JSDOM('<!doctype html><html><body><div id="root"></div></body></html>', {
+      runScripts: 'dangerously',
+      pretendToBeVisual: true,
+      virtualConsole,
+      url: 'http://127.0.0.1/',
+    });
+    try {
+      const element = window.document.createElement('script');
+      element.textContent = readFileSync(join(assets, script), 'utf8');
+      window.document.body.append(element);
+      // jsdom draws no canvas ("Not implemented"): the widget is there all the same, its slider ready to use.
+      await vi.waitFor(
+        () => {
+          expect(errors.filter((message) => !message.startsWith('Not implemented'))).toEqual([]);
+          expect(window.document.querySelector('.pcap [role="slider"]')).not.toBeNull();
+        },
+        { timeout: 5000 },
+      );
+    } finally {
+      window.close();
+    }
+  },
+);

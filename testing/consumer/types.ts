@@ -11,7 +11,11 @@ const events: Partial<GatewayEvents> = { verified: (reason) => void reason.toUpp
 // @ts-expect-error a verify reason is one of a few words, not any string
 const wrongReason: Parameters<GatewayEvents['verified']>[0] = 'maybe';
 const app = Fastify();
-await app.register(gateway, { store: { kind: 'libsql', database: new Database(':memory:') }, work: { puzzle: 1000, accessible: null }, events });
+await app.register(gateway, {
+  store: { kind: 'libsql', database: new Database(':memory:') },
+  work: { puzzle: 1000, accessible: null },
+  events,
+});
 // @ts-expect-error the store is required
 await app.register(gateway, { secret: null });
 const verdict = await app.captchaGate.spend(null);

@@ -30,44 +30,102 @@ const phpRewrite = fc.constantFrom(
   (name: string) => name.toUpperCase(),
   (name: string) => `${name.slice(0, 1).toUpperCase()}${name.slice(1)}`,
 );
-const value = fc.oneof(fc.constantFrom(UNLISTED_CODE, '', 'other', '13800138000', 'true'), fc.string({ unit: 'grapheme-ascii', maxLength: 8 }).map(encodeURIComponent));
+const value = fc.oneof(
+  fc.constantFrom(UNLISTED_CODE, '', 'other', '13800138000', 'true'),
+  fc.string({ unit: 'grapheme-ascii', maxLength: 8 }).map(encodeURIComponent),
+);
 
 const pathMutation = fc.oneof(
-  fc.tuple(fc.nat(), encoder).map(([index, [label, encode]]) => named(`path character ${index} ${label}`, m.encodePathCharacter(index, encode))),
+  fc
+    .tuple(fc.nat(), encoder)
+    .map(([index, [label, encode]]) => named(`path character ${index} ${label}`, m.encodePathCharacter(index, encode))),
   fc.constantFrom(
-    named('dot-dot segment', m.mapPath((path) => path.replace(/\/(\w+)$/, '/checkuser/../$1'))),
-    named('encoded dot-dot segment', m.mapPath((path) => path.replace(/\/(\w+)$/, '/checkuser/%2e%2e/$1'))),
-    named('dot segment', m.mapPath((path) => path.replace('/Index/', '/./Index/'))),
-    named('repeated slashes', m.mapPath((path) => path.replaceAll('/', '//'))),
-    named('backslash', m.mapPath((path) => path.replace('/Index/', '/Index\\'))),
-    named('trailing slash', m.mapPath((path) => `${path}/`)),
-    named('.html suffix', m.mapPath((path) => `${path}.html`)),
-    named('encoded slash', m.mapPath((path) => path.replace('/Index/', '/Index%2F'))),
-    named('raw # before the query', m.mapPath((path) => `${path}#`)),
-    named('case changed', m.mapPath((path) => path.toLowerCase())),
-    named('action uppercased', m.mapPath((path) => path.replace(/[a-z]+$/, (action) => action.toUpperCase()))),
+    named(
+      'dot-dot segment',
+      m.mapPath((path) => path.replace(/\/(\w+)$/, '/checkuser/../$1')),
+    ),
+    named(
+      'encoded dot-dot segment',
+      m.mapPath((path) => path.replace(/\/(\w+)$/, '/checkuser/%2e%2e/$1')),
+    ),
+    named(
+      'dot segment',
+      m.mapPath((path) => path.replace('/Index/', '/./Index/')),
+    ),
+    named(
+      'repeated slashes',
+      m.mapPath((path) => path.replaceAll('/', '//')),
+    ),
+    named(
+      'backslash',
+      m.mapPath((path) => path.replace('/Index/', '/Index\\')),
+    ),
+    named(
+      'trailing slash',
+      m.mapPath((path) => `${path}/`),
+    ),
+    named(
+      '.html suffix',
+      m.mapPath((path) => `${path}.html`),
+    ),
+    named(
+      'encoded slash',
+      m.mapPath((path) => path.replace('/Index/', '/Index%2F')),
+    ),
+    named(
+      'raw # before the query',
+      m.mapPath((path) => `${path}#`),
+    ),
+    named(
+      'case changed',
+      m.mapPath((path) => path.toLowerCase()),
+    ),
+    named(
+      'action uppercased',
+      m.mapPath((path) => path.replace(/[a-z]+$/, (action) => action.toUpperCase())),
+    ),
   ),
-  fc.tuple(fieldName, value).map(([name, text]) => named(`path parameter ${name}=${text}`, m.mapPath((path) => `${path}/${name}/${text}`))),
+  fc.tuple(fieldName, value).map(([name, text]) =>
+    named(
+      `path parameter ${name}=${text}`,
+      m.mapPath((path) => `${path}/${name}/${text}`),
+    ),
+  ),
 );
 
 const queryMutation = fc.oneof(
-  fc.tuple(fc.nat(), fc.constantFrom<'name' | 'value'>('name', 'value'), fc.nat(), encoder).map(([pair, side, index, [label, encode]]) =>
-    named(`query ${side} ${pair} character ${index} ${label}`, m.encodeQueryCharacter(pair, side, index, encode))),
+  fc
+    .tuple(fc.nat(), fc.constantFrom<'name' | 'value'>('name', 'value'), fc.nat(), encoder)
+    .map(([pair, side, index, [label, encode]]) =>
+      named(`query ${side} ${pair} character ${index} ${label}`, m.encodeQueryCharacter(pair, side, index, encode)),
+    ),
   fc.tuple(fieldName, value).map(([name, text]) => named(`extra ${name}=${text}`, m.appendPair(name, text))),
   fc.tuple(fieldName, value).map(([name, text]) => named(`leading ${name}=${text}`, m.prependPair(name, text))),
-  fc.tuple(fieldName, phpRewrite, value).map(([name, rewrite, text]) => named(`rewritten ${rewrite(name)}=${text}`, m.appendPair(rewrite(name), text))),
-  fc.tuple(fieldName, controlByte, fc.boolean()).map(([name, byte, inName]) =>
-    inName ? named(`${byte} in name ${name}`, m.appendPair(`${name}${byte}`, UNLISTED_CODE)) : named(`${byte} in value of ${name}`, m.setFieldValue(name, `a${byte}b`))),
+  fc
+    .tuple(fieldName, phpRewrite, value)
+    .map(([name, rewrite, text]) => named(`rewritten ${rewrite(name)}=${text}`, m.appendPair(rewrite(name), text))),
+  fc
+    .tuple(fieldName, controlByte, fc.boolean())
+    .map(([name, byte, inName]) =>
+      inName
+        ? named(`${byte} in name ${name}`, m.appendPair(`${name}${byte}`, UNLISTED_CODE))
+        : named(`${byte} in value of ${name}`, m.setFieldValue(name, `a${byte}b`)),
+    ),
   fieldName.map((name) => named(`; before ${name}`, m.semicolonBefore(name))),
   fc.constantFrom(named('raw # tail', m.appendTail(`#&code=${UNLISTED_CODE}`)), named('stray &', m.appendTail('&&=&'))),
 );
 
 const bodyMutation = fc.oneof(
   fc.tuple(fieldName, value).map(([name, text]) => named(`cookie ${name}=${text}`, m.addHeader('Cookie', `${name}=${text}`))),
-  fc.tuple(fieldName, value).map(([name, text]) => named(`JSON body ${name}`, m.setBody('application/json', JSON.stringify({ [name]: decodeURIComponent(text) })))),
-  fc.tuple(fieldName, value).map(([name, text]) => named(`form body ${name}`, m.setBody('application/x-www-form-urlencoded', `${name}=${text}`))),
-  fc.constantFrom('text/plain', 'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', null).map((type) =>
-    named(`body relabelled ${type ?? 'without a type'}`, m.relabelBody(type))),
+  fc
+    .tuple(fieldName, value)
+    .map(([name, text]) => named(`JSON body ${name}`, m.setBody('application/json', JSON.stringify({ [name]: decodeURIComponent(text) })))),
+  fc
+    .tuple(fieldName, value)
+    .map(([name, text]) => named(`form body ${name}`, m.setBody('application/x-www-form-urlencoded', `${name}=${text}`))),
+  fc
+    .constantFrom('text/plain', 'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', null)
+    .map((type) => named(`body relabelled ${type ?? 'without a type'}`, m.relabelBody(type))),
 );
 
 /** Any one hostile mutation: of the path, the query, or the cookies, content type and body. */

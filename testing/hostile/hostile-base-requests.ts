@@ -17,11 +17,32 @@ export const APP_FIELDS = { name: 'player01', password: 'Secret-pass1', mobile: 
 export const UNLISTED_CODE = 'EVIL';
 
 /** The fields of each call in the order the app sends them (src/api/register-account.ts, check-*.ts). */
-export function appFields(call: AppCall, { code = APP_FIELDS.code, captchaToken }: { code?: string; captchaToken?: string } = {}): [string, string][] {
-  if (call === 'checkuser') return [['param', APP_FIELDS.name], ['name', 'name']];
-  if (call === 'checktel') return [['param', APP_FIELDS.mobile], ['name', 'mobile']];
+export function appFields(
+  call: AppCall,
+  { code = APP_FIELDS.code, captchaToken }: { code?: string; captchaToken?: string } = {},
+): [string, string][] {
+  if (call === 'checkuser')
+    return [
+      ['param', APP_FIELDS.name],
+      ['name', 'name'],
+    ];
+  if (call === 'checktel')
+    return [
+      ['param', APP_FIELDS.mobile],
+      ['name', 'mobile'],
+    ];
   const { name, password, mobile } = APP_FIELDS;
-  const fields: [string, string][] = [['name', name], ['Password', password], ['rePassword', password], ['wash', '1'], ['washType', '2'], ['code', code], ['mobile', mobile], ['QQ', ''], ['islogin', 'true']];
+  const fields: [string, string][] = [
+    ['name', name],
+    ['Password', password],
+    ['rePassword', password],
+    ['wash', '1'],
+    ['washType', '2'],
+    ['code', code],
+    ['mobile', mobile],
+    ['QQ', ''],
+    ['islogin', 'true'],
+  ];
   return captchaToken === undefined ? fields : [...fields, ['captchaToken', captchaToken]];
 }
 
@@ -41,9 +62,11 @@ export function appRequestParts(call: AppCall, options: { code?: string; captcha
     ['X-Channel', options.code ?? APP_FIELDS.code],
   ];
   const query = fields.map(([name, value]) => [encodeURIComponent(name), encodeURIComponent(value)] as const);
-  if (call === 'reg') return { method: 'POST', path: PATHS[call], query, tail: '', headers: [...headers, ['Content-Length', '0']], body: '' };
+  if (call === 'reg')
+    return { method: 'POST', path: PATHS[call], query, tail: '', headers: [...headers, ['Content-Length', '0']], body: '' };
   const body = JSON.stringify(Object.fromEntries(fields));
   return { method: 'POST', path: PATHS[call], query, tail: '', headers: [...headers, ['Content-Type', 'application/json']], body };
 }
 
-export const appRequest = (call: AppCall, options?: { code?: string; captchaToken?: string }): RawRequest => m.toRawRequest(appRequestParts(call, options));
+export const appRequest = (call: AppCall, options?: { code?: string; captchaToken?: string }): RawRequest =>
+  m.toRawRequest(appRequestParts(call, options));

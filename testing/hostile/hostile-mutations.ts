@@ -49,59 +49,93 @@ export const encodeOnce = (character: string) => percentEncode(character);
 export const encodeTwice = (character: string) => percentEncode(percentEncode(character));
 
 /** Encodes one character of the path, after its leading slash. */
-export const encodePathCharacter = (index: number, encode = encodeOnce): Mutation => (parts) => ({
-  ...parts,
-  path: `/${replaceAt(parts.path.slice(1), index, encode)}`,
-});
+export const encodePathCharacter =
+  (index: number, encode = encodeOnce): Mutation =>
+  (parts) => ({
+    ...parts,
+    path: `/${replaceAt(parts.path.slice(1), index, encode)}`,
+  });
 
 /** Encodes one character of a query name or value; `pair` wraps to the number of pairs. */
-export const encodeQueryCharacter = (pair: number, side: 'name' | 'value', index: number, encode = encodeOnce): Mutation => (parts) => ({
-  ...parts,
-  query: parts.query.map(([name, value], at) =>
-    at !== pair % Math.max(parts.query.length, 1) ? [name, value] : side === 'name' ? [replaceAt(name, index, encode), value] : [name, replaceAt(value, index, encode)],
-  ),
-});
+export const encodeQueryCharacter =
+  (pair: number, side: 'name' | 'value', index: number, encode = encodeOnce): Mutation =>
+  (parts) => ({
+    ...parts,
+    query: parts.query.map(([name, value], at) =>
+      at !== pair % Math.max(parts.query.length, 1)
+        ? [name, value]
+        : side === 'name'
+          ? [replaceAt(name, index, encode), value]
+          : [name, replaceAt(value, index, encode)],
+    ),
+  });
 
-export const setPath = (path: string): Mutation => (parts) => ({ ...parts, path });
-export const mapPath = (map: (path: string) => string): Mutation => (parts) => ({ ...parts, path: map(parts.path) });
-export const appendPair = (name: string, value: string): Mutation => (parts) => ({ ...parts, query: [...parts.query, [name, value]] });
-export const prependPair = (name: string, value: string): Mutation => (parts) => ({ ...parts, query: [[name, value], ...parts.query] });
-export const appendTail = (tail: string): Mutation => (parts) => ({ ...parts, tail: `${parts.tail}${tail}` });
-export const addHeader = (name: string, value: string): Mutation => (parts) => ({ ...parts, headers: [...parts.headers, [name, value]] });
+export const setPath =
+  (path: string): Mutation =>
+  (parts) => ({ ...parts, path });
+export const mapPath =
+  (map: (path: string) => string): Mutation =>
+  (parts) => ({ ...parts, path: map(parts.path) });
+export const appendPair =
+  (name: string, value: string): Mutation =>
+  (parts) => ({ ...parts, query: [...parts.query, [name, value]] });
+export const prependPair =
+  (name: string, value: string): Mutation =>
+  (parts) => ({ ...parts, query: [[name, value], ...parts.query] });
+export const appendTail =
+  (tail: string): Mutation =>
+  (parts) => ({ ...parts, tail: `${parts.tail}${tail}` });
+export const addHeader =
+  (name: string, value: string): Mutation =>
+  (parts) => ({ ...parts, headers: [...parts.headers, [name, value]] });
 
 /** Renames the first pair named `field` (its value kept). */
-export const renameField = (field: string, rawName: string): Mutation => (parts) => {
-  const at = parts.query.findIndex(([name]) => name === field);
-  return at < 0 ? parts : { ...parts, query: parts.query.map((pair, index) => (index === at ? [rawName, pair[1]] : pair)) };
-};
+export const renameField =
+  (field: string, rawName: string): Mutation =>
+  (parts) => {
+    const at = parts.query.findIndex(([name]) => name === field);
+    return at < 0 ? parts : { ...parts, query: parts.query.map((pair, index) => (index === at ? [rawName, pair[1]] : pair)) };
+  };
 
 /** Sets the value of every pair named `field`. */
-export const setFieldValue = (field: string, rawValue: string): Mutation => (parts) => ({
-  ...parts,
-  query: parts.query.map(([name, value]) => [name, name === field ? rawValue : value]),
-});
+export const setFieldValue =
+  (field: string, rawValue: string): Mutation =>
+  (parts) => ({
+    ...parts,
+    query: parts.query.map(([name, value]) => [name, name === field ? rawValue : value]),
+  });
 
 /** Joins the pair named `field` to the one before it with `;` instead of `&` (`wash=1;code=EVIL`). */
-export const semicolonBefore = (field: string): Mutation => (parts) => {
-  const at = parts.query.findIndex(([name]) => name === field);
-  if (at < 1) return parts;
-  const [before, [name, value]] = [parts.query[at - 1] as readonly [string, string], parts.query[at] as readonly [string, string]];
-  const query = [...parts.query];
-  query.splice(at - 1, 2, [before[0], `${before[1]};${name}=${value}`]);
-  return { ...parts, query };
-};
+export const semicolonBefore =
+  (field: string): Mutation =>
+  (parts) => {
+    const at = parts.query.findIndex(([name]) => name === field);
+    if (at < 1) return parts;
+    const [before, [name, value]] = [parts.query[at - 1] as readonly [string, string], parts.query[at] as readonly [string, string]];
+    const query = [...parts.query];
+    query.splice(at - 1, 2, [before[0], `${before[1]};${name}=${value}`]);
+    return { ...parts, query };
+  };
 
 /** Replaces the body and its content type (`null`: no Content-Type header at all); sendRaw counts its length. */
-export const setBody = (contentType: string | null, body: string): Mutation => (parts) => ({
-  ...parts,
-  headers: [
-    ...parts.headers.filter(([name]) => !['content-type', 'content-length'].includes(name.toLowerCase())),
-    ...(contentType === null ? [] : [['Content-Type', contentType] as const]),
-  ],
-  body,
-});
+export const setBody =
+  (contentType: string | null, body: string): Mutation =>
+  (parts) => ({
+    ...parts,
+    headers: [
+      ...parts.headers.filter(([name]) => !['content-type', 'content-length'].includes(name.toLowerCase())),
+      ...(contentType === null ? [] : [['Content-Type', contentType] as const]),
+    ],
+    body,
+  });
 
 /** Keeps the body, changes only its content type. */
-export const relabelBody = (contentType: string | null): Mutation => (parts) => setBody(contentType, parts.body)(parts);
+export const relabelBody =
+  (contentType: string | null): Mutation =>
+  (parts) =>
+    setBody(contentType, parts.body)(parts);
 
-export const compose = (...mutations: Mutation[]): Mutation => (parts) => mutations.reduce((current, mutate) => mutate(current), parts);
+export const compose =
+  (...mutations: Mutation[]): Mutation =>
+  (parts) =>
+    mutations.reduce((current, mutate) => mutate(current), parts);

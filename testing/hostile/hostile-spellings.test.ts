@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { buildQuery } from '../../src/lib/http-client';
 import { sendRaw } from '../http/raw-http';
 import { startTestPhp, type PhpReading, type TestPhp } from '../php-backend/test-php';
-import { APP_FIELDS, appFields, appRequest, HOSTILE_SPELLINGS, hostileSpellingArbitrary, UNLISTED_CODE, type RawRequest } from './hostile-spellings';
+import {
+  APP_FIELDS,
+  appFields,
+  appRequest,
+  HOSTILE_SPELLINGS,
+  hostileSpellingArbitrary,
+  UNLISTED_CODE,
+  type RawRequest,
+} from './hostile-spellings';
 
 let php: TestPhp;
 beforeAll(async () => void (php = await startTestPhp()));
@@ -19,7 +27,8 @@ const CALLS = ['reg', 'checkuser', 'checktel'] as const;
 
 /** What a client could not put on the wire: raw whitespace or controls in the target, line breaks in a header. */
 function unsendable({ target, headers }: RawRequest): string | null {
-  if ([...target].some((character) => character.charCodeAt(0) <= 0x20 || character.charCodeAt(0) === 0x7f)) return `target ${JSON.stringify(target)}`;
+  if ([...target].some((character) => character.charCodeAt(0) <= 0x20 || character.charCodeAt(0) === 0x7f))
+    return `target ${JSON.stringify(target)}`;
   const header = headers.find(([name, value]) => /[\r\n:]/.test(name) || /[\r\n]/.test(value));
   return header ? `header ${JSON.stringify(header)}` : null;
 }
@@ -60,7 +69,17 @@ describe('the named hostile spellings', () => {
       expect([200, 400, 404], spelling.name).toContain(reading.status);
       codes.set(spelling.name, reading.call === 'reg' ? reading.param.code : undefined);
     }
-    for (const name of ['a NUL-cut duplicate code', 'a second, different code', 'a path parameter code', 'a path parameter code with a suffix', 'an encoded ? in the path', 'a JSON body with another code', 'a form body with another code', 'a form body with a NUL-cut code', 'a leading space in a name']) {
+    for (const name of [
+      'a NUL-cut duplicate code',
+      'a second, different code',
+      'a path parameter code',
+      'a path parameter code with a suffix',
+      'an encoded ? in the path',
+      'a JSON body with another code',
+      'a form body with another code',
+      'a form body with a NUL-cut code',
+      'a leading space in a name',
+    ]) {
       expect(codes.get(`reg: ${name}`), name).toBe(UNLISTED_CODE);
     }
     expect(codes.get('reg: a code cookie')).toBe(APP_FIELDS.code); // in $_REQUEST only, not in ThinkPHP's param()
@@ -79,8 +98,25 @@ describe('the generated spellings', () => {
   });
 
   it('reach every kind of mutation', () => {
-    const names = fc.sample(hostileSpellingArbitrary, { numRuns: 400, seed: 27 }).map(({ name }) => name).join('\n');
-    for (const kind of ['path character', 'dot-dot', 'path parameter', 'query name', 'query value', 'double-encoded', 'rewritten', '%00 in', 'cookie', 'JSON body', 'form body', 'relabelled', '; before']) {
+    const names = fc
+      .sample(hostileSpellingArbitrary, { numRuns: 400, seed: 27 })
+      .map(({ name }) => name)
+      .join('\n');
+    for (const kind of [
+      'path character',
+      'dot-dot',
+      'path parameter',
+      'query name',
+      'query value',
+      'double-encoded',
+      'rewritten',
+      '%00 in',
+      'cookie',
+      'JSON body',
+      'form body',
+      'relabelled',
+      '; before',
+    ]) {
       expect(names).toContain(kind);
     }
   });

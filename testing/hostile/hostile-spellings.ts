@@ -19,7 +19,11 @@ const SPELLINGS: [string, AppCall[], Mutation][] = [
   // the path
   ['an encoded letter in the action', ['reg'], onReg('/api/Index/%72eg')],
   ['an encoded letter in lowercase hex', ['reg'], onReg('/api/Index/%72%65%67')],
-  ['every path character encoded', ALL, (p) => ({ ...p, path: `/${[...p.path.slice(1)].map((c) => (c === '/' ? c : m.percentEncode(c))).join('')}` })],
+  [
+    'every path character encoded',
+    ALL,
+    (p) => ({ ...p, path: `/${[...p.path.slice(1)].map((c) => (c === '/' ? c : m.percentEncode(c))).join('')}` }),
+  ],
   ['a double-encoded letter in the action', ['reg'], onReg('/api/Index/%2572eg')],
   ['an encoded slash', ['reg'], onReg('/api/Index%2Freg')],
   ['a dot-dot segment from checkuser to reg', ['reg'], onReg('/api/Index/checkuser/../reg')],
@@ -37,7 +41,11 @@ const SPELLINGS: [string, AppCall[], Mutation][] = [
   ['a path parameter of the checks', CHECKS, m.mapPath((path) => `${path}/param/other`)],
   ['an encoded ? in the path', ['reg'], onReg(`/api/Index/reg%3Fcode=${EVIL}`)],
   ['a ; in the path', ['reg'], onReg(`/api/Index/reg;code=${EVIL}`)],
-  ['lowercase controller, uppercase action', ALL, m.mapPath((path) => path.replace('/Index/', '/index/').replace(/[a-z]+$/, (a) => a.toUpperCase()))],
+  [
+    'lowercase controller, uppercase action',
+    ALL,
+    m.mapPath((path) => path.replace('/Index/', '/index/').replace(/[a-z]+$/, (a) => a.toUpperCase())),
+  ],
   ['an uppercase module', ALL, m.mapPath((path) => path.replace('/api/', '/API/'))],
   ['a raw # before the query', ALL, m.mapPath((path) => `${path}#`)],
   ['a raw # with a code after it', ['reg'], m.appendTail(`#&code=${EVIL}`)],

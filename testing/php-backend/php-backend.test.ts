@@ -10,7 +10,10 @@ afterAll(async () => php?.close());
 const FORM = ['Content-Type', 'application/x-www-form-urlencoded'] as const;
 const JSON_TYPE = ['Content-Type', 'application/json'] as const;
 
-async function read(target: string, { method = 'POST', headers = [], body }: { method?: string; headers?: RawHeaders; body?: string } = {}) {
+async function read(
+  target: string,
+  { method = 'POST', headers = [], body }: { method?: string; headers?: RawHeaders; body?: string } = {},
+) {
   const response = await sendRaw({ port: php.port, method, target, headers, body });
   const readings = await php.readings();
   expect(readings).toHaveLength(1);
@@ -147,7 +150,10 @@ describe('bodies, as PHP and ThinkPHP read them', () => {
   });
 
   it('parses a form body into $_POST, whatever the case of its content type', async () => {
-    const { reading } = await read('/api/Index/reg?code=A', { headers: [['Content-Type', 'Application/X-WWW-Form-URLENCODED; charset=UTF-8']], body: 'code=B' });
+    const { reading } = await read('/api/Index/reg?code=A', {
+      headers: [['Content-Type', 'Application/X-WWW-Form-URLENCODED; charset=UTF-8']],
+      body: 'code=B',
+    });
     expect([reading.post, reading.param.code]).toEqual([{ code: 'B' }, 'B']);
   });
 
@@ -164,7 +170,9 @@ describe('bodies, as PHP and ThinkPHP read them', () => {
   });
 
   it('keeps the last of duplicate JSON keys', async () => {
-    expect((await read('/api/Index/checkuser', { headers: [JSON_TYPE], body: '{"param":"a","param":"b"}' })).reading.param).toEqual({ param: 'b' });
+    expect((await read('/api/Index/checkuser', { headers: [JSON_TYPE], body: '{"param":"a","param":"b"}' })).reading.param).toEqual({
+      param: 'b',
+    });
   });
 
   it('reads no body fields of a GET', async () => {

@@ -33,7 +33,14 @@ export interface SentinelSet {
 
 /** Asks one node or sentinel, on a short-lived connection. */
 async function ask<T>(port: number, command: string, ...args: string[]): Promise<T> {
-  const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: true });
+  const client = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: true,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -73,10 +80,14 @@ export async function startSentinelSet(timings: SentinelTimings = FAST_FAILOVER)
     const syncNow = ['--repl-diskless-sync', 'yes', '--repl-diskless-sync-delay', '0'];
     const primary = await startRedisServer({ args: syncNow });
     started.push(primary);
-    const replicas = await Promise.all([0, 1].map(() => startRedisServer({ args: [...syncNow, '--replicaof', '127.0.0.1', String(primary.port)] })));
+    const replicas = await Promise.all(
+      [0, 1].map(() => startRedisServer({ args: [...syncNow, '--replicaof', '127.0.0.1', String(primary.port)] })),
+    );
     started.push(...replicas);
     const nodes = [primary, ...replicas];
-    await until('the replicas to sync', 15_000, async () => (await Promise.all(replicas.map((replica) => replicating(replica, primary)))).every(Boolean));
+    await until('the replicas to sync', 15_000, async () =>
+      (await Promise.all(replicas.map((replica) => replicating(replica, primary)))).every(Boolean),
+    );
 
     const ids = [0, 1, 2].map(() => randomBytes(20).toString('hex'));
     const ports: number[] = [];
@@ -123,7 +134,11 @@ export async function startSentinelSet(timings: SentinelTimings = FAST_FAILOVER)
       async waitForFailover(old, timeoutMs = 30_000) {
         let promoted: RedisServer | null = null;
         await until('a failover', timeoutMs, async () => {
-          const named = await Promise.all(sentinelServers.map(async (sentinel) => (await ask<[string, string]>(sentinel.port, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_MASTER))[1]));
+          const named = await Promise.all(
+            sentinelServers.map(
+              async (sentinel) => (await ask<[string, string]>(sentinel.port, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', SENTINEL_MASTER))[1],
+            ),
+          );
           if (named.some((port) => Number(port) === old.port) || new Set(named).size !== 1) return false;
           promoted = nodes.find((node) => node.port === Number(named[0])) ?? null;
           return promoted !== null && (await ask<[string]>(promoted.port, 'ROLE'))[0] === 'master';

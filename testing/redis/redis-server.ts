@@ -45,7 +45,10 @@ export async function startRedisServer({ args: extraArgs = [], sentinel }: Redis
       const server = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       child = server;
       let output = '';
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`redis-server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
+        START_TIMEOUT_MS,
+      );
       server.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if ((sentinel ? SENTINEL_READY : READY).test(output)) {
@@ -73,7 +76,8 @@ export async function startRedisServer({ args: extraArgs = [], sentinel }: Redis
   };
 
   // A sentinel rewrites its file as it learns: written once, so a restart keeps what it learnt.
-  if (sentinel) await writeFile(join(dir, 'sentinel.conf'), [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, ...sentinel(port)].join('\n') + '\n');
+  if (sentinel)
+    await writeFile(join(dir, 'sentinel.conf'), [`port ${port}`, 'bind 127.0.0.1', `dir ${dir}`, ...sentinel(port)].join('\n') + '\n');
   await start();
   return {
     url: `redis://127.0.0.1:${port}`,

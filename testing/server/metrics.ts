@@ -49,6 +49,8 @@ export function parseExposition(text: string): { samples: Sample[]; types: Map<s
 
 /** The value of one series (0 when it does not exist yet). */
 export function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
-  const found = samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
+  const found = samples.filter(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
   return found.reduce((sum, sample) => sum + sample.value, 0);
 }

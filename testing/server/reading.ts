@@ -19,7 +19,11 @@ export function forwardedFields(request: RawRequest, call: BackendCall, channels
   const type = request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1];
   const body = readBody(call, type, request.body === undefined ? undefined : Buffer.from(request.body));
   const fields = { ...(!('refusal' in body) && body.body !== null ? (body.body as Record<string, string>) : {}), ...target.query };
-  const forwarded = Object.fromEntries(forwardedNames(call).filter((name) => name in fields).map((name) => [name, fields[name]!]));
+  const forwarded = Object.fromEntries(
+    forwardedNames(call)
+      .filter((name) => name in fields)
+      .map((name) => [name, fields[name]!]),
+  );
   if (call === 'reg' && Object.keys(target.query).length > 0) {
     const sent = target.query.code ?? null;
     forwarded.code = sent !== null && isListedChannel(sent, channels) ? sent : channels.default;

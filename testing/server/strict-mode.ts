@@ -18,7 +18,20 @@ export const RIGHT_OFFSET = seededOffset(TEST_SEED);
 /** Strict mode as the tests start it: one draw thread and no stock (each puzzle drawn when asked for) unless a test says so. */
 export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Partial<ServerConfig> = {}): Partial<ServerConfig> => ({
   // No holdout: every test puzzle from the seed is drawn the way its level says.
-  captcha: { mode: 'strict', secret: null, testSeed: TEST_SEED, testClockSpeed: 1, holdout: 0, drawThreads: 1, drawQueue: 64, stockSize: 0, work: TEST_WORK, networkChallenges: NETWORK_CHALLENGE_LIMIT.max, level: 'adaptive', ...captcha },
+  captcha: {
+    mode: 'strict',
+    secret: null,
+    testSeed: TEST_SEED,
+    testClockSpeed: 1,
+    holdout: 0,
+    drawThreads: 1,
+    drawQueue: 64,
+    stockSize: 0,
+    work: TEST_WORK,
+    networkChallenges: NETWORK_CHALLENGE_LIMIT.max,
+    level: 'adaptive',
+    ...captcha,
+  },
   ...overrides,
 });
 
@@ -52,7 +65,10 @@ export function humanAnswer(puzzle: OpenPuzzle, offsetX = RIGHT_OFFSET, trail = 
 
 /** Solves a fresh puzzle like a person would and returns the pass token. */
 export async function passToken(app: FastifyInstance, remoteAddress = '127.0.0.1'): Promise<string> {
-  const answer = (await verify(app, humanAnswer(await openPuzzle(app, remoteAddress)), remoteAddress)).json<{ status: string; token: string }>();
+  const answer = (await verify(app, humanAnswer(await openPuzzle(app, remoteAddress)), remoteAddress)).json<{
+    status: string;
+    token: string;
+  }>();
   if (answer.status !== 'y') throw new Error(`the puzzle was not passed: ${JSON.stringify(answer)}`);
   return answer.token;
 }

@@ -26,7 +26,10 @@ export class LogCapture {
   }
 }
 
-export async function buildTestApp(overrides: Partial<ServerConfig> = {}, { now, channels }: { now?: () => number; channels?: ChannelSettingsGetter } = {}) {
+export async function buildTestApp(
+  overrides: Partial<ServerConfig> = {},
+  { now, channels }: { now?: () => number; channels?: ChannelSettingsGetter } = {},
+) {
   const logs = new LogCapture();
   const app = await buildApp(testConfig(overrides), { logDestination: logs, now, channels });
   return { app, logs };

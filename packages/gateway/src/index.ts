@@ -1,7 +1,25 @@
 // @game-register/gateway: strict mode's captcha gateway as a Fastify plugin (README.md).
 export { default, default as gateway } from './http/plugin';
-export { GatewayOptionsSchema, readGatewayOptions, type GatewayOptions, type GatewaySettings, type GatewayStore, type ReplicatedSpends } from './http/options';
-export { NO_EVENTS, eventsWith, type AnswerFacts, type ChallengeFacts, type LevelEntity, type PictureKind, type GatewayEvents, type GatewayLevels, type TokenRefusal, type VerifyReason } from './core/events';
+export {
+  GatewayOptionsSchema,
+  readGatewayOptions,
+  type GatewayOptions,
+  type GatewaySettings,
+  type GatewayStore,
+  type ReplicatedSpends,
+} from './http/options';
+export {
+  NO_EVENTS,
+  eventsWith,
+  type AnswerFacts,
+  type ChallengeFacts,
+  type LevelEntity,
+  type PictureKind,
+  type GatewayEvents,
+  type GatewayLevels,
+  type TokenRefusal,
+  type VerifyReason,
+} from './core/events';
 export type { CaptchaGate, GateVerdict } from './core/pass-gate';
 export type { LevelCause, PassFacts, PassPath } from './core/pass-facts';
 export { AnswerSchema, errorAnswer, GATE_UNAVAILABLE, INFO_BY_STATUS, NEEDS_CAPTCHA, type Answer } from './http/answers';

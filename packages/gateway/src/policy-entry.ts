@@ -4,7 +4,16 @@
 export * from './core/policy';
 export type { WorkSettings } from './core/work';
 export { NO_EVENTS } from './core/events';
-export { createNetworkJudge, isCarrierNat, NETWORK_KINDS, NO_ADDITIONS, type JudgedNetwork, type NetworkAdditions, type NetworkJudge, type NetworkKind } from './core/networks/network-kind';
+export {
+  createNetworkJudge,
+  isCarrierNat,
+  NETWORK_KINDS,
+  NO_ADDITIONS,
+  type JudgedNetwork,
+  type NetworkAdditions,
+  type NetworkJudge,
+  type NetworkKind,
+} from './core/networks/network-kind';
 export { shippedOriginAs } from './core/networks/default-judge';
 export { cidrMatcher } from './core/networks/address-bits';
 export { networkOf } from './core/networks/address-blocks';

@@ -25,22 +25,25 @@ export function withServerModeFakes() {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    vi.stubGlobal('Image', class {
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      crossOrigin: string | null = null;
-      decoding = '';
-      naturalWidth = 0;
-      naturalHeight = 0;
-      set src(value: string) {
-        if (!value) return;
-        setTimeout(() => {
-          this.naturalWidth = 620;
-          this.naturalHeight = 320;
-          this.onload?.();
-        }, 5);
-      }
-    });
+    vi.stubGlobal(
+      'Image',
+      class {
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        crossOrigin: string | null = null;
+        decoding = '';
+        naturalWidth = 0;
+        naturalHeight = 0;
+        set src(value: string) {
+          if (!value) return;
+          setTimeout(() => {
+            this.naturalWidth = 620;
+            this.naturalHeight = 320;
+            this.onload?.();
+          }, 5);
+        }
+      },
+    );
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -50,6 +53,7 @@ export function withServerModeFakes() {
 }
 
 /** Lets pending promises and the fake image loads run. */
-export const settle = () => act(async () => {
-  await vi.advanceTimersByTimeAsync(10);
-});
+export const settle = () =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(10);
+  });

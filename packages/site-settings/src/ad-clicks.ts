@@ -73,7 +73,10 @@ function clickValue(platform: AdPlatform, value: string): string {
 export function clickOfParams(params: URLSearchParams, href: string | null): LandingClick | null {
   for (const platform of AD_PLATFORMS) {
     for (const param of CLICK_PARAMS[platform]) {
-      const values = params.getAll(param).map((each) => clickValue(platform, each)).filter(isClickId);
+      const values = params
+        .getAll(param)
+        .map((each) => clickValue(platform, each))
+        .filter(isClickId);
       const value = values[values.length - 1]; // no .at(): older in-app browsers run this too
       if (value === undefined) continue;
       return { platform, param, clickId: value, landingUrl: href === null ? null : trimmedLandingUrl(href, param, value) };

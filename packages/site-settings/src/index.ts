@@ -12,7 +12,13 @@ export interface SiteSettings {
   /** An empty phone, wechat or qq hides its row; telegram is shown in its QR dialog only. */
   contact: { phone: string; wechat: string; qq: string; telegram: string; wechatQr: string; telegramQr: string };
   /** images: the puzzle's pictures. The switches are strict mode's and the server's alone: a page never carries them. */
-  captcha: { images: string[]; underAttack?: OperatorSwitchSetting; peopleFirst?: OperatorSwitchSetting; campaign?: OperatorSwitchSetting; networks?: NetworkSettings };
+  captcha: {
+    images: string[];
+    underAttack?: OperatorSwitchSetting;
+    peopleFirst?: OperatorSwitchSetting;
+    campaign?: OperatorSwitchSetting;
+    networks?: NetworkSettings;
+  };
   channel: ChannelSettings;
   /** Registrations reported to the ad platforms (server/ads/; docs/ad-platforms.md); the page carries only `consent`'s use. */
   ads: AdsSettings;
@@ -20,7 +26,8 @@ export interface SiteSettings {
 
 /**
  * One of the operator's strict-mode switches as the settings file writes it: a difficulty level (under attack:
- * the least, 1-3; people first: the most, 0-2; campaign: the most the carriers' floor may rise, 0-2) and when it ends by itself, an ISO date-time with its offset
+ * the least, 1-3; people first: the most, 0-2; campaign: the most the carriers' floor may rise, 0-2) and when it ends
+ * by itself, an ISO date-time with its offset
  * (docs/strict-mode.md).
  */
 export interface OperatorSwitchSetting {
@@ -95,7 +102,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 export const PAGE_SETTINGS_ID = 'site-settings';
 
 /** The page's own settings, or null where it carries none (a bare build, a test). */
-export function readPageSettings(doc: { getElementById(id: string): { textContent: string | null } | null } | undefined): PageSettings | null {
+export function readPageSettings(
+  doc: { getElementById(id: string): { textContent: string | null } | null } | undefined,
+): PageSettings | null {
   const text = doc?.getElementById(PAGE_SETTINGS_ID)?.textContent;
   if (!text) return null;
   try {

@@ -12,12 +12,11 @@ export interface PlatformRequest {
 
 /** What one attempt came to: reported; worth another try later (auth: a token problem, counted for the alert); never. */
 export type Verdict =
-  | { kind: 'done' }
-  | { kind: 'retry'; reason: FailureReason; detail?: string }
-  | { kind: 'give_up'; reason: GiveUpReason; detail: string };
+  { kind: 'done' } | { kind: 'retry'; reason: FailureReason; detail?: string } | { kind: 'give_up'; reason: GiveUpReason; detail: string };
 
 /** Bounded label values for the metrics. */
-export type FailureReason = 'network' | 'timeout' | 'http_5xx' | 'rate_limited' | 'auth' | 'token_expired' | 'bad_answer' | 'platform_error';
+export type FailureReason =
+  'network' | 'timeout' | 'http_5xx' | 'rate_limited' | 'auth' | 'token_expired' | 'bad_answer' | 'platform_error';
 export type GiveUpReason = 'refused' | 'expired' | 'unanswered_twice';
 
 export interface Adapter {

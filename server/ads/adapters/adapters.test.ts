@@ -4,7 +4,7 @@ import { ADAPTERS } from './index';
 
 const json = (value: unknown) => JSON.stringify(value);
 
-describe('each platform\'s answer, as the gateway reads it', () => {
+describe("each platform's answer, as the gateway reads it", () => {
   it.each([
     ['tencent', 200, json({ code: 0 }), 'done'],
     ['tencent', 200, json({ code: 11002, message: 'token invalid' }), 'retry auth'],
@@ -62,7 +62,7 @@ describe('the HTTP status, before any body', () => {
   });
 });
 
-describe('an answer that is not the platform\'s', () => {
+describe("an answer that is not the platform's", () => {
   it.each([
     ['tencent', 'null'],
     ['tencent', '"a string"'],
@@ -78,31 +78,63 @@ describe('an answer that is not the platform\'s', () => {
   });
 });
 
-describe('the reason kept with a refused report: the platform\'s own words', () => {
+describe("the reason kept with a refused report: the platform's own words", () => {
   it('Tencent and Ocean Engine: the code and message', () => {
-    expect(ADAPTERS.tencent.classify(200, json({ code: 51000, message: 'unknown action' }))).toEqual({ kind: 'give_up', reason: 'refused', detail: '51000 unknown action' });
+    expect(ADAPTERS.tencent.classify(200, json({ code: 51000, message: 'unknown action' }))).toEqual({
+      kind: 'give_up',
+      reason: 'refused',
+      detail: '51000 unknown action',
+    });
     expect(ADAPTERS.oceanengine.classify(200, json({ code: 40001 }))).toEqual({ kind: 'give_up', reason: 'refused', detail: '40001 ' });
   });
 
   it('Tencent: the code and message of an answer worth another try', () => {
-    expect(ADAPTERS.tencent.classify(200, json({ code: 11017, message: 'too frequent' }))).toEqual({ kind: 'retry', reason: 'rate_limited', detail: '11017 too frequent' });
+    expect(ADAPTERS.tencent.classify(200, json({ code: 11017, message: 'too frequent' }))).toEqual({
+      kind: 'retry',
+      reason: 'rate_limited',
+      detail: '11017 too frequent',
+    });
   });
 
   it('cut at 200 characters', () => {
-    expect(ADAPTERS.tencent.classify(200, json({ code: 51000, message: 'x'.repeat(300) }))).toMatchObject({ detail: `51000 ${'x'.repeat(194)}` });
+    expect(ADAPTERS.tencent.classify(200, json({ code: 51000, message: 'x'.repeat(300) }))).toMatchObject({
+      detail: `51000 ${'x'.repeat(194)}`,
+    });
     const failures = Array.from({ length: 20 }, () => ({ code: 10003, message: 'logidUrl invalid' }));
-    expect((ADAPTERS.baidu.classify(200, json({ header: { status: 2, desc: 'failure', failures } })) as { detail: string }).detail).toHaveLength(200);
+    expect(
+      (ADAPTERS.baidu.classify(200, json({ header: { status: 2, desc: 'failure', failures } })) as { detail: string }).detail,
+    ).toHaveLength(200);
   });
 
-  it('Baidu: the status, its words, and each row\'s failure', () => {
-    const header = { status: 2, desc: 'failure', failures: [{ code: 10003, message: 'logidUrl invalid', position: 0 }, { message: 'no code' }, null] };
-    expect(ADAPTERS.baidu.classify(200, json({ header }))).toEqual({ kind: 'give_up', reason: 'refused', detail: '2 failure; 10003 logidUrl invalid; no code; ' });
-    expect(ADAPTERS.baidu.classify(200, json({ header: { status: 1, failures: 'none' } }))).toEqual({ kind: 'give_up', reason: 'refused', detail: '1 ' });
-    expect(ADAPTERS.baidu.classify(200, json({ header: { status: 3, desc: 'system error' } }))).toEqual({ kind: 'retry', reason: 'platform_error', detail: '3 system error' });
+  it("Baidu: the status, its words, and each row's failure", () => {
+    const header = {
+      status: 2,
+      desc: 'failure',
+      failures: [{ code: 10003, message: 'logidUrl invalid', position: 0 }, { message: 'no code' }, null],
+    };
+    expect(ADAPTERS.baidu.classify(200, json({ header }))).toEqual({
+      kind: 'give_up',
+      reason: 'refused',
+      detail: '2 failure; 10003 logidUrl invalid; no code; ',
+    });
+    expect(ADAPTERS.baidu.classify(200, json({ header: { status: 1, failures: 'none' } }))).toEqual({
+      kind: 'give_up',
+      reason: 'refused',
+      detail: '1 ',
+    });
+    expect(ADAPTERS.baidu.classify(200, json({ header: { status: 3, desc: 'system error' } }))).toEqual({
+      kind: 'retry',
+      reason: 'platform_error',
+      detail: '3 system error',
+    });
   });
 
   it('Kuaishou: the result and its error message', () => {
-    expect(ADAPTERS.kuaishou.classify(200, json({ result: 0, error_msg: 'callbackinfo decoded failure' }))).toEqual({ kind: 'give_up', reason: 'refused', detail: '0 callbackinfo decoded failure' });
+    expect(ADAPTERS.kuaishou.classify(200, json({ result: 0, error_msg: 'callbackinfo decoded failure' }))).toEqual({
+      kind: 'give_up',
+      reason: 'refused',
+      detail: '0 callbackinfo decoded failure',
+    });
     expect(ADAPTERS.kuaishou.classify(200, json({ result: 2 }))).toEqual({ kind: 'give_up', reason: 'refused', detail: '2 ' });
   });
 });

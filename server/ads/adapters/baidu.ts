@@ -23,8 +23,17 @@ export const baidu: Adapter = {
   build(event, { endpoints, tokens }) {
     const token = Object.hasOwn(tokens.baiduByChannel, event.channel) ? tokens.baiduByChannel[event.channel]! : tokens.baidu;
     if (token === null) return { kind: 'retry', reason: 'auth' };
-    const conversion = { logidUrl: event.landingUrl, newType: event.baiduType, convertTime: Math.floor(event.registeredAt / 1000), outerEventId: event.id };
-    return { method: 'POST', url: `${endpoints.baidu}/ocpcapi/api/uploadConvertData`, body: JSON.stringify({ token, conversionTypes: [conversion] }) };
+    const conversion = {
+      logidUrl: event.landingUrl,
+      newType: event.baiduType,
+      convertTime: Math.floor(event.registeredAt / 1000),
+      outerEventId: event.id,
+    };
+    return {
+      method: 'POST',
+      url: `${endpoints.baidu}/ocpcapi/api/uploadConvertData`,
+      body: JSON.stringify({ token, conversionTypes: [conversion] }),
+    };
   },
   classify(status, text) {
     const http = httpVerdict(status);
@@ -32,7 +41,8 @@ export const baidu: Adapter = {
     const header = jsonOf(text)?.header as BaiduHeader | undefined;
     if (!header || typeof header.status !== 'number') return { kind: 'retry', reason: 'bad_answer' };
     if (header.status === 0) return { kind: 'done' };
-    if (header.status === 3) return { kind: 'retry', reason: 'platform_error', detail: detailOfHeader(header) }; // system error: theirs, not ours
+    // system error: theirs, not ours
+    if (header.status === 3) return { kind: 'retry', reason: 'platform_error', detail: detailOfHeader(header) };
     return { kind: 'give_up', reason: 'refused', detail: detailOfHeader(header) };
   },
 };

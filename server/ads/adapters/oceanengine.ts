@@ -8,7 +8,14 @@ const PATH = '/api/v2/conversion';
  * RSA-SHA256 (PKCS#1 v1.5) over "METHOD\npath/\ntimestamp\nbase64(sha256(body))", the path ending in "/",
  * the timestamp in seconds; the header carries the key pair's label, the timestamp and the signature.
  */
-export function rs256Token(method: string, path: string, body: string, nowSeconds: number, privateKey: KeyObject, credential: string): string {
+export function rs256Token(
+  method: string,
+  path: string,
+  body: string,
+  nowSeconds: number,
+  privateKey: KeyObject,
+  credential: string,
+): string {
   const contentHash = createHash('sha256').update(body).digest('base64');
   const toSign = `${method.toUpperCase()}\n${path.endsWith('/') ? path : `${path}/`}\n${nowSeconds}\n${contentHash}`;
   const signature = sign('sha256', Buffer.from(toSign), privateKey).toString('base64');
@@ -23,9 +30,21 @@ export function rs256Token(method: string, path: string, body: string, nowSecond
  */
 export const oceanengine: Adapter = {
   build(event, { endpoints, oceanengine: settings }, now) {
-    const body = JSON.stringify({ event_type: 'active_register', context: { ad: { callback: event.clickId } }, timestamp: event.registeredAt });
+    const body = JSON.stringify({
+      event_type: 'active_register',
+      context: { ad: { callback: event.clickId } },
+      timestamp: event.registeredAt,
+    });
     const headers: Record<string, string> = {};
-    if (settings.signing !== null) headers['x-rs256-token'] = rs256Token('POST', PATH, body, Math.floor(now / 1000), settings.signing.privateKey, settings.signing.credential);
+    if (settings.signing !== null)
+      headers['x-rs256-token'] = rs256Token(
+        'POST',
+        PATH,
+        body,
+        Math.floor(now / 1000),
+        settings.signing.privateKey,
+        settings.signing.credential,
+      );
     if (settings.debug) headers['X-Debug-Mode'] = '1';
     return { method: 'POST', url: `${endpoints.oceanengine}${PATH}`, body, headers };
   },

@@ -10,7 +10,12 @@ import { rs256Token } from './oceanengine';
 
 const NOW = 1_764_000_123_456;
 const REGISTERED_AT = 1_764_000_000_999;
-const ENDPOINTS = { tencent: 'https://tencent.test', oceanengine: 'https://ocean.test', baidu: 'https://baidu.test', kuaishou: 'http://kuaishou.test' };
+const ENDPOINTS = {
+  tencent: 'https://tencent.test',
+  oceanengine: 'https://ocean.test',
+  baidu: 'https://baidu.test',
+  kuaishou: 'http://kuaishou.test',
+};
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
 
 type Config = Pick<AdsConfig, 'endpoints' | 'tokens' | 'oceanengine'>;
@@ -24,10 +29,21 @@ const config = (extra: Partial<Config> = {}): Config => ({
 function eventFor(platform: AdPlatform, extra: Partial<ConversionEvent> = {}): ConversionEvent {
   const clickId = `click_${platform}`;
   const landing: Partial<ConversionEvent> =
-    platform === 'tencent' ? { landingUrl: `https://m.example.com/register?gdt_vid=${clickId}`, tencent: { accountId: 1000007, userActionSetId: 2000007 } }
-    : platform === 'baidu' ? { landingUrl: `https://m.example.com/register?bd_vid=${clickId}`, baiduType: 25 }
-    : {};
-  return { id: conversionId(platform, clickId), platform, channel: 'H5REG', clickId, landingUrl: null, registeredAt: REGISTERED_AT, ...landing, ...extra };
+    platform === 'tencent'
+      ? { landingUrl: `https://m.example.com/register?gdt_vid=${clickId}`, tencent: { accountId: 1000007, userActionSetId: 2000007 } }
+      : platform === 'baidu'
+        ? { landingUrl: `https://m.example.com/register?bd_vid=${clickId}`, baiduType: 25 }
+        : {};
+  return {
+    id: conversionId(platform, clickId),
+    platform,
+    channel: 'H5REG',
+    clickId,
+    landingUrl: null,
+    registeredAt: REGISTERED_AT,
+    ...landing,
+    ...extra,
+  };
 }
 
 function built(platform: AdPlatform, extra: Partial<ConversionEvent> = {}, settings: Partial<Config> = {}): PlatformRequest {
@@ -41,26 +57,48 @@ function received(platform: AdPlatform, request: PlatformRequest) {
   const url = new URL(request.url);
   const query = Object.fromEntries(url.searchParams);
   const body: unknown = request.body === undefined ? null : JSON.parse(request.body);
-  return { origin: url.origin, path: url.pathname, query, body, problems: checkRequest(platform, request.method, query, body, NOW), ...clickIdOf(platform, query, body) };
+  return {
+    origin: url.origin,
+    path: url.pathname,
+    query,
+    body,
+    problems: checkRequest(platform, request.method, query, body, NOW),
+    ...clickIdOf(platform, query, body),
+  };
 }
 
 describe('the report each platform receives', () => {
-  it.each(['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const)('%s: passes the platform\'s documented checks and names its click', (platform) => {
-    const report = received(platform, built(platform));
-    expect(report.problems).toEqual([]);
-    expect(report.clickId).toBe(`click_${platform}`);
-    expect(report.origin).toBe(ENDPOINTS[platform]);
-  });
+  it.each(['tencent', 'oceanengine', 'baidu', 'kuaishou'] as const)(
+    "%s: passes the platform's documented checks and names its click",
+    (platform) => {
+      const report = received(platform, built(platform));
+      expect(report.problems).toEqual([]);
+      expect(report.clickId).toBe(`click_${platform}`);
+      expect(report.origin).toBe(ENDPOINTS[platform]);
+    },
+  );
 
-  it('tencent: one REGISTER action with its page, click, time in seconds and the event id as dedupe key, for the channel\'s account', () => {
+  it("tencent: one REGISTER action with its page, click, time in seconds and the event id as dedupe key, for the channel's account", () => {
     const request = built('tencent');
     const report = received('tencent', request);
     expect([request.method, report.path]).toEqual(['POST', '/v3.0/user_actions/add']);
-    expect(report.query).toEqual({ access_token: 'tencent-token', timestamp: '1764000123', nonce: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(report.query).toEqual({
+      access_token: 'tencent-token',
+      timestamp: '1764000123',
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect(report.body).toEqual({
       account_id: 1000007,
       user_action_set_id: 2000007,
-      actions: [{ action_time: 1764000000, action_type: 'REGISTER', url: 'https://m.example.com/register', trace: { click_id: 'click_tencent' }, outer_action_id: conversionId('tencent', 'click_tencent') }],
+      actions: [
+        {
+          action_time: 1764000000,
+          action_type: 'REGISTER',
+          url: 'https://m.example.com/register',
+          trace: { click_id: 'click_tencent' },
+          outer_action_id: conversionId('tencent', 'click_tencent'),
+        },
+      ],
     });
   });
 
@@ -69,11 +107,17 @@ describe('the report each platform receives', () => {
   });
 
   it('tencent: without a token, no request: an auth failure to retry', () => {
-    expect(ADAPTERS.tencent.build(eventFor('tencent'), config({ tokens: { tencent: null, baidu: 'b', baiduByChannel: {} } }), NOW)).toEqual({ kind: 'retry', reason: 'auth' });
+    expect(ADAPTERS.tencent.build(eventFor('tencent'), config({ tokens: { tencent: null, baidu: 'b', baiduByChannel: {} } }), NOW)).toEqual(
+      { kind: 'retry', reason: 'auth' },
+    );
   });
 
   it('tencent: without a landing page, no request: refused for good, since Tencent refuses a Web action without one', () => {
-    expect(ADAPTERS.tencent.build(eventFor('tencent', { landingUrl: null }), config(), NOW)).toMatchObject({ kind: 'give_up', reason: 'refused', detail: expect.stringContaining('no url') });
+    expect(ADAPTERS.tencent.build(eventFor('tencent', { landingUrl: null }), config(), NOW)).toMatchObject({
+      kind: 'give_up',
+      reason: 'refused',
+      detail: expect.stringContaining('no url'),
+    });
   });
 
   it('tencent: an event written without its account is still sent (and refused by Tencent), not thrown over', () => {
@@ -87,12 +131,19 @@ describe('the report each platform receives', () => {
     expect([request.method, report.path, report.query]).toEqual(['POST', '/ocpcapi/api/uploadConvertData', {}]);
     expect(report.body).toEqual({
       token: 'baidu-token',
-      conversionTypes: [{ logidUrl: 'https://m.example.com/register?bd_vid=click_baidu', newType: 25, convertTime: 1764000000, outerEventId: conversionId('baidu', 'click_baidu') }],
+      conversionTypes: [
+        {
+          logidUrl: 'https://m.example.com/register?bd_vid=click_baidu',
+          newType: 25,
+          convertTime: 1764000000,
+          outerEventId: conversionId('baidu', 'click_baidu'),
+        },
+      ],
     });
     expect(report.eventId).toBe(conversionId('baidu', 'click_baidu'));
   });
 
-  it('baidu: a channel with its own ad account sends that account\'s token; the others the default one', () => {
+  it("baidu: a channel with its own ad account sends that account's token; the others the default one", () => {
     expect(received('baidu', built('baidu', { channel: 'CH9' })).body).toMatchObject({ token: 'baidu-token-ch9' });
     expect(received('baidu', built('baidu', { channel: 'toString' })).body).toMatchObject({ token: 'baidu-token' }); // not an inherited property
   });
@@ -114,11 +165,15 @@ describe('the report each platform receives', () => {
     const request = built('oceanengine');
     const report = received('oceanengine', request);
     expect([request.method, report.path]).toEqual(['POST', '/api/v2/conversion']);
-    expect(report.body).toEqual({ event_type: 'active_register', context: { ad: { callback: 'click_oceanengine' } }, timestamp: REGISTERED_AT });
+    expect(report.body).toEqual({
+      event_type: 'active_register',
+      context: { ad: { callback: 'click_oceanengine' } },
+      timestamp: REGISTERED_AT,
+    });
     expect(request.headers).toEqual({});
   });
 
-  it('oceanengine: signed, as Ocean Engine verifies it, with the key pair\'s label and the time in seconds, when a key is set', () => {
+  it("oceanengine: signed, as Ocean Engine verifies it, with the key pair's label and the time in seconds, when a key is set", () => {
     const request = built('oceanengine', {}, { oceanengine: { signing: { privateKey, credential: 'backup' }, debug: false } });
     const token = request.headers?.['x-rs256-token'] ?? null;
     expect(isSignedBy(publicKey, 'POST', new URL(request.url), request.body!, token)).toBe(true);
@@ -133,6 +188,8 @@ describe('the report each platform receives', () => {
   it('oceanengine: the signature reads the method in capitals and the path with its final slash, however they are given', () => {
     const signed = (method: string, path: string) => rs256Token(method, path, '{}', 1764000123, privateKey, 'primary');
     expect(signed('post', '/api/v2/conversion')).toBe(signed('POST', '/api/v2/conversion/'));
-    expect(isSignedBy(publicKey, 'POST', new URL('https://ocean.test/api/v2/conversion'), '{}', signed('post', '/api/v2/conversion/'))).toBe(true);
+    expect(
+      isSignedBy(publicKey, 'POST', new URL('https://ocean.test/api/v2/conversion'), '{}', signed('post', '/api/v2/conversion/')),
+    ).toBe(true);
   });
 });

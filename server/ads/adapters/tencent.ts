@@ -23,8 +23,13 @@ const RETRY_CODES = new Map<number, FailureReason>([
 export const tencent: Adapter = {
   build(event, { endpoints, tokens }, now) {
     if (tokens.tencent === null) return { kind: 'retry', reason: 'auth' };
-    const query = new URLSearchParams({ access_token: tokens.tencent, timestamp: String(Math.floor(now / 1000)), nonce: randomBytes(16).toString('hex') });
-    if (event.landingUrl === null) return { kind: 'give_up', reason: 'refused', detail: 'no url: Tencent refuses a Web action without its page' };
+    const query = new URLSearchParams({
+      access_token: tokens.tencent,
+      timestamp: String(Math.floor(now / 1000)),
+      nonce: randomBytes(16).toString('hex'),
+    });
+    if (event.landingUrl === null)
+      return { kind: 'give_up', reason: 'refused', detail: 'no url: Tencent refuses a Web action without its page' };
     const action = {
       action_time: Math.floor(event.registeredAt / 1000),
       action_type: 'REGISTER',

@@ -69,7 +69,12 @@ export function callBackend(dispatcher: Dispatcher, request: BackendRequest, tim
       },
       onResponseError(_controller, error) {
         const code = (error as { code?: string }).code;
-        settle({ ok: false, failure: code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' ? 'timeout' : 'down', code, message: error.message });
+        settle({
+          ok: false,
+          failure: code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' ? 'timeout' : 'down',
+          code,
+          message: error.message,
+        });
       },
     };
     dispatcher.dispatch({ method: request.method, path: request.path, headers: request.headers, body: request.body }, handler);

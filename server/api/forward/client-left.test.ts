@@ -31,7 +31,17 @@ afterEach(async () => {
 
 /** reg from channel CH7 with the app's ad click, as raw bytes (kept alive: the client, not the server, ends it). */
 function regBytes(name: string, extra: RawHeaders = []) {
-  const query = new URLSearchParams({ name, Password: 'Secret#123', rePassword: 'Secret#123', wash: '1', washType: '2', code: 'CH7', mobile: '13912345678', QQ: '', islogin: 'true' });
+  const query = new URLSearchParams({
+    name,
+    Password: 'Secret#123',
+    rePassword: 'Secret#123',
+    wash: '1',
+    washType: '2',
+    code: 'CH7',
+    mobile: '13912345678',
+    QQ: '',
+    islogin: 'true',
+  });
   const headers: RawHeaders = [['X-Ad-Clicks', adClicksHeader(clickOfLanding(LANDING)!, 'CH7')], ['Connection', 'keep-alive'], ...extra];
   return rawRequestBytes({ port, method: 'POST', target: `/api/Index/reg?${query}`, headers });
 }
@@ -55,12 +65,22 @@ describe('a registration whose client leaves before the answer', () => {
       expect(valueOf(samples, `${P}reg_outcomes_total`, { outcome: 'registered', channel: 'CH7' })).toBe(1);
       expect(valueOf(samples, `${P}ads_enqueued_total`, { platform: 'kuaishou', channel: 'CH7' })).toBe(1);
       expect(fake.requests.map((request) => request.clickId)).toEqual(['DHAJASALKFyk1uCKBYCyXp-iIDS-uHDd_ks']);
-      expect(requestLines()).toEqual([expect.objectContaining({ res: { statusCode: 200 }, clientLeft: true, req: expect.objectContaining({ ip: '127.0.0.1' }) })]);
+      expect(requestLines()).toEqual([
+        expect.objectContaining({ res: { statusCode: 200 }, clientLeft: true, req: expect.objectContaining({ ip: '127.0.0.1' }) }),
+      ]);
     });
   }
 
   it('with an empty text body and a junk line after it, is forwarded and counted, with no error the backend did not have', async () => {
-    for (let i = 0; i < 5; i++) await sendAndLeave(port, regBytes(`plain${i}`, [['Content-Type', 'text/plain'], ['Content-Length', '0']]), 'junk');
+    for (let i = 0; i < 5; i++)
+      await sendAndLeave(
+        port,
+        regBytes(`plain${i}`, [
+          ['Content-Type', 'text/plain'],
+          ['Content-Length', '0'],
+        ]),
+        'junk',
+      );
     await waitFor(() => requestLines().length === 5, 10_000, 'five request lines');
 
     expect((await php.readings()).map((reading) => reading.get.name)).toEqual(['plain0', 'plain1', 'plain2', 'plain3', 'plain4']);
@@ -74,7 +94,16 @@ describe('a registration whose client leaves before the answer', () => {
 describe('a call whose client leaves before its body is read whole', () => {
   it('is not forwarded, and is counted as client_left', async () => {
     const body = JSON.stringify({ param: 'half_sent', name: 'name' });
-    const whole = rawRequestBytes({ port, method: 'POST', target: '/api/Index/checkuser', headers: [['Content-Type', 'application/json'], ['X-Channel', 'CH7']], body });
+    const whole = rawRequestBytes({
+      port,
+      method: 'POST',
+      target: '/api/Index/checkuser',
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['X-Channel', 'CH7'],
+      ],
+      body,
+    });
     await sendAndLeave(port, whole.subarray(0, whole.length - 10), 'fin');
     await waitFor(() => requestLines().length === 1, 10_000, 'the request line');
 

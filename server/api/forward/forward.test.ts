@@ -26,9 +26,12 @@ const content = (request: ReturnType<typeof forwarded>) => ({
 
 describe('forwardedRequest: the path, the query and the body', () => {
   it('gives the backend what the app sends, byte for byte', () => {
-    const query = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
+    const query =
+      'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
     expect(content(forwarded(`/api/Index/reg?${query}`))).toEqual({ path: `/api/Index/reg?${query}`, body: null, type: null, length: '0' });
-    expect(content(forwarded('/api/Index/checkuser?param=%E7%8E%A9%20x&name=name', 'application/json', '{"param":"玩 x","name":"name"}'))).toEqual({
+    expect(
+      content(forwarded('/api/Index/checkuser?param=%E7%8E%A9%20x&name=name', 'application/json', '{"param":"玩 x","name":"name"}')),
+    ).toEqual({
       path: '/api/Index/checkuser?param=%E7%8E%A9%20x&name=name',
       body: '{"param":"玩 x","name":"name"}',
       type: 'application/json',
@@ -38,7 +41,9 @@ describe('forwardedRequest: the path, the query and the body', () => {
   });
 
   it('gives any other spelling as it was read: canonical path, app order, one encoding, no other name', () => {
-    expect(forwarded('/api/index/%72eg?islogin=true&x=1&name=a+b&%63ode=CH7&captchaToken=t').path).toBe('/api/Index/reg?name=a%20b&code=CH7&islogin=true');
+    expect(forwarded('/api/index/%72eg?islogin=true&x=1&name=a+b&%63ode=CH7&captchaToken=t').path).toBe(
+      '/api/Index/reg?name=a%20b&code=CH7&islogin=true',
+    );
     expect(content(forwarded('/api/Index/checktel?name=mobile', 'application/x-www-form-urlencoded', 'x=1&param=%31%33%38'))).toEqual({
       path: '/api/Index/checktel?name=mobile',
       body: 'param=138',
@@ -47,17 +52,18 @@ describe('forwardedRequest: the path, the query and the body', () => {
     });
   });
 
-  it('sends each call to its own canonical path, always as a POST, under the target\'s path', () => {
+  it("sends each call to its own canonical path, always as a POST, under the target's path", () => {
     const to = { target: new URL('http://backend.example/game/'), cookies: [] };
-    expect(['/api/index/CHECKUSER', '/api/Index/checktel', '/api/INDEX/reg'].map((target) => forwarded(target, undefined, undefined, FROM, to)))
-      .toMatchObject([
-        { method: 'POST', path: '/game/api/Index/checkuser' },
-        { method: 'POST', path: '/game/api/Index/checktel' },
-        { method: 'POST', path: '/game/api/Index/reg' },
-      ]);
+    expect(
+      ['/api/index/CHECKUSER', '/api/Index/checktel', '/api/INDEX/reg'].map((target) => forwarded(target, undefined, undefined, FROM, to)),
+    ).toMatchObject([
+      { method: 'POST', path: '/game/api/Index/checkuser' },
+      { method: 'POST', path: '/game/api/Index/checktel' },
+      { method: 'POST', path: '/game/api/Index/reg' },
+    ]);
   });
 
-  it('never forwards a field only the gateway reads, nor another call\'s field', () => {
+  it("never forwards a field only the gateway reads, nor another call's field", () => {
     // reg's pass token (the gate drops it before, and this would leave it out even if not); a check's reg fields.
     expect(forwarded('/api/Index/reg?captchaToken=t&name=a').path).toBe('/api/Index/reg?name=a');
     expect(forwarded('/api/Index/checkuser?param=a&Password=p&code=CH7').path).toBe('/api/Index/checkuser?param=a');
@@ -96,7 +102,16 @@ describe('forwardedRequest: the headers', () => {
       'x-forwarded-proto': 'https',
     });
     // In this order: what undici writes on the wire.
-    expect(Object.keys(request.headers)).toEqual(['accept', 'accept-language', 'user-agent', 'host', 'content-length', 'content-type', 'x-forwarded-for', 'x-forwarded-proto']);
+    expect(Object.keys(request.headers)).toEqual([
+      'accept',
+      'accept-language',
+      'user-agent',
+      'host',
+      'content-length',
+      'content-type',
+      'x-forwarded-for',
+      'x-forwarded-proto',
+    ]);
   });
 
   it('sends reg, which has no body, with a zero length and no content type', () => {
@@ -117,7 +132,13 @@ describe('forwardedRequest: the headers', () => {
 
   it('passes on only the cookies a setting names, and no cookie header when none of them came', () => {
     const cookies = (header: string | undefined, names: string[]) =>
-      forwarded('/api/Index/reg', undefined, undefined, { ...FROM, headers: header === undefined ? {} : { cookie: header } }, { ...TO, cookies: names }).headers.cookie;
+      forwarded(
+        '/api/Index/reg',
+        undefined,
+        undefined,
+        { ...FROM, headers: header === undefined ? {} : { cookie: header } },
+        { ...TO, cookies: names },
+      ).headers.cookie;
     expect(cookies('sid=1; theme=dark; lang=zh', [])).toBeUndefined();
     expect(cookies('sid=1; theme=dark; lang=zh', ['sid', 'lang'])).toBe('sid=1; lang=zh');
     expect(cookies('theme=dark', ['sid'])).toBeUndefined();

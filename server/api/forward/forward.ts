@@ -15,7 +15,10 @@ export interface ForwardedFrom {
   protocol: string;
 }
 
-/** Where it goes: the backend's address (API_TARGET, its path in front of the call's), and the cookies it needs by name (API_FORWARD_COOKIES). */
+/**
+ * Where it goes: the backend's address (API_TARGET, its path in front of the call's), and the cookies it needs by name
+ * (API_FORWARD_COOKIES).
+ */
 export interface ForwardedTo {
   target: URL;
   cookies: readonly string[];
@@ -63,7 +66,12 @@ function namedCookies(header: string | undefined, names: readonly string[]): str
  * host, the rebuilt body's length and type, the cookies a setting names (none by default), and the
  * forwarded-for pair this server sets. A header the backend could read as a field never gets through.
  */
-export function forwardedRequest(call: BackendCall, reading: Pick<ApiReading, 'query' | 'body' | 'bodyType' | 'client'>, from: ForwardedFrom, to: ForwardedTo): ForwardedRequest {
+export function forwardedRequest(
+  call: BackendCall,
+  reading: Pick<ApiReading, 'query' | 'body' | 'bodyType' | 'client'>,
+  from: ForwardedFrom,
+  to: ForwardedTo,
+): ForwardedRequest {
   const query = buildQuery(forwardedPairs(call, reading.query));
   const body = forwardedBody(call, reading);
   const headers: Record<string, string> = {};

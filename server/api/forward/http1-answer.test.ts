@@ -30,7 +30,7 @@ describe('an HTTP/1.1 answer read from the bytes that came', () => {
     for (let cut = 1; cut < text.length; cut += 1) expect(read(text.slice(0, cut))).toEqual({ done: false });
   });
 
-  it('reads a body without a length to the connection\'s end, and keeps no such connection', () => {
+  it("reads a body without a length to the connection's end, and keeps no such connection", () => {
     expect(read('HTTP/1.0 200 OK\r\n\r\n{"status"')).toEqual({ done: false });
     expect(done('HTTP/1.0 200 OK\r\n\r\n{"status"', true)).toMatchObject({ body: '{"status"', keepAlive: false });
   });
@@ -42,12 +42,18 @@ describe('an HTTP/1.1 answer read from the bytes that came', () => {
   });
 
   it('skips informational answers, and reads 204 and 304 without a body', () => {
-    expect(done('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok')).toMatchObject({ statusCode: 200, body: 'ok' });
+    expect(done('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok')).toMatchObject({
+      statusCode: 200,
+      body: 'ok',
+    });
     expect(done('HTTP/1.1 204 No Content\r\n\r\n')).toMatchObject({ statusCode: 204, body: '' });
   });
 
   it('keeps repeated headers, each value', () => {
-    expect(done('HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nContent-Length: 0\r\n\r\n').headers['set-cookie']).toEqual(['a=1', 'b=2']);
+    expect(done('HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2\r\nContent-Length: 0\r\n\r\n').headers['set-cookie']).toEqual([
+      'a=1',
+      'b=2',
+    ]);
   });
 
   it('counts bytes after the answer, which the connection must not be kept with', () => {
@@ -61,7 +67,13 @@ describe('an HTTP/1.1 answer read from the bytes that came', () => {
   });
 
   it('refuses what is not an answer, or an answer cut short', () => {
-    for (const text of ['HTTP/2 200\r\n\r\n', 'HTTP/1.1 200 OK\r\nBad Header\r\n\r\n', 'HTTP/1.1 200 OK\r\nContent-Length: 1x\r\n\r\n', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n', 'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n']) {
+    for (const text of [
+      'HTTP/2 200\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nBad Header\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nContent-Length: 1x\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+    ]) {
       expect(read(text), text).toMatchObject({ error: 'malformed' });
     }
     expect(read('HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\n{"', true)).toMatchObject({ error: 'malformed' });

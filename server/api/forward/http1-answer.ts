@@ -22,7 +22,12 @@ export function readAnswer(bytes: Buffer, ended: boolean, maxBody: number): Answ
   let at = 0;
   for (;;) {
     const headEnd = bytes.indexOf('\r\n\r\n', at, 'latin1');
-    if (headEnd < 0) return bytes.length - at > MAX_HEAD_BYTES ? malformed('an answer head over 16 KB') : ended ? malformed('the backend closed before its answer head') : { done: false };
+    if (headEnd < 0)
+      return bytes.length - at > MAX_HEAD_BYTES
+        ? malformed('an answer head over 16 KB')
+        : ended
+          ? malformed('the backend closed before its answer head')
+          : { done: false };
     if (headEnd - at > MAX_HEAD_BYTES) return malformed('an answer head over 16 KB');
     const lines = bytes.toString('latin1', at, headEnd).split('\r\n');
     const status = STATUS_LINE.exec(lines[0]!);
@@ -48,21 +53,24 @@ export function readAnswer(bytes: Buffer, ended: boolean, maxBody: number): Answ
   }
 }
 
-type BodyRead = { done: false } | { done: true; body: Buffer; end: number; framed: boolean } | { error: 'malformed' | 'too-large'; message: string };
+type BodyRead =
+  { done: false } | { done: true; body: Buffer; end: number; framed: boolean } | { error: 'malformed' | 'too-large'; message: string };
 
 function readBody(bytes: Buffer, at: number, headers: IncomingHttpHeaders, statusCode: number, ended: boolean, maxBody: number): BodyRead {
   if (statusCode === 204 || statusCode === 304) return { done: true, body: Buffer.alloc(0), end: at, framed: true };
   const encoding = headers['transfer-encoding'];
   const length = headers['content-length'];
   if (encoding !== undefined) {
-    if (String(encoding).toLowerCase().trim() !== 'chunked' || length !== undefined) return { error: 'malformed', message: 'a transfer encoding other than chunked alone' };
+    if (String(encoding).toLowerCase().trim() !== 'chunked' || length !== undefined)
+      return { error: 'malformed', message: 'a transfer encoding other than chunked alone' };
     return readChunked(bytes, at, ended, maxBody);
   }
   if (length !== undefined) {
     if (Array.isArray(length) || !/^\d{1,15}$/.test(length)) return { error: 'malformed', message: 'a malformed Content-Length' };
     const size = Number(length);
     if (size > maxBody) return { error: 'too-large', message: `an answer over ${maxBody} bytes` };
-    if (bytes.length - at < size) return ended ? { error: 'malformed', message: 'the backend closed before its answer ended' } : { done: false };
+    if (bytes.length - at < size)
+      return ended ? { error: 'malformed', message: 'the backend closed before its answer ended' } : { done: false };
     return { done: true, body: bytes.subarray(at, at + size), end: at + size, framed: true };
   }
   if (bytes.length - at > maxBody) return { error: 'too-large', message: `an answer over ${maxBody} bytes` };
@@ -95,9 +103,9 @@ function readChunked(bytes: Buffer, start: number, ended: boolean, maxBody: numb
     size += chunk;
     if (size > maxBody) return { error: 'too-large', message: `an answer over ${maxBody} bytes` };
     if (bytes.length < at + chunk + 2) return more();
-    if (bytes[at + chunk] !== 0x0d || bytes[at + chunk + 1] !== 0x0a) return { error: 'malformed', message: 'a chunk without its line end' };
+    if (bytes[at + chunk] !== 0x0d || bytes[at + chunk + 1] !== 0x0a)
+      return { error: 'malformed', message: 'a chunk without its line end' };
     parts.push(bytes.subarray(at, at + chunk));
     at += chunk + 2;
   }
 }
-

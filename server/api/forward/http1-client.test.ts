@@ -2,7 +2,12 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { http1Client } from './http1-client';
 import type { BackendRequest } from './backend-call';
 
-const REQUEST: BackendRequest = { method: 'POST', path: '/api/Index/checkuser?param=a&name=name', headers: { host: 'backend', 'content-length': '2', 'content-type': 'application/json' }, body: '{}' };
+const REQUEST: BackendRequest = {
+  method: 'POST',
+  path: '/api/Index/checkuser?param=a&name=name',
+  headers: { host: 'backend', 'content-length': '2', 'content-type': 'application/json' },
+  body: '{}',
+};
 
 /** A backend on raw sockets: `answer` writes each answer (and may close); counts connections and what each request was. */
 async function startBackend(answer: (socket: Socket, request: string, index: number) => void) {
@@ -28,20 +33,25 @@ async function startBackend(answer: (socket: Socket, request: string, index: num
 
 const OK = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 14\r\n\r\n{"status":"y"}';
 
-describe('the backend\'s lean client', () => {
+describe("the backend's lean client", () => {
   it('writes the request as given and reuses one kept-alive connection, call after call', async () => {
     const backend = await startBackend((socket) => socket.write(OK));
     const client = http1Client(backend.target);
-    for (let i = 0; i < 3; i += 1) expect(await client.call(REQUEST, 1000)).toMatchObject({ ok: true, statusCode: 200, body: Buffer.from('{"status":"y"}') });
+    for (let i = 0; i < 3; i += 1)
+      expect(await client.call(REQUEST, 1000)).toMatchObject({ ok: true, statusCode: 200, body: Buffer.from('{"status":"y"}') });
     client.close();
     await backend.close();
     expect(backend.connections()).toBe(1);
-    expect(backend.requests[0]).toBe('POST /api/Index/checkuser?param=a&name=name HTTP/1.1\r\nhost: backend\r\ncontent-length: 2\r\ncontent-type: application/json\r\n\r\n{}');
+    expect(backend.requests[0]).toBe(
+      'POST /api/Index/checkuser?param=a&name=name HTTP/1.1\r\nhost: backend\r\ncontent-length: 2\r\ncontent-type: application/json\r\n\r\n{}',
+    );
   });
 
   it('reads a chunked answer split over many packets, and one that ends with its connection', async () => {
     const backend = await startBackend((socket, _request, index) => {
-      if (index === 0) for (const part of ['HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\n{"sta', '\r\n9\r\ntus":"y"}\r\n', '0\r\n\r\n']) socket.write(part);
+      if (index === 0)
+        for (const part of ['HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n', '5\r\n{"sta', '\r\n9\r\ntus":"y"}\r\n', '0\r\n\r\n'])
+          socket.write(part);
       else socket.end('HTTP/1.0 200 OK\r\n\r\n{"status":"n"}');
     });
     const client = http1Client(backend.target);
@@ -74,7 +84,10 @@ describe('the backend\'s lean client', () => {
   it('never writes a header that would read as two', async () => {
     const backend = await startBackend((socket) => socket.write(OK));
     const client = http1Client(backend.target);
-    expect(await client.call({ ...REQUEST, headers: { ...REQUEST.headers, 'user-agent': 'x\r\nX-Injected: 1' } }, 1000)).toMatchObject({ ok: false, failure: 'down' });
+    expect(await client.call({ ...REQUEST, headers: { ...REQUEST.headers, 'user-agent': 'x\r\nX-Injected: 1' } }, 1000)).toMatchObject({
+      ok: false,
+      failure: 'down',
+    });
     client.close();
     await backend.close();
     expect(backend.requests).toEqual([]);

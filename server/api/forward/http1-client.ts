@@ -79,7 +79,8 @@ export function http1Client(target: URL): Http1Client {
       let head = `${request.method} ${request.path} HTTP/1.1\r\n`;
       for (const name in request.headers) {
         const value = request.headers[name]!;
-        if (UNSAFE.test(value) || UNSAFE.test(name) || UNSAFE.test(request.path)) return resolve({ ok: false, failure: 'down', code: 'UNSAFE_HEADER', message: 'a header the backend could read as two' });
+        if (UNSAFE.test(value) || UNSAFE.test(name) || UNSAFE.test(request.path))
+          return resolve({ ok: false, failure: 'down', code: 'UNSAFE_HEADER', message: 'a header the backend could read as two' });
         head += `${name}: ${value}\r\n`;
       }
       const connection = take();
@@ -95,13 +96,25 @@ export function http1Client(target: URL): Http1Client {
         } else release(connection, keep);
         resolve(result);
       };
-      const timer = setTimeout(() => settle({ ok: false, failure: 'timeout', code: 'DEADLINE', message: `no whole answer within ${timeoutMs} ms` }), timeoutMs);
+      const timer = setTimeout(
+        () => settle({ ok: false, failure: 'timeout', code: 'DEADLINE', message: `no whole answer within ${timeoutMs} ms` }),
+        timeoutMs,
+      );
       const read = (ended: boolean) => {
         const answer = readAnswer(bytes, ended, MAX_ANSWER_BYTES);
-        if ('error' in answer) return settle({ ok: false, failure: answer.error === 'too-large' ? 'too-large' : 'down', code: 'BAD_ANSWER', message: answer.message });
+        if ('error' in answer)
+          return settle({
+            ok: false,
+            failure: answer.error === 'too-large' ? 'too-large' : 'down',
+            code: 'BAD_ANSWER',
+            message: answer.message,
+          });
         if (!answer.done) return;
         const reusable = answer.keepAlive && answer.rest === 0 && !ended;
-        settle({ ok: true, statusCode: answer.statusCode, headers: answer.headers, body: answer.body }, reusable ? (answer.headers['keep-alive'] ?? '') : undefined);
+        settle(
+          { ok: true, statusCode: answer.statusCode, headers: answer.headers, body: answer.body },
+          reusable ? (answer.headers['keep-alive'] ?? '') : undefined,
+        );
       };
       connection.call = {
         data(chunk) {

@@ -38,20 +38,40 @@ async function startUpstream(mode: 'answer' | 'silent' | 'stalls' = 'answer') {
 }
 
 describe('proxy mode (API_TARGET)', () => {
-  it("sends what the app sends byte for byte, rebuilt from the reading, and the answer back", async () => {
+  it('sends what the app sends byte for byte, rebuilt from the reading, and the answer back', async () => {
     const upstream = await startUpstream();
     const { app } = await buildTestApp({ apiTarget: upstream.url });
-    const query = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
-    const appHeaders = { accept: 'application/json', 'x-channel': 'H5REG', 'user-agent': 'Mozilla/5.0 (iPhone)', 'accept-language': 'zh-CN' };
-    const reg = await app.inject({ method: 'POST', url: `/api/Index/reg?${query}`, headers: { ...appHeaders, cookie: 'sid=1', 'x-custom': 'no' } });
-    const check = await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=bob&name=name', headers: appHeaders, payload: { param: 'bob', name: 'name' } });
+    const query =
+      'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
+    const appHeaders = {
+      accept: 'application/json',
+      'x-channel': 'H5REG',
+      'user-agent': 'Mozilla/5.0 (iPhone)',
+      'accept-language': 'zh-CN',
+    };
+    const reg = await app.inject({
+      method: 'POST',
+      url: `/api/Index/reg?${query}`,
+      headers: { ...appHeaders, cookie: 'sid=1', 'x-custom': 'no' },
+    });
+    const check = await app.inject({
+      method: 'POST',
+      url: '/api/Index/checkuser?param=bob&name=name',
+      headers: appHeaders,
+      payload: { param: 'bob', name: 'name' },
+    });
     const form = await app.inject({
       method: 'POST',
       url: '/api/Index/checktel',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'name=mobile&param=%31%33%38&other=1',
     });
-    const other = await app.inject({ method: 'PUT', url: '/api/Other/thing', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
+    const other = await app.inject({
+      method: 'PUT',
+      url: '/api/Other/thing',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
     await app.close();
     await upstream.stop();
 
@@ -69,7 +89,13 @@ describe('proxy mode (API_TARGET)', () => {
     expect(upstream.seen[1]!.headers['content-type']).toBe('application/json');
     expect(upstream.seen[2]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     const { host: _host, connection: _connection, ...passed } = upstream.seen[0]!.headers;
-    expect(passed).toEqual({ ...appHeaders, 'x-channel': undefined, 'content-length': '0', 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' });
+    expect(passed).toEqual({
+      ...appHeaders,
+      'x-channel': undefined,
+      'content-length': '0',
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+    });
   });
 
   it('passes on only the cookies API_FORWARD_COOKIES names', async () => {
@@ -114,7 +140,10 @@ describe('proxy mode (API_TARGET)', () => {
   });
 
   // undici's timers tick every ~0.5 s: on them alone the 504 came up to 0.5 s late (4.5 s for 4000).
-  it.each([['stays silent', 'silent'], ['stalls mid-answer', 'stalls']] as const)('answers 504 JSON within 100 ms of API_TIMEOUT_MS when the backend %s', async (_, mode) => {
+  it.each([
+    ['stays silent', 'silent'],
+    ['stalls mid-answer', 'stalls'],
+  ] as const)('answers 504 JSON within 100 ms of API_TIMEOUT_MS when the backend %s', async (_, mode) => {
     const upstream = await startUpstream(mode);
     const { app } = await buildTestApp({ apiTarget: upstream.url, apiTimeoutMs: 300 });
     await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=warm&name=name' }).catch(() => undefined); // the connection and the code paths warm
@@ -140,7 +169,10 @@ describe('proxy mode (API_TARGET)', () => {
     });
     const statuses = [];
     for (let i = 0; i < 3; i += 1) statuses.push((await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=a' })).statusCode);
-    const reg = [(await app.inject({ method: 'POST', url: '/api/Index/reg' })).statusCode, (await app.inject({ method: 'POST', url: '/api/index/REG' })).statusCode];
+    const reg = [
+      (await app.inject({ method: 'POST', url: '/api/Index/reg' })).statusCode,
+      (await app.inject({ method: 'POST', url: '/api/index/REG' })).statusCode,
+    ];
     await app.close();
     await upstream.stop();
     expect(existsSync(databasePath)).toBe(true); // the ledger of registrations' (docs/ledger.md); the ad outbox shares it
@@ -170,7 +202,10 @@ describe('a reg whose client resets right after sending it', () => {
     const { app } = await buildTestApp({ apiTarget: upstream.url });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const accepted = new Promise((resolve) => app.server.once('connection', resolve));
-    await sendAndReset((app.server.address() as AddressInfo).port, (socket) => new Promise((resolve) => socket.once('connect', () => void accepted.then(resolve))));
+    await sendAndReset(
+      (app.server.address() as AddressInfo).port,
+      (socket) => new Promise((resolve) => socket.once('connect', () => void accepted.then(resolve))),
+    );
     for (let i = 0; i < 100 && upstream.seen.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
     await app.close();
     await upstream.stop();

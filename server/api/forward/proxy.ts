@@ -18,7 +18,16 @@ export interface ApiProxyOptions {
 }
 
 /** Headers of one hop, and the length: the answer is passed on whole, with its own length. */
-const NOT_PASSED_BACK = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'proxy-connection', 'upgrade', 'te', 'trailer']);
+const NOT_PASSED_BACK = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'proxy-connection',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 /** The backend's answer headers, less those of its connection to this server (both clients give the names in lower case). */
 function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
@@ -31,7 +40,11 @@ function answerHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
  * How the calls travel: over plain HTTP, the lean client (http1-client.ts, a quarter of the CPU per call that
  * undici took); over TLS, undici's pool, loaded only then. Either is closed with the server.
  */
-async function backendClient(fastify: FastifyInstance, target: URL, timeoutMs: number): Promise<(request: BackendRequest) => Promise<BackendResult>> {
+async function backendClient(
+  fastify: FastifyInstance,
+  target: URL,
+  timeoutMs: number,
+): Promise<(request: BackendRequest) => Promise<BackendResult>> {
   if (target.protocol === 'http:') {
     const client = http1Client(target);
     fastify.addHook('onClose', async () => client.close());
@@ -53,7 +66,8 @@ async function backendClient(fastify: FastifyInstance, target: URL, timeoutMs: n
 /**
  * The transport of the backend's three calls to API_TARGET: what is sent (path, query, body, headers) is said
  * by one module, server/api/forward/forward.ts, from the request's reading, never as sent; this one carries
- * it and brings the answer back. Down: 502 JSON; no answer within timeoutMs: 504 JSON. Nothing else under /api is forwarded. The backend's answer is read whole and answered
+ * it and brings the answer back. Down: 502 JSON; no answer within timeoutMs: 504 JSON. Nothing else under /api is
+ * forwarded. The backend's answer is read whole and answered
  * whether or not the client is still there, so what the backend did is counted, logged and reported. The
  * deadline covers connecting, the headers and the body together, on Node's own timer (docs/decisions.md).
  */
@@ -66,7 +80,10 @@ export default async function apiProxy(fastify: FastifyInstance, { target, timeo
     const answer = await send({ method, path, headers, body });
     if (!answer.ok) {
       const statusCode = answer.failure === 'timeout' ? 504 : 502;
-      request.log.warn({ err: { code: answer.code, message: answer.message }, tooLarge: answer.failure === 'too-large' }, 'the backend did not answer');
+      request.log.warn(
+        { err: { code: answer.code, message: answer.message }, tooLarge: answer.failure === 'too-large' },
+        'the backend did not answer',
+      );
       reply.code(statusCode);
       return errorAnswer(statusCode);
     }

@@ -19,7 +19,10 @@ const STEPS: ReadonlySet<string> = new Set<PuzzleStep>(['shown', 'passed']);
  * The puzzle's steps, told by the app (in the default mode only the browser sees the puzzle): answered by
  * this server, never proxied, with 204 and no body. Registered before the proxy's wildcard, which it beats.
  */
-export default async function funnelBeacon(fastify: FastifyInstance, { channels, metrics }: { channels: ChannelSettingsGetter; metrics: Metrics }) {
+export default async function funnelBeacon(
+  fastify: FastifyInstance,
+  { channels, metrics }: { channels: ChannelSettingsGetter; metrics: Metrics },
+) {
   fastify.post(FUNNEL_BEACON_PATH, async (request, reply) => {
     // The beacon's fields as the reading read them (each once, a string): the pipeline refuses a request without one.
     const { step, c, lv, pic } = readingOf(request)!.query;

@@ -213,26 +213,52 @@ describe('reference API', () => {
     });
 
     describe('a declared content type with an empty body', () => {
-      const TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/xml', 'multipart/form-data; boundary=x'];
+      const TYPES = [
+        'application/json',
+        'application/x-www-form-urlencoded',
+        'text/plain',
+        'application/xml',
+        'multipart/form-data; boundary=x',
+      ];
 
       it.each(TYPES)('lets checkuser and checktel read the query (%s)', async (contentType) => {
-        const user = await app.inject({ method: 'POST', url: '/api/Index/checkuser?param=player1&name=name', headers: { 'content-type': contentType }, payload: '' });
+        const user = await app.inject({
+          method: 'POST',
+          url: '/api/Index/checkuser?param=player1&name=name',
+          headers: { 'content-type': contentType },
+          payload: '',
+        });
         expect(user.statusCode).toBe(200);
         expect(user.json()).toEqual({ status: 'y', info: expect.any(String) });
-        const tel = await app.inject({ method: 'POST', url: '/api/Index/checktel?param=13800138000&name=mobile', headers: { 'content-type': contentType }, payload: '' });
+        const tel = await app.inject({
+          method: 'POST',
+          url: '/api/Index/checktel?param=13800138000&name=mobile',
+          headers: { 'content-type': contentType },
+          payload: '',
+        });
         expect(tel.statusCode).toBe(200);
         expect(tel.json()).toMatchObject({ status: 'y' });
       });
 
       it.each(TYPES)('lets reg register from the query (%s)', async (contentType) => {
-        const response = await app.inject({ method: 'POST', url: `/api/Index/reg?${registration()}`, headers: { 'content-type': contentType }, payload: '' });
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/Index/reg?${registration()}`,
+          headers: { 'content-type': contentType },
+          payload: '',
+        });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ status: 'y' });
         expect(await check(app, 'checkuser', 'player1')).toMatchObject({ status: 'n', info: '用户名已存在' });
       });
 
       it('still answers 400 JSON for a non-empty malformed JSON body on reg', async () => {
-        const response = await app.inject({ method: 'POST', url: `/api/Index/reg?${registration()}`, headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/Index/reg?${registration()}`,
+          headers: { 'content-type': 'application/json' },
+          payload: '{"a":',
+        });
         expect(response.statusCode).toBe(400);
         expect(response.json()).toMatchObject({ status: 'n', info: '参数格式不正确' });
         expect(await check(app, 'checkuser', 'player1')).toMatchObject({ status: 'y' });
@@ -258,7 +284,11 @@ describe('reference API', () => {
     });
 
     it('answers 413 JSON for a 1 MB body sent to reg', async () => {
-      const response = await app.inject({ method: 'POST', url: `/api/Index/reg?${registration()}`, payload: { junk: 'x'.repeat(1 << 20) } });
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/Index/reg?${registration()}`,
+        payload: { junk: 'x'.repeat(1 << 20) },
+      });
       expect(response.statusCode).toBe(413);
       expect(await check(app, 'checkuser', 'player1')).toMatchObject({ status: 'y' });
     });
@@ -271,7 +301,12 @@ describe('reference API', () => {
     });
 
     it('answers 415 JSON for a plain-text body on a check', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/Index/checkuser', headers: { 'content-type': 'text/plain' }, payload: 'param=player1' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/Index/checkuser',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'param=player1',
+      });
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ status: 'n', info: '不支持的内容类型' });
     });

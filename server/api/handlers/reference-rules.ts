@@ -67,5 +67,4 @@ export function registrationRejection(query: Params, accounts: AccountStore): An
 }
 
 export const registeredAnswer = (): Answer => yes(INFO.registered);
-export const takenAnswer = (what: 'name-taken' | 'mobile-taken'): Answer =>
-  no(what === 'name-taken' ? INFO.nameTaken : INFO.mobileTaken);
+export const takenAnswer = (what: 'name-taken' | 'mobile-taken'): Answer => no(what === 'name-taken' ? INFO.nameTaken : INFO.mobileTaken);

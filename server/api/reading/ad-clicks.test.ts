@@ -2,7 +2,11 @@ import { readAdClicks } from './ad-clicks';
 
 describe('readAdClicks', () => {
   it('reads the click, the trimmed landing URL, the landing channel and the consent', () => {
-    const header = new URLSearchParams({ bd_vid: 'abc123', url: 'https://m.example.com/register?bd_vid=abc123&name=bob', c: 'CH7' }).toString();
+    const header = new URLSearchParams({
+      bd_vid: 'abc123',
+      url: 'https://m.example.com/register?bd_vid=abc123&name=bob',
+      c: 'CH7',
+    }).toString();
     expect(readAdClicks({ 'x-ad-clicks': header, 'x-ad-consent': '1' })).toEqual({
       platform: 'baidu',
       param: 'bd_vid',
@@ -30,6 +34,10 @@ describe('readAdClicks', () => {
   });
 
   it('keeps the click without a landing URL that is not http(s), and without a channel that is not a code', () => {
-    expect(readAdClicks({ 'x-ad-clicks': 'clickid=a1&url=javascript:alert(1)&c=<b>' })).toMatchObject({ clickId: 'a1', landingUrl: null, landingChannel: null });
+    expect(readAdClicks({ 'x-ad-clicks': 'clickid=a1&url=javascript:alert(1)&c=<b>' })).toMatchObject({
+      clickId: 'a1',
+      landingUrl: null,
+      landingChannel: null,
+    });
   });
 });

@@ -12,7 +12,8 @@ export function parseForwardCookies(value: string | undefined, problems: string[
   const names = (value ?? '').split(/[\s,]+/).filter(Boolean);
   for (const name of names) {
     if (!COOKIE_NAME.test(name)) problems.push(`API_FORWARD_COOKIES entries must be cookie names, got "${name}"`);
-    else if (fieldNamed(name, EVERY_FIELD) !== null) problems.push(`API_FORWARD_COOKIES may not name a field of the API's calls, got "${name}"`);
+    else if (fieldNamed(name, EVERY_FIELD) !== null)
+      problems.push(`API_FORWARD_COOKIES may not name a field of the API's calls, got "${name}"`);
   }
   return names;
 }

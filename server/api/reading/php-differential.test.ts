@@ -19,9 +19,12 @@ async function judge(request: RawRequest) {
 }
 
 describe('the gateway against PHP, the backend it guards', () => {
-  it.each(['reg', 'checkuser', 'checktel'] as const)("lets the app's %s through, and PHP reads exactly what the gateway read and counted", async (call) => {
-    expect(await judge(appRequest(call))).toEqual({ refused: false, problems: [], after: expect.any(Map) });
-  });
+  it.each(['reg', 'checkuser', 'checktel'] as const)(
+    "lets the app's %s through, and PHP reads exactly what the gateway read and counted",
+    async (call) => {
+      expect(await judge(appRequest(call))).toEqual({ refused: false, problems: [], after: expect.any(Map) });
+    },
+  );
 
   it('refuses every hostile spelling of the corpus, or PHP reads it exactly as the gateway judged it', { timeout: 60_000 }, async () => {
     const wrong: string[] = [];
@@ -53,7 +56,9 @@ describe('the gateway against PHP, the backend it guards', () => {
     }
     if (process.env.FUZZ_RUNS) {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      console.log(`spellings: ${runs} (seed ${seed}); refused ${refused}, passed on ${runs - refused}; read otherwise by PHP: ${wrong.length}`);
+      console.log(
+        `spellings: ${runs} (seed ${seed}); refused ${refused}, passed on ${runs - refused}; read otherwise by PHP: ${wrong.length}`,
+      );
       console.log(`time: ${seconds.toFixed(1)} s, ${((seconds * 1000) / runs).toFixed(2)} ms per spelling (gateway, PHP and two scrapes)`);
     }
     expect(wrong).toEqual([]);

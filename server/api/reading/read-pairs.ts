@@ -23,8 +23,10 @@ export function formDecode(text: string): string | null {
  * What a field name may look like to some backend: lower case, cut at `[` (PHP arrays), without spaces, dots,
  * underscores and controls (PHP turns ` ` and `.` into `_`, drops leading spaces and cuts at NUL).
  */
-// eslint-disable-next-line no-control-regex -- PHP cuts a name at NUL; other controls are as good as absent
-const looseName = (name: string) => name.toLowerCase().split('[', 1)[0]!.replace(/[\s._\u0000-\u001f\u007f]/g, '');
+// PHP cuts a name at NUL; other controls are as good as absent.
+// eslint-disable-next-line no-control-regex
+const LOOSE_CHARACTERS = /[\s._\u0000-\u001f\u007f]/g;
+const looseName = (name: string) => name.toLowerCase().split('[', 1)[0]!.replace(LOOSE_CHARACTERS, '');
 
 /**
  * Reads name=value pairs (a query, or a form body) against the call's fields: each field once, spelled

@@ -16,23 +16,64 @@ import { isApiTarget, readTarget } from './read-target';
 // Equivalent mutant (server/api/reading/read-pairs.ts, ConditionalExpression): `pair === ''` -> `false`: an empty name is no field's, dropped
 // Equivalent mutant (server/api/reading/read-pairs.ts, StringLiteral): `''` -> `"Stryker was here!"`: (both checks) that text read as a pair is no field's name, dropped as well
 
-const REG_QUERY = 'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
+const REG_QUERY =
+  'name=%E7%8E%A9%E5%AE%B6&Password=a%2Bb%20c&rePassword=a%2Bb%20c&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true';
 
 describe('which requests the API reads', () => {
-  it.each(['/api/Index/reg', '/api', '/api?x=1', '/API/Index/reg', '/%61pi/Index/reg', '/%2561pi/x', '//api/x', '/./api/x', '/\\api/x', '/api;x', '/api%%32FIndex/reg', '/a%7%30i/Index/reg', '/api%zz', 'http://host/api/Index/reg', '*', '/%25252561pi/x', '/api.php', '/api%3Fx', '/api\\x', '/api#x'])(
-    '%s is read by the API',
-    (target) => expect(isApiTarget(target)).toBe(true),
-  );
-  it.each(['/', '/register?c=CH7', '/assets/index-1.js', '/apis', '/downloads/app.apk', '/contact/api', '/apix', '/xapi/x', '/%2525252561pi/x', '/contact/api/', '/contact/api?'])('%s is not', (target) => {
+  it.each([
+    '/api/Index/reg',
+    '/api',
+    '/api?x=1',
+    '/API/Index/reg',
+    '/%61pi/Index/reg',
+    '/%2561pi/x',
+    '//api/x',
+    '/./api/x',
+    '/\\api/x',
+    '/api;x',
+    '/api%%32FIndex/reg',
+    '/a%7%30i/Index/reg',
+    '/api%zz',
+    'http://host/api/Index/reg',
+    '*',
+    '/%25252561pi/x',
+    '/api.php',
+    '/api%3Fx',
+    '/api\\x',
+    '/api#x',
+  ])('%s is read by the API', (target) => expect(isApiTarget(target)).toBe(true));
+  it.each([
+    '/',
+    '/register?c=CH7',
+    '/assets/index-1.js',
+    '/apis',
+    '/downloads/app.apk',
+    '/contact/api',
+    '/apix',
+    '/xapi/x',
+    '/%2525252561pi/x',
+    '/contact/api/',
+    '/contact/api?',
+  ])('%s is not', (target) => {
     expect(isApiTarget(target)).toBe(false);
   });
 });
 
 describe('readTarget', () => {
-  it('reads the app\'s reg call: every field decoded, each once', () => {
+  it("reads the app's reg call: every field decoded, each once", () => {
     expect(readTarget('POST', `/api/Index/reg?${REG_QUERY}`)).toEqual({
       call: 'reg',
-      query: { name: '玩家', Password: 'a+b c', rePassword: 'a+b c', wash: '1', washType: '2', code: 'H5REG', mobile: '13800138000', QQ: '', islogin: 'true' },
+      query: {
+        name: '玩家',
+        Password: 'a+b c',
+        rePassword: 'a+b c',
+        wash: '1',
+        washType: '2',
+        code: 'H5REG',
+        mobile: '13800138000',
+        QQ: '',
+        islogin: 'true',
+      },
       refusal: null,
     });
   });
@@ -73,12 +114,25 @@ describe('readTarget', () => {
     expect(readTarget('POST', target)).toEqual({ call: null, query: {}, refusal: { status: 400, reason } });
   });
 
-  it.each(['/api/Index/reg.html', '/api/Index/re-g', '/api/Inde_x/reg', '/api/Index/reg~', '/api/Index/register', '/api/Other/thing', '/api', '/api/index.php'])('answers %s with 404: no such call', (target) => {
+  it.each([
+    '/api/Index/reg.html',
+    '/api/Index/re-g',
+    '/api/Inde_x/reg',
+    '/api/Index/reg~',
+    '/api/Index/register',
+    '/api/Other/thing',
+    '/api',
+    '/api/index.php',
+  ])('answers %s with 404: no such call', (target) => {
     expect(readTarget('POST', target)).toEqual({ call: null, query: {}, refusal: { status: 404, reason: 'no such call' } });
   });
 
   it('answers a call asked for with another method with 405', () => {
-    expect(readTarget('GET', '/api/Index/checkuser?param=a')).toEqual({ call: 'checkuser', query: {}, refusal: { status: 405, reason: 'not POST' } });
+    expect(readTarget('GET', '/api/Index/checkuser?param=a')).toEqual({
+      call: 'checkuser',
+      query: {},
+      refusal: { status: 405, reason: 'not POST' },
+    });
   });
 
   it.each([
@@ -95,16 +149,23 @@ describe('readTarget', () => {
     ['a name PHP turns into another with an underscore', 'co_de=EVIL', 'a field spelled another way'],
     ['a control character at the top of the range', 'name=a%1Fb', 'control character in a parameter'],
     ['a delete character', 'name=a%7Fb', 'control character in a parameter'],
-  ])('refuses reg\'s query with %s', (_label, query, reason) => {
+  ])("refuses reg's query with %s", (_label, query, reason) => {
     expect(readTarget('POST', `/api/Index/reg?${query}`)).toEqual({ call: 'reg', query: {}, refusal: { status: 400, reason } });
   });
 
   it('reads every printable byte but `#` and the space in the request line', () => {
-    expect(readTarget('POST', '/api/Index/reg?name=!"$~&code=a%20b&QQ')).toEqual({ call: 'reg', query: { name: '!"$~', code: 'a b', QQ: '' }, refusal: null });
+    expect(readTarget('POST', '/api/Index/reg?name=!"$~&code=a%20b&QQ')).toEqual({
+      call: 'reg',
+      query: { name: '!"$~', code: 'a b', QQ: '' },
+      refusal: null,
+    });
   });
 
-  it('drops names that are none of the call\'s fields, and keeps one spelling of each field', () => {
-    expect(readTarget('POST', '/api/Index/checkuser?param=bob&name=name&_=123&code=EVIL&x;code=1').query).toEqual({ param: 'bob', name: 'name' });
+  it("drops names that are none of the call's fields, and keeps one spelling of each field", () => {
+    expect(readTarget('POST', '/api/Index/checkuser?param=bob&name=name&_=123&code=EVIL&x;code=1').query).toEqual({
+      param: 'bob',
+      name: 'name',
+    });
     expect(readTarget('POST', '/api/Index/reg?%63ode=CH7').query).toEqual({ code: 'CH7' });
     expect(readTarget('POST', '/api/Index/reg?name=a;code=EVIL').query).toEqual({ name: 'a;code=EVIL' });
   });

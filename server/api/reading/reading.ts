@@ -94,7 +94,8 @@ export function withBody(reading: ApiReading, contentType: string | undefined, r
   if (read.type === null || API_CALLS[reading.call].body !== 'fields') return withIt;
   const fields = read.body as Record<string, string>;
   for (const [name, value] of Object.entries(fields)) {
-    if (name in reading.query && reading.query[name] !== value) return { ...withIt, refusal: { status: 400, reason: 'a field given twice with different values' } };
+    if (name in reading.query && reading.query[name] !== value)
+      return { ...withIt, refusal: { status: 400, reason: 'a field given twice with different values' } };
   }
   return withIt;
 }

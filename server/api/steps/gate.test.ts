@@ -8,7 +8,7 @@ const readingOfUrl = (url: string) => {
   return readingOf({ raw })!;
 };
 
-describe('the gate\'s steps of the /api pipeline, reading in, reading out', () => {
+describe("the gate's steps of the /api pipeline, reading in, reading out", () => {
   it('reads the pass token reg was sent with, and null without one', () => {
     expect(passTokenOf(readingOfUrl('/api/Index/reg?name=a&captchaToken=t.1'))).toBe('t.1');
     expect(passTokenOf(readingOfUrl('/api/Index/reg?name=a'))).toBeNull();

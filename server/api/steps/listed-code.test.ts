@@ -31,7 +31,14 @@ async function startUpstream() {
 }
 
 const UNLISTED = ['code=EVIL', `code=${'x'.repeat(200)}`, 'code=', 'nocode=1'];
-const TWO_READINGS = ['code=CH7&code=EVIL', 'Code=EVIL', 'code[]=EVIL', 'code=EVIL&code%5B%5D=CH7', 'code=CH7&code%00=EVIL', 'co.de=EVIL&code=CH7'];
+const TWO_READINGS = [
+  'code=CH7&code=EVIL',
+  'Code=EVIL',
+  'code[]=EVIL',
+  'code=EVIL&code%5B%5D=CH7',
+  'code=CH7&code%00=EVIL',
+  'co.de=EVIL&code=CH7',
+];
 
 describe('reg reaches the backend with a listed code only', () => {
   it('proxy mode: a listed code goes on byte for byte; any other, or none, goes on as the default', async () => {
@@ -53,7 +60,9 @@ describe('reg reaches the backend with a listed code only', () => {
     const cookie = await app.inject({ method: 'POST', url: reg('code=CH7'), headers: { cookie: 'code=EVIL; sid=1' } });
     await app.close();
     await upstream.stop();
-    expect(answers.map((answer) => [answer.statusCode, answer.json()])).toEqual(TWO_READINGS.map(() => [400, { status: 'n', info: '参数格式不正确' }]));
+    expect(answers.map((answer) => [answer.statusCode, answer.json()])).toEqual(
+      TWO_READINGS.map(() => [400, { status: 'n', info: '参数格式不正确' }]),
+    );
     // A cookie is not a field: the backend gets none (API_FORWARD_COOKIES names the ones it needs).
     expect(cookie.statusCode).toBe(200);
     expect(upstream.seen).toHaveLength(1);
@@ -64,7 +73,12 @@ describe('reg reaches the backend with a listed code only', () => {
   it('proxy mode: a reg with a body is refused with 400 and never sent on; the download ping still is', async () => {
     const upstream = await startUpstream();
     const { app } = await buildTestApp({ apiTarget: upstream.url }, { channels });
-    const form = await app.inject({ method: 'POST', url: reg('code=CH7'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'code=EVIL' });
+    const form = await app.inject({
+      method: 'POST',
+      url: reg('code=CH7'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'code=EVIL',
+    });
     const json = await app.inject({ method: 'POST', url: reg('code=CH7'), payload: { code: 'EVIL' } });
     const ping = await app.inject({ method: 'POST', url: '/api/Index/reg' });
     await app.close();
@@ -79,7 +93,10 @@ describe('reg reaches the backend with a listed code only', () => {
     const upstream = await startUpstream();
     const { app } = await buildTestApp(strictConfig({}, { apiTarget: upstream.url }), { channels });
     const token = await passToken(app);
-    expect((await app.inject({ method: 'POST', url: `${reg('code=EVIL')}&captchaToken=${token}` })).json()).toEqual({ status: 'y', info: 'from upstream' });
+    expect((await app.inject({ method: 'POST', url: `${reg('code=EVIL')}&captchaToken=${token}` })).json()).toEqual({
+      status: 'y',
+      info: 'from upstream',
+    });
     await app.close();
     await upstream.stop();
     expect(upstream.seen.map(({ url }) => url)).toEqual([reg('code=H5REG')]);
@@ -107,7 +124,7 @@ describe('reg reaches the backend with a listed code only', () => {
   });
 });
 
-describe('withListedCode: the pipeline\'s step, reading in, reading out', () => {
+describe("withListedCode: the pipeline's step, reading in, reading out", () => {
   const settings = { default: 'H5REG', allowed: ['CH7', 'CH8'], param: 'c' };
   const readingOfUrl = (url: string) => {
     const raw = { method: 'POST', url, headers: {} } as unknown as IncomingMessage;
@@ -123,7 +140,12 @@ describe('withListedCode: the pipeline\'s step, reading in, reading out', () => 
   });
 
   it('makes an unlisted code, an empty one or none the default, in a new reading, and leaves the one it was given alone', () => {
-    for (const url of ['/api/Index/reg?name=a&code=EVIL', '/api/Index/reg?name=a&code=', '/api/Index/reg?name=a', '/api/Index/reg?captchaToken=t']) {
+    for (const url of [
+      '/api/Index/reg?name=a&code=EVIL',
+      '/api/Index/reg?name=a&code=',
+      '/api/Index/reg?name=a',
+      '/api/Index/reg?captchaToken=t',
+    ]) {
       const reading = readingOfUrl(url);
       const before = { ...reading.query };
       const listed = withListedCode(reading, settings);
@@ -135,7 +157,7 @@ describe('withListedCode: the pipeline\'s step, reading in, reading out', () => 
     }
   });
 
-  it('leaves reg without any field (the download screen\'s ping) and every other call alone', () => {
+  it("leaves reg without any field (the download screen's ping) and every other call alone", () => {
     for (const url of ['/api/Index/reg', '/api/Index/checkuser?param=a', '/api/funnel?step=shown&c=EVIL']) {
       const reading = readingOfUrl(url);
       expect(withListedCode(reading, settings)).toBe(reading);

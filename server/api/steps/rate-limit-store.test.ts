@@ -17,7 +17,10 @@ function setUp() {
     },
   };
   const store = withExceededMemory(counting, () => clock.at);
-  const incr = (key: string, max = 3, windowMs = 60_000) => new Promise<Counted>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, max));
+  const incr = (key: string, max = 3, windowMs = 60_000) =>
+    new Promise<Counted>((resolve, reject) =>
+      store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, max),
+    );
   return { clock, asked, incr };
 }
 

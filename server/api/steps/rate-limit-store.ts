@@ -15,7 +15,10 @@ interface LimitParams extends Partial<NamedLimit> {
 }
 
 /** Counts in `shared`; a call it cannot count (Redis away: an error, or no answer within the command timeout) counts in `local`. */
-export function withLocalFallback(shared: Pick<FastifyRateLimitStore, 'incr'>, local: Pick<FastifyRateLimitStore, 'incr'>): Pick<FastifyRateLimitStore, 'incr'> {
+export function withLocalFallback(
+  shared: Pick<FastifyRateLimitStore, 'incr'>,
+  local: Pick<FastifyRateLimitStore, 'incr'>,
+): Pick<FastifyRateLimitStore, 'incr'> {
   return {
     incr(key, callback, timeWindow, max) {
       shared.incr(key, (error, result) => (error ? local.incr(key, callback, timeWindow, max) : callback(null, result)), timeWindow, max);
@@ -33,7 +36,10 @@ export const EXCEEDED_REMEMBERED = 4096;
  * a round trip long enough to be kept by the garbage collector's young generation (docs/decisions.md, "The
  * refusing path's memory"). `now`: milliseconds.
  */
-export function withExceededMemory(store: Pick<FastifyRateLimitStore, 'incr'>, now: () => number = Date.now): Pick<FastifyRateLimitStore, 'incr'> {
+export function withExceededMemory(
+  store: Pick<FastifyRateLimitStore, 'incr'>,
+  now: () => number = Date.now,
+): Pick<FastifyRateLimitStore, 'incr'> {
   const exceeded = new Map<string, { current: number; until: number }>();
   return {
     incr(key, callback, timeWindow, max) {
@@ -70,7 +76,12 @@ export function withExceededMemory(store: Pick<FastifyRateLimitStore, 'incr'>, n
  */
 export function sharedLimitStore(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
   const storeFor = (params: LimitParams) => {
-    const shared = new RedisStore(params.continueExceeding, params.exponentialBackoff, redis, `${prefix}limit:${params.limitName ?? 'global'}:`);
+    const shared = new RedisStore(
+      params.continueExceeding,
+      params.exponentialBackoff,
+      redis,
+      `${prefix}limit:${params.limitName ?? 'global'}:`,
+    );
     // What Redis said is past its limit, remembered (never what the local store counted while Redis was away).
     const remembered = params.continueExceeding || params.exponentialBackoff ? shared : withExceededMemory(shared);
     return withLocalFallback(remembered, new LocalStore(params.continueExceeding, params.exponentialBackoff));

@@ -26,7 +26,11 @@ describe('per-address rate limits', () => {
 
   it('counts registrations apart from checks', async () => {
     for (let i = 0; i < 3; i += 1) await call(`/api/Index/checkuser?param=u${i}`);
-    const regs = [(await call('/api/Index/reg')).statusCode, (await call('/api/Index/reg')).statusCode, (await call('/api/Index/reg')).statusCode];
+    const regs = [
+      (await call('/api/Index/reg')).statusCode,
+      (await call('/api/Index/reg')).statusCode,
+      (await call('/api/Index/reg')).statusCode,
+    ];
     expect(regs).toEqual([200, 200, 429]);
     expect((await call('/api/Index/checkuser?param=x')).statusCode).toBe(429);
   });
@@ -36,7 +40,7 @@ describe('per-address rate limits', () => {
     expect((await call('/api/Index/reg', '198.51.100.9')).statusCode).toBe(200);
   });
 
-  it('charges a spelling of reg to reg\'s budget: the call as read, never as sent, picks the budget', async () => {
+  it("charges a spelling of reg to reg's budget: the call as read, never as sent, picks the budget", async () => {
     const spellings = ['/api/Index/%72eg', '/api/index/REG', '/api/Index/r%65g', '/api/INDEX/%52EG'];
     const statuses = [];
     for (const path of spellings) statuses.push((await call(`${path}?name=a`)).statusCode);
@@ -45,9 +49,10 @@ describe('per-address rate limits', () => {
     expect((await call('/api/Index/checkuser?param=x')).statusCode).toBe(200);
   });
 
-  it('charges a request refused as unreadable to a budget of its own, as strict as reg\'s: reg\'s and the checks\' stay whole', async () => {
+  it("charges a request refused as unreadable to a budget of its own, as strict as reg's: reg's and the checks' stay whole", async () => {
     const statuses = [];
-    for (const target of ['/api/Index/checkuser?param=a&param=b', '/api/Index/checkuser/code/EVIL', '/api/Index%2Fcheckuser']) statuses.push((await call(target)).statusCode);
+    for (const target of ['/api/Index/checkuser?param=a&param=b', '/api/Index/checkuser/code/EVIL', '/api/Index%2Fcheckuser'])
+      statuses.push((await call(target)).statusCode);
     expect(statuses).toEqual([400, 400, 429]);
     expect((await call('/api/Index/reg')).statusCode).toBe(200);
     expect((await call('/api/Index/checkuser?param=x')).statusCode).toBe(200);
@@ -60,7 +65,7 @@ describe('per-address rate limits', () => {
 });
 
 describe('per-address rate limits, on a real socket (what inject cannot send)', () => {
-  it('charges a reg with a raw # in its request line to the unreadable\'s budget and refuses it, and strict mode\'s accessible path likewise', async () => {
+  it("charges a reg with a raw # in its request line to the unreadable's budget and refuses it, and strict mode's accessible path likewise", async () => {
     const { app } = await buildTestApp(strictConfig({}, { rateLimit: { windowMs: 60_000, checksPerWindow: 100, regPerWindow: 2 } }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;
@@ -85,10 +90,16 @@ describe('budgets behind a carrier NAT, in strict mode', () => {
     try {
       const at = '198.51.100.9';
       const bare = [];
-      for (let i = 0; i < REG + 3; i += 1) bare.push((await app.inject({ method: 'POST', url: regQuery(`bot${i}`, i % 2 ? 'forged.token' : undefined), remoteAddress: at })).statusCode);
+      for (let i = 0; i < REG + 3; i += 1)
+        bare.push(
+          (await app.inject({ method: 'POST', url: regQuery(`bot${i}`, i % 2 ? 'forged.token' : undefined), remoteAddress: at }))
+            .statusCode,
+        );
       expect(bare).toEqual([200, 200, 429, 429, 429]); // the gate's own answer, then the budget of the unproven
       const token = await passToken(app, at);
-      expect((await app.inject({ method: 'POST', url: regQuery('person', token), remoteAddress: at })).json()).toMatchObject({ status: 'y' });
+      expect((await app.inject({ method: 'POST', url: regQuery('person', token), remoteAddress: at })).json()).toMatchObject({
+        status: 'y',
+      });
     } finally {
       await app.close();
     }

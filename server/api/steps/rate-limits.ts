@@ -29,7 +29,10 @@ function routeLabelOf(request: FastifyRequest): string {
 }
 
 /** Registers the rate-limit plugin on the /api scope and makes one limiter per budget. */
-export async function budgetLimiters(fastify: FastifyInstance, { rateLimit: settings, sharedPrefix, strictModeSite, metrics }: RateLimitOptions): Promise<Record<Budget, Limiter>> {
+export async function budgetLimiters(
+  fastify: FastifyInstance,
+  { rateLimit: settings, sharedPrefix, strictModeSite, metrics }: RateLimitOptions,
+): Promise<Record<Budget, Limiter>> {
   const { windowMs, checksPerWindow, regPerWindow } = settings;
   await fastify.register(rateLimit, {
     global: false,

@@ -42,7 +42,10 @@ describe('DownloadButtons with useAppDownload', () => {
   it('runs onBeforeStart with the platform, before the tab opens', () => {
     stubDevice(UA.android);
     const calls: string[] = [];
-    vi.spyOn(window, 'open').mockImplementation(() => { calls.push('open'); return {} as Window; });
+    vi.spyOn(window, 'open').mockImplementation(() => {
+      calls.push('open');
+      return {} as Window;
+    });
     render(<Harness onBeforeStart={(platform) => calls.push(`before ${platform}`)} />);
     fireEvent.click(screen.getByRole('button', { name: '苹果下载' }));
     expect(calls).toEqual(['before ios', 'open']);

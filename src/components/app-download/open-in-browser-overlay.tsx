@@ -21,7 +21,9 @@ export function OpenInBrowserOverlay({ advice, onClose }: OpenInBrowserOverlayPr
       <ol className="open-in-browser__steps">
         <li>
           点击右上角
-          <span className="open-in-browser__dots" aria-hidden="true">···</span>
+          <span className="open-in-browser__dots" aria-hidden="true">
+            ···
+          </span>
           <span className="visually-hidden">（更多）</span>
           按钮
         </li>

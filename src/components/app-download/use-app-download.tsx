@@ -27,8 +27,11 @@ export function useAppDownload(): AppDownload {
 
   const close = useCallback(() => setAdvice(null), []);
 
-  return useMemo(() => ({
-    start,
-    overlay: advice ? <OpenInBrowserOverlay advice={advice} onClose={close} /> : null,
-  }), [start, advice, close]);
+  return useMemo(
+    () => ({
+      start,
+      overlay: advice ? <OpenInBrowserOverlay advice={advice} onClose={close} /> : null,
+    }),
+    [start, advice, close],
+  );
 }

@@ -7,7 +7,9 @@ function Harness({ closeOnBackdrop = true }: { closeOnBackdrop?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)}>下载APP</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        下载APP
+      </button>
       <Dialog open={open} title="选择下载方式" onClose={() => setOpen(false)} closeOnBackdrop={closeOnBackdrop}>
         <button type="button">安卓下载</button>
       </Dialog>

@@ -68,7 +68,9 @@ export function Dialog({
     <dialog ref={ref} className={['dialog', className].filter(Boolean).join(' ')} aria-labelledby={titleId}>
       {open && (
         <div className="dialog__box">
-          <h2 id={titleId} className="dialog__title">{title}</h2>
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
           {showCloseButton && (
             <button type="button" className="dialog__close" aria-label="关闭" onClick={() => onCloseRef.current()}>
               ×

@@ -26,28 +26,35 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(0);
   const layer = useTopLayer();
   // False while prerendering and hydrating, so the first render matches HTML that has no toast.
-  const mounted = useSyncExternalStore(subscribeNothing, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 
   const hide = useCallback(() => {
     clearTimeout(timer.current);
     setToast(null);
   }, []);
 
-  const api = useMemo<ToastApi>(() => ({
-    show(text, { kind = 'info', durationMs = TOAST_DEFAULT_MS } = {}) {
-      clearTimeout(timer.current);
-      const id = ++nextId.current;
-      setToast({ id, text, kind });
-      timer.current = setTimeout(() => setToast((current) => (current?.id === id ? null : current)), durationMs);
-    },
-    loading(text) {
-      clearTimeout(timer.current);
-      const id = ++nextId.current;
-      setToast({ id, text, kind: 'loading' });
-      return () => setToast((current) => (current?.id === id ? null : current));
-    },
-    hide,
-  }), [hide]);
+  const api = useMemo<ToastApi>(
+    () => ({
+      show(text, { kind = 'info', durationMs = TOAST_DEFAULT_MS } = {}) {
+        clearTimeout(timer.current);
+        const id = ++nextId.current;
+        setToast({ id, text, kind });
+        timer.current = setTimeout(() => setToast((current) => (current?.id === id ? null : current)), durationMs);
+      },
+      loading(text) {
+        clearTimeout(timer.current);
+        const id = ++nextId.current;
+        setToast({ id, text, kind: 'loading' });
+        return () => setToast((current) => (current?.id === id ? null : current));
+      },
+      hide,
+    }),
+    [hide],
+  );
 
   const blocking = toast?.kind === 'loading';
   useEffect(() => {
@@ -66,8 +73,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toast && (
           <div key={toast.id} className={`toast toast--${toast.kind}`}>
             {toast.kind === 'loading' && <span className="toast__spinner" aria-hidden="true" />}
-            {toast.kind === 'success' && <span className="toast__icon" aria-hidden="true">✓</span>}
-            {toast.kind === 'fail' && <span className="toast__icon" aria-hidden="true">!</span>}
+            {toast.kind === 'success' && (
+              <span className="toast__icon" aria-hidden="true">
+                ✓
+              </span>
+            )}
+            {toast.kind === 'fail' && (
+              <span className="toast__icon" aria-hidden="true">
+                !
+              </span>
+            )}
             <span className="toast__text">{toast.text}</span>
           </div>
         )}

@@ -8,15 +8,25 @@ function Harness() {
   const [clicks, setClicks] = useState(0);
   return (
     <>
-      <button type="button" onClick={() => toast.show('已复制到剪贴板', { kind: 'success' })}>show</button>
-      <button type="button" onClick={() => toast.loading('注册中...')}>load</button>
-      <button type="button" onClick={() => setClicks((n) => n + 1)}>count {clicks}</button>
+      <button type="button" onClick={() => toast.show('已复制到剪贴板', { kind: 'success' })}>
+        show
+      </button>
+      <button type="button" onClick={() => toast.loading('注册中...')}>
+        load
+      </button>
+      <button type="button" onClick={() => setClicks((n) => n + 1)}>
+        count {clicks}
+      </button>
     </>
   );
 }
 
 function setup() {
-  render(<ToastProvider><Harness /></ToastProvider>);
+  render(
+    <ToastProvider>
+      <Harness />
+    </ToastProvider>,
+  );
 }
 
 describe('toast', () => {
@@ -44,7 +54,11 @@ describe('toast', () => {
       });
       return null;
     }
-    render(<ToastProvider><Grab /></ToastProvider>);
+    render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
     act(() => void grabbed.api!.loading('注册中...'));
     act(() => grabbed.api!.show('网络错误，请重试', { kind: 'fail' }));
     expect(screen.getByRole('status')).toHaveTextContent('网络错误，请重试');
@@ -68,13 +82,26 @@ describe('toast', () => {
       const [n, setN] = useState(0);
       return (
         <>
-          <button type="button" onClick={() => { closeLoading = toast.loading('验证手机号中...'); }}>load</button>
-          <button type="button" onClick={() => setN(n + 1)}>count {n}</button>
+          <button
+            type="button"
+            onClick={() => {
+              closeLoading = toast.loading('验证手机号中...');
+            }}
+          >
+            load
+          </button>
+          <button type="button" onClick={() => setN(n + 1)}>
+            count {n}
+          </button>
         </>
       );
     }
     const user = userEvent.setup();
-    render(<ToastProvider><Opener /></ToastProvider>);
+    render(
+      <ToastProvider>
+        <Opener />
+      </ToastProvider>,
+    );
     await user.click(screen.getByText('load'));
     await user.click(screen.getByText('count 0'));
     expect(screen.getByText('count 0')).toBeInTheDocument();

@@ -14,7 +14,11 @@ export function ContactQrDialog({ row, onClose }: ContactQrDialogProps) {
     <Dialog open title={title} onClose={onClose}>
       <div className="contact-qr">
         <img className="contact-qr__image" src={row.qrUrl} alt={title} width={220} height={220} />
-        {row.value && <p className="contact-qr__id">{row.label}：{row.value}</p>}
+        {row.value && (
+          <p className="contact-qr__id">
+            {row.label}：{row.value}
+          </p>
+        )}
         <p className="contact-qr__hint">长按二维码识别，或截图后在{row.label}中扫码添加</p>
       </div>
     </Dialog>

@@ -17,7 +17,9 @@ export function ContactRowItem({ row, onCopy, onShowQr }: ContactRowItemProps) {
       <span className="contact-row__text">
         <span className="contact-row__label">{row.label}</span>
         {row.kind === 'phone' ? (
-          <a className="contact-row__value" href={`tel:${row.copyText}`}>{row.value}</a>
+          <a className="contact-row__value" href={`tel:${row.copyText}`}>
+            {row.value}
+          </a>
         ) : (
           <span className="contact-row__value">{row.value}</span>
         )}

@@ -124,7 +124,11 @@ describe('ContactScreen', () => {
     renderContact({ ...CONTACT, telegram: '@game_kefu' }, { wechat: '/qr/wechat.png', telegram: '/qr/tg.png' });
     const list = screen.getByRole('list', { name: '联系方式' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-    expect(screen.getAllByRole('button', { name: /^复制/ }).map((b) => b.getAttribute('aria-label'))).toEqual(['复制电话', '复制微信', '复制QQ']);
+    expect(screen.getAllByRole('button', { name: /^复制/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      '复制电话',
+      '复制微信',
+      '复制QQ',
+    ]);
     expect(screen.queryByText('@game_kefu')).toBeNull();
   });
 

@@ -25,7 +25,9 @@ export function ContactScreen({ contact = config.contact, qr = config.contactQr 
     <main className="screen contact">
       <NavBar backTo={ROUTES.home} />
       <section className="contact__hero">
-        <span className="contact__hero-icon"><HeadsetIcon /></span>
+        <span className="contact__hero-icon">
+          <HeadsetIcon />
+        </span>
         <h1 className="contact__title">联系我们</h1>
         <p className="contact__subtitle">有任何问题或建议，欢迎随时联系客服，我们将竭诚为您服务</p>
       </section>

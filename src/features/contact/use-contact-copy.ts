@@ -9,11 +9,14 @@ export const CONTACT_TOAST_MS = 2000;
 /** Copies a contact value and says how it went in a 2 s toast. */
 export function useContactCopy(): (text: string) => Promise<void> {
   const toast = useToast();
-  return useCallback(async (text: string) => {
-    const copied = await copyText(text);
-    toast.show(copied ? COPY_SUCCESS_TEXT : COPY_FAIL_TEXT, {
-      kind: copied ? 'success' : 'fail',
-      durationMs: CONTACT_TOAST_MS,
-    });
-  }, [toast]);
+  return useCallback(
+    async (text: string) => {
+      const copied = await copyText(text);
+      toast.show(copied ? COPY_SUCCESS_TEXT : COPY_FAIL_TEXT, {
+        kind: copied ? 'success' : 'fail',
+        durationMs: CONTACT_TOAST_MS,
+      });
+    },
+    [toast],
+  );
 }

@@ -2,9 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 
 // A failed chunk load must not break the screen: the puzzle is closed here anyway.
 const PuzzleCaptcha = lazy(() =>
-  import('@game-register/puzzle-captcha')
-    .then((module) => ({ default: module.PuzzleCaptcha }))
-    .catch(() => ({ default: () => null })),
+  import('@game-register/puzzle-captcha').then((module) => ({ default: module.PuzzleCaptcha })).catch(() => ({ default: () => null })),
 );
 
 /** True once the browser is idle after the first paint (or shortly after, where idle callbacks are missing). */

@@ -17,7 +17,9 @@ vi.mock('@game-register/puzzle-captcha', () => ({
   PuzzleCaptcha: ({ show, onSuccess }: { show: boolean; onSuccess: () => void }) =>
     show ? (
       <div role="dialog" aria-label="拼图验证">
-        <button type="button" onClick={onSuccess}>solve</button>
+        <button type="button" onClick={onSuccess}>
+          solve
+        </button>
       </div>
     ) : null,
 }));
@@ -25,22 +27,40 @@ vi.mock('@game-register/puzzle-captcha', () => ({
 /** Every call's path and its ad headers. */
 function backend() {
   const calls: { call: string; clicks: string | null; consent: string | null }[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const headers = new Headers(init?.headers);
-    calls.push({ call: new URL(String(input), 'http://localhost').pathname.split('/').pop()!, clicks: headers.get('x-ad-clicks'), consent: headers.get('x-ad-consent') });
-    return Response.json({ status: 'y', info: '' });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      calls.push({
+        call: new URL(String(input), 'http://localhost').pathname.split('/').pop()!,
+        clicks: headers.get('x-ad-clicks'),
+        consent: headers.get('x-ad-consent'),
+      });
+      return Response.json({ status: 'y', info: '' });
+    }),
+  );
   return calls;
 }
 
 async function registerWith(tick: boolean) {
   const calls = backend();
   const user = userEvent.setup();
-  render(<MemoryRouter initialPath="/register"><ToastProvider><RegisterScreen /></ToastProvider></MemoryRouter>);
+  render(
+    <MemoryRouter initialPath="/register">
+      <ToastProvider>
+        <RegisterScreen />
+      </ToastProvider>
+    </MemoryRouter>,
+  );
   const box = screen.getByRole('checkbox', { name: CONSENT_TEXT });
   expect(box).not.toBeChecked();
   if (tick) await user.click(box);
-  for (const [label, value] of [['账号', 'player1'], ['密码', 'Secret#123'], ['确认密码', 'Secret#123'], ['手机号', '13800138000']]) {
+  for (const [label, value] of [
+    ['账号', 'player1'],
+    ['密码', 'Secret#123'],
+    ['确认密码', 'Secret#123'],
+    ['手机号', '13800138000'],
+  ]) {
     await user.type(screen.getByLabelText(label!, { selector: 'input' }), value!);
   }
   await user.click(screen.getByRole('button', { name: '立即注册' }));

@@ -23,8 +23,12 @@ vi.mock('@game-register/puzzle-captcha', () => ({
   PuzzleCaptcha: ({ show, onSuccess, onClose }: { show: boolean; onSuccess: () => void; onClose: () => void }) =>
     show ? (
       <div role="dialog" aria-label="拼图验证">
-        <button type="button" onClick={onSuccess}>solve</button>
-        <button type="button" onClick={onClose}>close puzzle</button>
+        <button type="button" onClick={onSuccess}>
+          solve
+        </button>
+        <button type="button" onClick={onClose}>
+          close puzzle
+        </button>
       </div>
     ) : null,
 }));
@@ -233,7 +237,12 @@ describe('RegisterScreen', () => {
 
   it('shows 验证手机号中... while the phone is checked, then a network error when the server answers garbage', async () => {
     let answer!: (response: Response) => void;
-    backend({ checktel: () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    backend({
+      checktel: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
     const user = renderScreen();
     await fill(user, ALL);
     await user.click(screen.getByRole('button', { name: '立即注册' }));
@@ -269,7 +278,9 @@ describe('RegisterScreen', () => {
     expect(popup).toHaveTextContent('截图');
     expect(popup).toHaveTextContent('上分');
     const reg = api.calls.find((c) => c.path === '/api/Index/reg')!;
-    expect(reg.query).toBe('name=player01&Password=secret88&rePassword=secret88&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true');
+    expect(reg.query).toBe(
+      'name=player01&Password=secret88&rePassword=secret88&wash=1&washType=2&code=H5REG&mobile=13800138000&QQ=&islogin=true',
+    );
     await user.click(screen.getByRole('button', { name: '我已保存，继续' }));
     expect(goToGameClient).toHaveBeenCalledTimes(1);
   });
@@ -345,8 +356,15 @@ describe('RegisterScreen', () => {
 
   it('runs one check sequence for a triple tap on 立即注册', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((resolve) => { release = resolve; });
-    const api = backend({ checkuser: async () => { await gate; return ok('y'); } });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = backend({
+      checkuser: async () => {
+        await gate;
+        return ok('y');
+      },
+    });
     const user = renderScreen();
     await fill(user, ALL);
     const button = screen.getByRole('button', { name: '立即注册' });
@@ -388,11 +406,21 @@ describe('RegisterScreen', () => {
   it('shows 立即注册 busy while the checks run and while registering, announced with aria-busy', async () => {
     let releaseCheck!: () => void;
     let releaseReg!: () => void;
-    const checkGate = new Promise<void>((resolve) => { releaseCheck = resolve; });
-    const regGate = new Promise<void>((resolve) => { releaseReg = resolve; });
+    const checkGate = new Promise<void>((resolve) => {
+      releaseCheck = resolve;
+    });
+    const regGate = new Promise<void>((resolve) => {
+      releaseReg = resolve;
+    });
     backend({
-      checktel: async () => { await checkGate; return ok('y'); },
-      reg: async () => { await regGate; return ok('y', '注册成功'); },
+      checktel: async () => {
+        await checkGate;
+        return ok('y');
+      },
+      reg: async () => {
+        await regGate;
+        return ok('y', '注册成功');
+      },
     });
     const user = renderScreen();
     await fill(user, ALL);
@@ -410,8 +438,15 @@ describe('RegisterScreen', () => {
 
   it('ignores a second tap on 立即注册 while registering', async () => {
     let releaseReg!: () => void;
-    const regGate = new Promise<void>((resolve) => { releaseReg = resolve; });
-    const api = backend({ reg: async () => { await regGate; return ok('y', '注册成功'); } });
+    const regGate = new Promise<void>((resolve) => {
+      releaseReg = resolve;
+    });
+    const api = backend({
+      reg: async () => {
+        await regGate;
+        return ok('y', '注册成功');
+      },
+    });
     const user = renderScreen();
     await fill(user, ALL);
     const button = screen.getByRole('button', { name: '立即注册' });
@@ -441,7 +476,10 @@ describe('RegisterScreen', () => {
   it('ignores a username answer that arrives after the field changed', async () => {
     let answerOld!: (response: Response) => void;
     const answers = [
-      () => new Promise<Response>((resolve) => { answerOld = resolve; }),
+      () =>
+        new Promise<Response>((resolve) => {
+          answerOld = resolve;
+        }),
       () => ok('y'),
     ];
     backend({ checkuser: () => answers.shift()!() });

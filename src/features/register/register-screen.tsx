@@ -24,14 +24,17 @@ export function RegisterScreen() {
   const consentBox = useRef<HTMLInputElement | null>(null);
   const adConsent = useCallback(() => consentBox.current?.checked === true, []);
   const flow = useRegisterFlow(focusField, adConsent);
-  const onEnterMoveOn = useCallback((event: KeyboardEvent<HTMLInputElement>) => {
-    // Enter while an IME is composing Chinese confirms the composition: leave it alone.
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    const index = FIELD_ORDER.findIndex((field) => inputs.current[field] === event.currentTarget);
-    if (index < 0 || index === FIELD_ORDER.length - 1) return; // the last field submits the form as usual
-    event.preventDefault();
-    focusField(FIELD_ORDER[index + 1]!);
-  }, [focusField]);
+  const onEnterMoveOn = useCallback(
+    (event: KeyboardEvent<HTMLInputElement>) => {
+      // Enter while an IME is composing Chinese confirms the composition: leave it alone.
+      if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+      const index = FIELD_ORDER.findIndex((field) => inputs.current[field] === event.currentTarget);
+      if (index < 0 || index === FIELD_ORDER.length - 1) return; // the last field submits the form as usual
+      event.preventDefault();
+      focusField(FIELD_ORDER[index + 1]!);
+    },
+    [focusField],
+  );
   const { update } = flow;
 
   // What a visitor typed into the prerendered form before React took over is still in the inputs: keep it.
@@ -69,7 +72,9 @@ export function RegisterScreen() {
           error={fieldErrors.name}
           onValueChange={(value) => flow.update('name', value)}
           onBlur={flow.onNameBlur}
-          inputRef={(element) => { inputs.current.name = element; }}
+          inputRef={(element) => {
+            inputs.current.name = element;
+          }}
           enterKeyHint={enterKeyHintOf('name')}
           onKeyDown={onEnterMoveOn}
           autoComplete="username"
@@ -85,7 +90,9 @@ export function RegisterScreen() {
           value={values.password}
           error={fieldErrors.password}
           onValueChange={(value) => flow.update('password', value)}
-          inputRef={(element) => { inputs.current.password = element; }}
+          inputRef={(element) => {
+            inputs.current.password = element;
+          }}
           enterKeyHint={enterKeyHintOf('password')}
           onKeyDown={onEnterMoveOn}
           autoComplete="new-password"
@@ -99,7 +106,9 @@ export function RegisterScreen() {
           error={fieldErrors.rePassword}
           onValueChange={(value) => flow.update('rePassword', value)}
           onBlur={flow.onRePasswordBlur}
-          inputRef={(element) => { inputs.current.rePassword = element; }}
+          inputRef={(element) => {
+            inputs.current.rePassword = element;
+          }}
           enterKeyHint={enterKeyHintOf('rePassword')}
           onKeyDown={onEnterMoveOn}
           autoComplete="new-password"
@@ -112,14 +121,17 @@ export function RegisterScreen() {
           value={values.mobile}
           error={fieldErrors.mobile}
           onValueChange={(value) => flow.update('mobile', value)}
-          inputRef={(element) => { inputs.current.mobile = element; }}
+          inputRef={(element) => {
+            inputs.current.mobile = element;
+          }}
           enterKeyHint={enterKeyHintOf('mobile')}
           onKeyDown={onEnterMoveOn}
           autoComplete="tel"
         />
 
         <p className="register__notice">
-          <strong>温馨提示：</strong>{TEXT.depositNotice}
+          <strong>温馨提示：</strong>
+          {TEXT.depositNotice}
         </p>
 
         {config.adsConsent.required && (
@@ -132,13 +144,19 @@ export function RegisterScreen() {
           {flow.busy && <span className="btn__spinner" aria-hidden="true" />}
           {TEXT.register}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={goToGameClient}>{TEXT.login}</button>
+        <button type="button" className="btn btn--ghost" onClick={goToGameClient}>
+          {TEXT.login}
+        </button>
       </form>
 
       <footer className="register__footer">
-        <button type="button" className="register__link" onClick={() => setChoosingDownload(true)}>{TEXT.download}</button>
+        <button type="button" className="register__link" onClick={() => setChoosingDownload(true)}>
+          {TEXT.download}
+        </button>
         <span className="register__divider" aria-hidden="true" />
-        <Link className="register__link" to={ROUTES.contact}>{TEXT.contact}</Link>
+        <Link className="register__link" to={ROUTES.contact}>
+          {TEXT.contact}
+        </Link>
       </footer>
 
       <Dialog open={choosingDownload} title={TEXT.downloadChoice} onClose={() => setChoosingDownload(false)}>

@@ -28,7 +28,12 @@ export function RegisteredDialog({ name, password, onDone }: RegisteredDialogPro
             <dt>{row.label}</dt>
             <dd className="registered__value">{row.value}</dd>
             <dd>
-              <button type="button" className="registered__copy" aria-label={`${TEXT.success.copy}${row.label}`} onClick={() => void copy(row.value)}>
+              <button
+                type="button"
+                className="registered__copy"
+                aria-label={`${TEXT.success.copy}${row.label}`}
+                onClick={() => void copy(row.value)}
+              >
                 {TEXT.success.copy}
               </button>
             </dd>
@@ -39,7 +44,9 @@ export function RegisteredDialog({ name, password, onDone }: RegisteredDialogPro
         <li>{TEXT.success.screenshotWarning}</li>
         <li>{TEXT.success.depositWarning}</li>
       </ul>
-      <button type="button" className="btn btn--primary" onClick={onDone}>{TEXT.success.confirm}</button>
+      <button type="button" className="btn btn--primary" onClick={onDone}>
+        {TEXT.success.confirm}
+      </button>
     </Dialog>
   );
 }

@@ -17,7 +17,9 @@ export function TextField({ label, value, onValueChange, inputRef, revealable, e
   const errorId = `${inputId}-error`;
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
-      <label className="field__label" htmlFor={inputId}>{label}</label>
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+      </label>
       <div className="field__control">
         <input
           {...input}
@@ -46,7 +48,11 @@ export function TextField({ label, value, onValueChange, inputRef, revealable, e
           </button>
         )}
       </div>
-      {error && <p id={errorId} className="field__error">{error}</p>}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

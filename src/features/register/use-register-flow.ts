@@ -13,7 +13,10 @@ type CaptchaModule = Awaited<ReturnType<typeof loadCaptcha>>;
 
 const EMPTY: RegisterValues = { name: '', password: '', rePassword: '', mobile: '' };
 
-/** Strict mode (the server's CAPTCHA_MODE=strict, or a build with VITE_CAPTCHA_MODE=server): the puzzle comes from the server and reg needs its pass token. */
+/**
+ * Strict mode (the server's CAPTCHA_MODE=strict, or a build with VITE_CAPTCHA_MODE=server): the puzzle comes from the
+ * server and reg needs its pass token.
+ */
 const serverPuzzle = () => (config.captchaMode === 'server' ? captchaServer : undefined);
 
 /** The register screen's state and rules wired to the calls and the toasts. */
@@ -36,20 +39,26 @@ export function useRegisterFlow(focusField: (field: Field) => void, adConsent: (
   /** The failed checks' messages, each shown under its field beside the toast (WCAG 3.3.1). */
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
 
-  const fail = useCallback((field: Field, message: string) => {
-    toast.show(message, { kind: 'fail' });
-    setFieldErrors((errors) => ({ ...errors, [field]: message }));
-  }, [toast]);
+  const fail = useCallback(
+    (field: Field, message: string) => {
+      toast.show(message, { kind: 'fail' });
+      setFieldErrors((errors) => ({ ...errors, [field]: message }));
+    },
+    [toast],
+  );
 
-  const update = useCallback((field: Field, value: string) => {
-    const next = { ...latest.current, [field]: field === 'mobile' ? value.replace(/\D/g, '') : value };
-    latest.current = next;
-    setValues(next);
-    setFieldErrors((errors) => afterEdit(errors, field));
-    if (field === 'name') userCheck.reset();
-    if (field === 'password' || field === 'rePassword') passwordValid.current = false;
-    if (field === 'mobile') phoneCheck.reset();
-  }, [userCheck, phoneCheck]);
+  const update = useCallback(
+    (field: Field, value: string) => {
+      const next = { ...latest.current, [field]: field === 'mobile' ? value.replace(/\D/g, '') : value };
+      latest.current = next;
+      setValues(next);
+      setFieldErrors((errors) => afterEdit(errors, field));
+      if (field === 'name') userCheck.reset();
+      if (field === 'password' || field === 'rePassword') passwordValid.current = false;
+      if (field === 'mobile') phoneCheck.reset();
+    },
+    [userCheck, phoneCheck],
+  );
 
   const prefetchCaptcha = useCallback(() => {
     loadCaptcha().catch(() => undefined); // retried when the puzzle is needed
@@ -115,34 +124,37 @@ export function useRegisterFlow(focusField: (field: Field) => void, adConsent: (
     }
   }, [fail, focusField, openings, phoneCheck, toast, userCheck]);
 
-  const onPuzzleSuccess = useCallback(async (captchaToken?: string) => {
-    setPuzzleOpen(false);
-    if (registering.current) return;
-    registering.current = true;
-    openings.passed();
-    setBusy(true);
-    const snapshot = latest.current;
-    const close = toast.loading(TEXT.registering);
-    try {
-      const answer = await registerAccount(snapshot, passTokenQuery(captchaToken), { adConsent: adConsent() });
-      close();
-      if (answer?.status === 'n') {
-        // The backend refused (a name or phone taken since it was checked): check again on the next tap.
-        userCheck.reset();
-        phoneCheck.reset();
-        toast.show(answer.info || TEXT.errors.network, { kind: 'fail' });
-        return;
+  const onPuzzleSuccess = useCallback(
+    async (captchaToken?: string) => {
+      setPuzzleOpen(false);
+      if (registering.current) return;
+      registering.current = true;
+      openings.passed();
+      setBusy(true);
+      const snapshot = latest.current;
+      const close = toast.loading(TEXT.registering);
+      try {
+        const answer = await registerAccount(snapshot, passTokenQuery(captchaToken), { adConsent: adConsent() });
+        close();
+        if (answer?.status === 'n') {
+          // The backend refused (a name or phone taken since it was checked): check again on the next tap.
+          userCheck.reset();
+          phoneCheck.reset();
+          toast.show(answer.info || TEXT.errors.network, { kind: 'fail' });
+          return;
+        }
+        toast.show(TEXT.registered, { kind: 'success' });
+        setAccount({ name: snapshot.name, password: snapshot.password });
+      } catch {
+        close();
+        toast.show(TEXT.errors.network, { kind: 'fail' });
+      } finally {
+        registering.current = false;
+        setBusy(false);
       }
-      toast.show(TEXT.registered, { kind: 'success' });
-      setAccount({ name: snapshot.name, password: snapshot.password });
-    } catch {
-      close();
-      toast.show(TEXT.errors.network, { kind: 'fail' });
-    } finally {
-      registering.current = false;
-      setBusy(false);
-    }
-  }, [adConsent, openings, phoneCheck, toast, userCheck]);
+    },
+    [adConsent, openings, phoneCheck, toast, userCheck],
+  );
 
   const closePuzzle = useCallback(() => setPuzzleOpen(false), []);
 

@@ -123,7 +123,10 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
   const passRefusal = async (fetchedBy: FetchedBy, level: Level, path: 'puzzle' | 'accessible' = 'puzzle'): Promise<Refusal | null> => {
     // A pinned level sets the picture and the work, never a quota (engine.ts).
     const pinned = difficulty.pinned !== null;
-    const [key, allowance] = path === 'accessible' ? [`accessible:${fetchedBy.network}`, accessibleAllowance(fetchedBy.kind, level, pinned)] : [`passes:${fetchedBy.network}`, passAllowance(fetchedBy.kind, level, pinned)];
+    const [key, allowance] =
+      path === 'accessible'
+        ? [`accessible:${fetchedBy.network}`, accessibleAllowance(fetchedBy.kind, level, pinned)]
+        : [`passes:${fetchedBy.network}`, passAllowance(fetchedBy.kind, level, pinned)];
     const { granted, waitMs } = await store.takeAllowance(key, allowance);
     if (granted) return null;
     events.quotaRefused(level, fetchedBy.kind);
@@ -159,7 +162,10 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
        */
       refused: async (ownLevel: boolean) => {
         if (nat) return;
-        await Promise.all([store.settleAttempt(address, null, false, LOCK_MS), ownLevel ? difficulty.answered(address, null, kind, 'fail', now()) : null]);
+        await Promise.all([
+          store.settleAttempt(address, null, false, LOCK_MS),
+          ownLevel ? difficulty.answered(address, null, kind, 'fail', now()) : null,
+        ]);
       },
       /**
        * Settles an answer whose work was done, judged: the lock's count (a pass takes its own back), a failure
@@ -168,12 +174,23 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
        * alone). `timing`: from its task leaving the gateway to now, and the least a person takes (null: not
        * known), for answerEvidence.
        */
-      settle: async (passed: boolean, fetchedBy: FetchedBy | null, timing: AnswerTiming | null = null, path: 'puzzle' | 'accessible' = 'puzzle') => {
+      settle: async (
+        passed: boolean,
+        fetchedBy: FetchedBy | null,
+        timing: AnswerTiming | null = null,
+        path: 'puzzle' | 'accessible' = 'puzzle',
+      ) => {
         const { address: subject, network: counted, kind: fetchedKind } = fetchedBy ?? { address, network: null, kind };
         const evidence = answerEvidence(passed, timing);
         await Promise.all([
           store.settleAttempt(address, counted, passed, nat ? 0 : LOCK_MS),
-          difficulty.answered(subject, counted, fetchedKind, evidence === 'pass' && path === 'accessible' ? 'accessiblePass' : evidence, now()),
+          difficulty.answered(
+            subject,
+            counted,
+            fetchedKind,
+            evidence === 'pass' && path === 'accessible' ? 'accessiblePass' : evidence,
+            now(),
+          ),
         ]);
       },
     };

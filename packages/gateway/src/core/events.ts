@@ -32,7 +32,10 @@ export interface AnswerFacts {
   /** As the widget reported them (clamped), null when it did not: the puzzle shown to release, the work's run. */
   solveSeconds: number | null;
   workSeconds: number | null;
-  /** As the widget reported them, null or absent when it did not: the answer's number in its opening of the widget, and the time from the opening's first puzzle shown. */
+  /**
+   * As the widget reported them, null or absent when it did not: the answer's number in its opening of the widget, and
+   * the time from the opening's first puzzle shown.
+   */
   tries?: number | null;
   openSeconds?: number | null;
 }

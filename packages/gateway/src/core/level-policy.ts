@@ -30,7 +30,6 @@ export interface Thresholds {
   hardChallengesPerMinute?: number;
 }
 
-
 export const LEVEL_POLICY: Readonly<Record<Level, LevelPolicy>> = {
   0: { picture: 'plain', workFactor: 1, accessibleWorkFactor: 1, networkSuccessesPerHour: null },
   1: { picture: 'plain', workFactor: 4, accessibleWorkFactor: 1, networkSuccessesPerHour: 10 },

@@ -58,10 +58,22 @@ export function levelCause({ level, kind, site, carriers, switches, at }: PassMo
 }
 
 /** The facts of a pass at `moment`. */
-export function passFacts(moment: PassMoment, pass: Pick<PassFacts, 'picture' | 'path' | 'answeredInMs' | 'fitsMs' | 'network' | 'asn'>): PassFacts {
+export function passFacts(
+  moment: PassMoment,
+  pass: Pick<PassFacts, 'picture' | 'path' | 'answeredInMs' | 'fitsMs' | 'network' | 'asn'>,
+): PassFacts {
   const { level, kind, site, carriers, switches, at } = moment;
   const attack = switches.underAttack;
-  return { level, kind, site, carriers, campaign: campaignCap(switches, at), underAttack: attack !== null && at < attack.until, cause: levelCause(moment), ...pass };
+  return {
+    level,
+    kind,
+    site,
+    carriers,
+    campaign: campaignCap(switches, at),
+    underAttack: attack !== null && at < attack.until,
+    cause: levelCause(moment),
+    ...pass,
+  };
 }
 
 /** Facts read back from a store: null when they are not an object (a store written by an older release has none). */

@@ -31,7 +31,10 @@ export function createGate(store: CaptchaStore, now: () => number, events: Gatew
         refusal = token === null ? 'missing' : !pass ? 'invalid' : pass.expiresAt <= now() ? 'expired' : null;
         if (pass && refusal === null) {
           // The spend and the facts' take at once (one round trip's wait): a second spend finds them taken anyway.
-          const [spent, kept] = await Promise.all([store.spendToken(pass.id, pass.expiresAt, true), store.takePassFacts(pass.id).catch(() => null)]);
+          const [spent, kept] = await Promise.all([
+            store.spendToken(pass.id, pass.expiresAt, true),
+            store.takePassFacts(pass.id).catch(() => null),
+          ]);
           refusal = spent ? null : 'spent';
           facts = kept;
         }

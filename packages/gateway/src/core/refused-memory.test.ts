@@ -16,13 +16,31 @@ function setUp() {
   const clock = { at: Date.UTC(2026, 10, 29, 8) };
   const raw = createLibsqlStore(db, 'k'.repeat(32), () => clock.at);
   const asked = { admitChallenge: 0 };
-  const store = { ...raw, admitChallenge: (...args: Parameters<typeof raw.admitChallenge>) => ((asked.admitChallenge += 1), raw.admitChallenge(...args)) };
+  const store = {
+    ...raw,
+    admitChallenge: (...args: Parameters<typeof raw.admitChallenge>) => ((asked.admitChallenge += 1), raw.admitChallenge(...args)),
+  };
   const rateLimited: NetworkKind[] = [];
   const events = eventsWith({ rateLimited: (_route, kind) => rateLimited.push(kind) });
-  const difficulty = createDifficulty({ signals: raw.signals, switches: () => ({ underAttack: null, peopleFirst: null }), holdout: 0, random: () => 0.5, pinned: null, events, onError: (error) => {
-    throw error;
-  } });
-  const admit = admission({ store, events, now: () => clock.at, networkChallenges: 1_000_000, difficulty, judge: (ip) => ({ network: networkOf(ip), kind: 'unknown', asn: null }) });
+  const difficulty = createDifficulty({
+    signals: raw.signals,
+    switches: () => ({ underAttack: null, peopleFirst: null }),
+    holdout: 0,
+    random: () => 0.5,
+    pinned: null,
+    events,
+    onError: (error) => {
+      throw error;
+    },
+  });
+  const admit = admission({
+    store,
+    events,
+    now: () => clock.at,
+    networkChallenges: 1_000_000,
+    difficulty,
+    judge: (ip) => ({ network: networkOf(ip), kind: 'unknown', asn: null }),
+  });
   const fetchFrom = async (ip: string) => {
     const answer = await admit.admitted(ip, '/captcha/challenge', clock.at);
     return isRefusal(answer) ? answer : 'admitted';
@@ -40,7 +58,11 @@ describe('an address refused a moment ago', () => {
     expect(first).toMatchObject({ refusal: 'address_fetches' });
     const askedAtFirst = asked.admitChallenge;
     clock.at += 10_000;
-    for (let i = 0; i < 100; i += 1) expect(await fetchFrom('198.51.100.7')).toEqual({ refusal: 'address_fetches', retryAfterS: (first as { retryAfterS: number }).retryAfterS - 10 });
+    for (let i = 0; i < 100; i += 1)
+      expect(await fetchFrom('198.51.100.7')).toEqual({
+        refusal: 'address_fetches',
+        retryAfterS: (first as { retryAfterS: number }).retryAfterS - 10,
+      });
     expect(asked.admitChallenge).toBe(askedAtFirst);
     expect(rateLimited).toHaveLength(101); // each refusal is still told, as before
     // Its neighbour asks the store as ever; and the address itself once its window is over.

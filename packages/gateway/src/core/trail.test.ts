@@ -32,12 +32,22 @@ describe('trailProblem', () => {
 
   it('refuses a perfectly level drag, a jump, and a pointer that did not travel as far as the handle', () => {
     expect(trailProblem(trail(20, 200, 600, easeOut, false), 200)).toBe('still-y');
-    expect(trailProblem(trail(10, 200, 600, (p) => (p < 0.9 ? 0 : 1)), 200)).toBe('jump');
+    expect(
+      trailProblem(
+        trail(10, 200, 600, (p) => (p < 0.9 ? 0 : 1)),
+        200,
+      ),
+    ).toBe('jump');
     expect(trailProblem(trail(20, 150, 600, easeOut), 200)).toBe('travel');
   });
 
   it('refuses a drag that speeds up at the end', () => {
-    expect(trailProblem(trail(30, 200, 900, (p) => p ** 4), 200)).toBe('no-slowdown');
+    expect(
+      trailProblem(
+        trail(30, 200, 900, (p) => p ** 4),
+        200,
+      ),
+    ).toBe('no-slowdown');
   });
 });
 
@@ -64,9 +74,57 @@ describe('trailProblem at the edges of its rules', () => {
   });
 
   it('takes a step of exactly 80 units, and refuses one of 81 either way', () => {
-    expect(trailProblem(through([[0, 0], [10, 100], [20, 200], [30, 300], [40, 400], [50, 500], [60, 600], [70, 700], [150, 800], [160, 1600]]), 160)).toBeNull();
-    expect(trailProblem(through([[0, 0], [10, 100], [20, 200], [30, 300], [40, 400], [50, 500], [60, 600], [70, 700], [151, 800], [160, 1600]]), 160)).toBe('jump');
-    expect(trailProblem(through([[100, 0], [110, 100], [120, 200], [130, 300], [140, 400], [150, 500], [160, 600], [79, 700], [150, 800], [210, 1600]]), 110)).toBe('jump');
+    expect(
+      trailProblem(
+        through([
+          [0, 0],
+          [10, 100],
+          [20, 200],
+          [30, 300],
+          [40, 400],
+          [50, 500],
+          [60, 600],
+          [70, 700],
+          [150, 800],
+          [160, 1600],
+        ]),
+        160,
+      ),
+    ).toBeNull();
+    expect(
+      trailProblem(
+        through([
+          [0, 0],
+          [10, 100],
+          [20, 200],
+          [30, 300],
+          [40, 400],
+          [50, 500],
+          [60, 600],
+          [70, 700],
+          [151, 800],
+          [160, 1600],
+        ]),
+        160,
+      ),
+    ).toBe('jump');
+    expect(
+      trailProblem(
+        through([
+          [100, 0],
+          [110, 100],
+          [120, 200],
+          [130, 300],
+          [140, 400],
+          [150, 500],
+          [160, 600],
+          [79, 700],
+          [150, 800],
+          [210, 1600],
+        ]),
+        110,
+      ),
+    ).toBe('jump');
   });
 
   it('takes a pointer 12 units short of the handle, and refuses one 13 short', () => {
@@ -76,12 +134,37 @@ describe('trailProblem at the edges of its rules', () => {
 
   it('takes an end exactly 1.5 times as fast as the start, and refuses one faster', () => {
     // 10 samples: the first 70% (to sample 7) at 0.25 units/ms, the rest at 0.375, then 0.38.
-    const start: [number, number][] = [[0, 0], [25, 100], [50, 200], [75, 300], [100, 400], [125, 500], [150, 600], [175, 700]];
+    const start: [number, number][] = [
+      [0, 0],
+      [25, 100],
+      [50, 200],
+      [75, 300],
+      [100, 400],
+      [125, 500],
+      [150, 600],
+      [175, 700],
+    ];
     expect(trailProblem(through([...start, [212.5, 800], [250, 900]]), 250)).toBeNull();
     expect(trailProblem(through([...start, [213, 800], [251, 900]]), 251)).toBe('no-slowdown');
   });
 
   it('takes a drag that waits before it moves: no start speed to compare the end with', () => {
-    expect(trailProblem(through([[0, 0], [0, 100], [0, 200], [0, 300], [0, 400], [0, 500], [0, 600], [0, 700], [80, 800], [160, 900]]), 160)).toBeNull();
+    expect(
+      trailProblem(
+        through([
+          [0, 0],
+          [0, 100],
+          [0, 200],
+          [0, 300],
+          [0, 400],
+          [0, 500],
+          [0, 600],
+          [0, 700],
+          [80, 800],
+          [160, 900],
+        ]),
+        160,
+      ),
+    ).toBeNull();
   });
 });

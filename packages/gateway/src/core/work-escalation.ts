@@ -8,7 +8,10 @@ import type { Standing } from '../stores/captcha-store';
  * to accessibleMaxSteps on the path without the picture, whose task is already dear (doubled more, a
  * phone could not finish it before the challenge expires).
  */
-export function workDoublings(standing: Pick<Standing, 'failures' | 'networkFailures'>, maxSteps: number = WORK_ESCALATION.maxSteps): number {
+export function workDoublings(
+  standing: Pick<Standing, 'failures' | 'networkFailures'>,
+  maxSteps: number = WORK_ESCALATION.maxSteps,
+): number {
   return Math.min(maxSteps, standing.failures + Math.floor(standing.networkFailures / WORK_ESCALATION.networkFailuresPerStep));
 }
 

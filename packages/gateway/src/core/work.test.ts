@@ -64,7 +64,18 @@ describe('proof-of-work tasks', () => {
 
   it('refuse nothing as missing, and a forged signature as tampered, without throwing', async () => {
     expect(await checkWork(SECRET, 'c', undefined, spends())).toBe('missing');
-    const forged = { parameters: { algorithm: 'SHA-256' as const, nonce: 'a', salt: 'b', keyPrefix: 'c', keyLength: 32, cost: 1e12, data: { cid: 'c', kind: 'puzzle' } }, signature: 's' };
+    const forged = {
+      parameters: {
+        algorithm: 'SHA-256' as const,
+        nonce: 'a',
+        salt: 'b',
+        keyPrefix: 'c',
+        keyLength: 32,
+        cost: 1e12,
+        data: { cid: 'c', kind: 'puzzle' },
+      },
+      signature: 's',
+    };
     expect(await checkWork(SECRET, 'c', { task: forged, solution: { counter: 1, derivedKey: 'aa' } }, spends())).toBe('tampered');
   });
 
@@ -73,9 +84,30 @@ describe('proof-of-work tasks', () => {
     ['a string', 'solved!'],
     ['an array', [1, 2]],
     ['no solution', { task: {} }],
-    ['a counter that is not an integer', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1.5, derivedKey: 'aa' } }],
-    ['a huge string', { task: { parameters: { algorithm: 'SHA-256', nonce: 'a'.repeat(100_000), salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }],
-    ['another algorithm', { task: { parameters: { algorithm: 'ARGON2ID', nonce: 'a', salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' }, signature: 's' }, solution: { counter: 1, derivedKey: 'aa' } }],
+    [
+      'a counter that is not an integer',
+      {
+        task: { parameters: { algorithm: 'SHA-256', nonce: 'a', salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' }, signature: 's' },
+        solution: { counter: 1.5, derivedKey: 'aa' },
+      },
+    ],
+    [
+      'a huge string',
+      {
+        task: {
+          parameters: { algorithm: 'SHA-256', nonce: 'a'.repeat(100_000), salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' },
+          signature: 's',
+        },
+        solution: { counter: 1, derivedKey: 'aa' },
+      },
+    ],
+    [
+      'another algorithm',
+      {
+        task: { parameters: { algorithm: 'ARGON2ID', nonce: 'a', salt: 'b', cost: 2, keyLength: 32, keyPrefix: 'c' }, signature: 's' },
+        solution: { counter: 1, derivedKey: 'aa' },
+      },
+    ],
   ])('the protocol refuses %s as work', (_label, submitted) => {
     expect(Value.Check(SolvedWorkSchema, submitted)).toBe(false);
   });
@@ -90,16 +122,30 @@ describe('proof-of-work tasks', () => {
 function signedAround(parameters: WorkTask['parameters']): WorkTask {
   const sorted = (value: unknown): unknown =>
     value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted((value as Record<string, unknown>)[key])]))
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
+        )
       : value;
-  return { parameters, signature: createHmac('sha256', SECRET).update(JSON.stringify(sorted(parameters))).digest('hex') };
+  return {
+    parameters,
+    signature: createHmac('sha256', SECRET)
+      .update(JSON.stringify(sorted(parameters)))
+      .digest('hex'),
+  };
 }
 
 describe('a proof-of-work task as issued', () => {
   it('seals its challenge, path, doublings, level and picture, and expires on the second', async () => {
     const expiresAtMs = 1_800_000_000_999;
     const puzzle = await createWorkTask(SECRET, 'c', expiresAtMs, 40);
-    expect(puzzle.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 2, expiresAt: 1_800_000_000, data: { cid: 'c', kind: 'puzzle', d: 0, lv: 0, pic: 'plain' } });
+    expect(puzzle.parameters).toMatchObject({
+      algorithm: 'SHA-256',
+      cost: 2,
+      expiresAt: 1_800_000_000,
+      data: { cid: 'c', kind: 'puzzle', d: 0, lv: 0, pic: 'plain' },
+    });
     const accessible = await createWorkTask(SECRET, 'c', expiresAtMs, 40, 'accessible', 3);
     expect(accessible.parameters.data).toEqual({ cid: 'c', kind: 'accessible', d: 3, lv: 0, pic: 'none' });
     const sealed = await createWorkTask(SECRET, 'c', expiresAtMs, 40, 'puzzle', 1, { level: 2, picture: 'guarded' });
@@ -107,7 +153,9 @@ describe('a proof-of-work task as issued', () => {
   });
 
   it('hides its counter below the max counter, not always at the start', async () => {
-    const counters = await Promise.all(Array.from({ length: 12 }, async () => solve(await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 200)).counter));
+    const counters = await Promise.all(
+      Array.from({ length: 12 }, async () => solve(await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 200)).counter),
+    );
     expect(counters.every((counter) => counter >= 0 && counter < 200)).toBe(true);
     expect(counters.some((counter) => counter > 0)).toBe(true);
   });
@@ -152,14 +200,20 @@ describe('checking work', () => {
     const solution = solve(task);
     const padded = (length: number) => {
       const work = { task, solution: { ...solution, derivedKey: '' } };
-      return { ...work, solution: { ...solution, derivedKey: solution.derivedKey + '0'.repeat(length - JSON.stringify(work).length - solution.derivedKey.length) } };
+      return {
+        ...work,
+        solution: {
+          ...solution,
+          derivedKey: solution.derivedKey + '0'.repeat(length - JSON.stringify(work).length - solution.derivedKey.length),
+        },
+      };
     };
     expect(JSON.stringify(padded(4096))).toHaveLength(4096);
     expect(await checkWork(SECRET, 'c', padded(4096), spends())).toBe('wrong');
     expect(await checkWork(SECRET, 'c', padded(4097), spends())).toBe('malformed');
   });
 
-  it('refuses a task without data as another challenge\'s, without throwing', async () => {
+  it("refuses a task without data as another challenge's, without throwing", async () => {
     const task = await createWorkTask(SECRET, 'c', IN_A_MINUTE(), 40);
     const { data: _data, ...parameters } = task.parameters;
     expect(await checkWork(SECRET, 'c', { task: { ...task, parameters }, solution: solve(task) }, spends())).toBe('other_challenge');

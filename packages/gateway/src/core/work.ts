@@ -40,7 +40,10 @@ export async function createWorkTask(
    * The level the challenge was issued at and its picture, signed in (`lv`, `pic`): readable, never choosable;
    * on the path without a stored challenge, who fetched it too (`by`, `net`, `nk`) and when it left (`at`, ms).
    */
-  sealed: { level: number; picture: string; fetchedBy?: { address: string; network: string; kind: string }; issuedAt?: number } = { level: 0, picture: kind === 'puzzle' ? 'plain' : 'none' },
+  sealed: { level: number; picture: string; fetchedBy?: { address: string; network: string; kind: string }; issuedAt?: number } = {
+    level: 0,
+    picture: kind === 'puzzle' ? 'plain' : 'none',
+  },
 ): Promise<WorkTask> {
   const challenge = await createChallenge({
     algorithm: WORK_ALGORITHM,
@@ -48,7 +51,15 @@ export async function createWorkTask(
     counter: randomInt(0, Math.max(1, maxCounter)),
     deriveKey,
     expiresAt: Math.floor(expiresAtMs / 1000),
-    data: { cid: challengeId, kind, d: doublings, lv: sealed.level, pic: sealed.picture, ...(sealed.fetchedBy && { by: sealed.fetchedBy.address, net: sealed.fetchedBy.network, nk: sealed.fetchedBy.kind }), ...(sealed.issuedAt !== undefined && { at: sealed.issuedAt }) },
+    data: {
+      cid: challengeId,
+      kind,
+      d: doublings,
+      lv: sealed.level,
+      pic: sealed.picture,
+      ...(sealed.fetchedBy && { by: sealed.fetchedBy.address, net: sealed.fetchedBy.network, nk: sealed.fetchedBy.kind }),
+      ...(sealed.issuedAt !== undefined && { at: sealed.issuedAt }),
+    },
     hmacSignatureSecret: secret,
   });
   return { parameters: { ...challenge.parameters, algorithm: WORK_ALGORITHM }, signature: challenge.signature! };

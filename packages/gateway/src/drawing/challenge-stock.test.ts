@@ -20,7 +20,12 @@ function manualDrawer() {
           finish: () => {
             drawn += 1;
             for (const listener of listeners) listener(0.01);
-            resolve({ gapX: drawn, gapY: pixelRatio, pictureFields: Buffer.from(`"background":"picture ${drawn}","piece":"piece ${drawn}"`), drawSeconds: 0.01 });
+            resolve({
+              gapX: drawn,
+              gapY: pixelRatio,
+              pictureFields: Buffer.from(`"background":"picture ${drawn}","piece":"piece ${drawn}"`),
+              drawSeconds: 0.01,
+            });
           },
           fail: reject,
         });
@@ -46,7 +51,12 @@ describe('the challenge stock', () => {
       await finishAll();
     }
     expect(asked).toHaveLength(0);
-    expect(stock.levels()).toEqual(new Map([[1, 2], [3, 2]]));
+    expect(stock.levels()).toEqual(
+      new Map([
+        [1, 2],
+        [3, 2],
+      ]),
+    );
     stock.close();
   });
 
@@ -93,7 +103,14 @@ describe('the challenge stock', () => {
     try {
       const { drawer, asked } = manualDrawer();
       const errors: unknown[] = [];
-      const stock = createChallengeStock({ drawer, size: 1, parallel: 1, pixelRatios: [1], pictures: ['plain'], onRefillError: (error) => errors.push(error) });
+      const stock = createChallengeStock({
+        drawer,
+        size: 1,
+        parallel: 1,
+        pixelRatios: [1],
+        pictures: ['plain'],
+        onRefillError: (error) => errors.push(error),
+      });
       asked.splice(0)[0]!.fail(new Error('canvas broke'));
       await vi.advanceTimersByTimeAsync(10);
       expect(errors).toHaveLength(1);

@@ -35,7 +35,14 @@ export interface StockOptions {
 
 export const NO_STOCK: ChallengeStock = { take: () => null, short: () => false, levels: () => new Map(), close() {} };
 
-export function createChallengeStock({ drawer, size, parallel, pixelRatios = STOCKED_PIXEL_RATIOS, pictures = STOCKED_PICTURES, onRefillError = () => {} }: StockOptions): ChallengeStock {
+export function createChallengeStock({
+  drawer,
+  size,
+  parallel,
+  pixelRatios = STOCKED_PIXEL_RATIOS,
+  pictures = STOCKED_PICTURES,
+  onRefillError = () => {},
+}: StockOptions): ChallengeStock {
   if (size <= 0 || parallel <= 0) return NO_STOCK;
   // A shelf per ratio and picture: the guarded picture is for levels 2-3 and the holdout, a smaller share.
   const shelfOf = (ratio: number, picture: PictureKind) => `${ratio}:${picture}`;
@@ -99,8 +106,12 @@ export function createChallengeStock({ drawer, size, parallel, pixelRatios = STO
       refill();
       return drawn;
     },
-    short: (pixelRatio) => pictures.some((picture) => (shelves.get(shelfOf(pixelRatio, picture))?.length ?? Infinity) < sizeOf(picture) * DRAW_SHARE.lowWater),
-    levels: () => new Map(pixelRatios.map((ratio) => [ratio, pictures.reduce((sum, picture) => sum + shelves.get(shelfOf(ratio, picture))!.length, 0)])),
+    short: (pixelRatio) =>
+      pictures.some((picture) => (shelves.get(shelfOf(pixelRatio, picture))?.length ?? Infinity) < sizeOf(picture) * DRAW_SHARE.lowWater),
+    levels: () =>
+      new Map(
+        pixelRatios.map((ratio) => [ratio, pictures.reduce((sum, picture) => sum + shelves.get(shelfOf(ratio, picture))!.length, 0)]),
+      ),
     close() {
       closed = true;
       if (retryTimer !== null) clearTimeout(retryTimer);

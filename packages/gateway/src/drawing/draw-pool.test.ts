@@ -6,7 +6,7 @@ const TEST_SEED = 20240607;
 const SEEDED_GAP_X = seededOffset(TEST_SEED) + 3;
 
 describe('the draw pool', () => {
-  it('draws in the order asked, even with one thread: no visitor\'s puzzle waits behind later ones', async () => {
+  it("draws in the order asked, even with one thread: no visitor's puzzle waits behind later ones", async () => {
     const drawer = createDrawer({ threads: 1, maxQueue: 64, seed: TEST_SEED });
     try {
       await drawer.draw(1, 'plain'); // the thread started

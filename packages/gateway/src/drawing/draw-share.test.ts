@@ -6,7 +6,10 @@ function setUp() {
   const clock = { at: 0 };
   const drawShare = createDrawShare({ now: () => clock.at });
   // A fetch as the route makes it: asked, and counted once it is handed a puzzle.
-  const share = { ...drawShare, admit: (network: string, short: boolean) => drawShare.admit(network, short) && (drawShare.took(network), true) };
+  const share = {
+    ...drawShare,
+    admit: (network: string, short: boolean) => drawShare.admit(network, short) && (drawShare.took(network), true),
+  };
   return { clock, share };
 }
 
@@ -17,7 +20,7 @@ describe('the draw share', () => {
     expect(share.countOf('2001:db8:aa::/48')).toBeCloseTo(1000);
   });
 
-  it('counts a puzzle only when one is handed over: fetches asked and then refused (a locked address\'s) put a network behind nobody', () => {
+  it("counts a puzzle only when one is handed over: fetches asked and then refused (a locked address's) put a network behind nobody", () => {
     const clock = { at: 0 };
     const share = createDrawShare({ now: () => clock.at });
     for (let i = 0; i < 200; i += 1) expect(share.admit('198.51.100.0/24', true)).toBe(true); // asked, never handed one
@@ -36,7 +39,8 @@ describe('the draw share', () => {
     // 2 s short: the /48 asks every millisecond, each people's network twice in all.
     for (let ms = 0; ms < 2000; ms += 1) {
       clock.at = ms;
-      if (ms % 40 === 0) for (const [i, network] of people.entries()) if ((ms / 40 + i) % 25 === 0 && share.admit(network, true)) served.people += 1;
+      if (ms % 40 === 0)
+        for (const [i, network] of people.entries()) if ((ms / 40 + i) % 25 === 0 && share.admit(network, true)) served.people += 1;
       if (share.admit('2001:db8:aa::/48', true)) served.flood += 1;
     }
     expect(served.people).toBe(100); // every one

@@ -34,10 +34,19 @@ function hashOf(text: string, seed: number): number {
   return hash >>> 0;
 }
 const SEEDS = [2166136261, 3735928559] as const;
-/** A stored count is scaled by 2^(age in half-lives since the epoch), so slots compare without decaying each; rebased before it overflows. */
+/**
+ * A stored count is scaled by 2^(age in half-lives since the epoch), so slots compare without decaying each; rebased
+ * before it overflows.
+ */
 const REBASE_HALF_LIVES = 512;
 
-export function createDrawShare({ now = () => performance.now(), halfLifeMs = DRAW_SHARE.halfLifeMs, slots = DRAW_SHARE.slots, freeTakes = DRAW_SHARE.freeTakes, othersActive = DRAW_SHARE.othersActive }: DrawShareOptions = {}): DrawShare {
+export function createDrawShare({
+  now = () => performance.now(),
+  halfLifeMs = DRAW_SHARE.halfLifeMs,
+  slots = DRAW_SHARE.slots,
+  freeTakes = DRAW_SHARE.freeTakes,
+  othersActive = DRAW_SHARE.othersActive,
+}: DrawShareOptions = {}): DrawShare {
   const rows = SEEDS.map(() => new Float64Array(slots));
   let epoch = now();
   /** What one puzzle counts at `at`, so that every stored count decays by the same factor. */

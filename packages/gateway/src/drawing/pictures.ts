@@ -1,7 +1,14 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import sharp, { type WebpOptions } from 'sharp';
 import { MAX_PIXEL_RATIO } from '@game-register/puzzle-captcha/core';
-import { paintGuardedPuzzle, paintPuzzle, planGuard, puzzleCanvasSizes, type PaintSource, type ScalingContext } from '@game-register/puzzle-captcha/core';
+import {
+  paintGuardedPuzzle,
+  paintPuzzle,
+  planGuard,
+  puzzleCanvasSizes,
+  type PaintSource,
+  type ScalingContext,
+} from '@game-register/puzzle-captcha/core';
 import type { PictureKind } from '../core/events';
 import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
 import { planPuzzle, type PuzzlePlan } from '@game-register/puzzle-captcha/core';
@@ -97,7 +104,11 @@ export async function encodeChallenge({ board, piece }: ChallengeCanvases, pixel
 }
 
 // @napi-rs/canvas implements the same 2D context API; its types are its own, hence the casts.
-const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d') as unknown as ScalingContext, width: canvas.width, height: canvas.height });
+const surface = (canvas: Canvas) => ({
+  context: canvas.getContext('2d') as unknown as ScalingContext,
+  width: canvas.width,
+  height: canvas.height,
+});
 
 /**
  * One puzzle with a generated picture at `pixelRatio` device pixels per canvas unit, from the widget's own
@@ -105,7 +116,13 @@ const surface = (canvas: Canvas) => ({ context: canvas.getContext('2d') as unkno
  * guarded sequence (gaps of the piece's shape filling its row in the picture's own colours, ghost outlines,
  * shapes and grain across the row: core/guard.ts) for 2-3.
  */
-export function paintChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT, { board, piece } = challengeCanvases(pixelRatio, layout), picture: PictureKind = 'guarded') {
+export function paintChallenge(
+  random: RandomSource,
+  pixelRatio: number,
+  layout = CHALLENGE_LAYOUT,
+  { board, piece } = challengeCanvases(pixelRatio, layout),
+  picture: PictureKind = 'guarded',
+) {
   const plan = planPuzzle(random, layout, 0, -1);
   // Canvases painted before start blank, with a fresh state (an earlier draw that threw may have left a save()).
   board.getContext('2d').reset();
@@ -121,10 +138,18 @@ export function paintChallenge(random: RandomSource, pixelRatio: number, layout 
 }
 
 /** paintChallenge, encoded on libuv's threads (the main thread's way, CAPTCHA_DRAW_THREADS=0). */
-export async function drawChallenge(random: RandomSource, pixelRatio: number, layout = CHALLENGE_LAYOUT, picture: PictureKind = 'guarded'): Promise<ChallengePictures> {
+export async function drawChallenge(
+  random: RandomSource,
+  pixelRatio: number,
+  layout = CHALLENGE_LAYOUT,
+  picture: PictureKind = 'guarded',
+): Promise<ChallengePictures> {
   const { plan, board, piece } = paintChallenge(random, pixelRatio, layout, undefined, picture);
   const formats = formatsFor(pixelRatio);
-  const [background, pieceImage] = await Promise.all([board.encode('jpeg', formats.jpegQuality), formats.pieceAsWebp ? encodePieceAsWebp(piece) : piece.encode('png')]);
+  const [background, pieceImage] = await Promise.all([
+    board.encode('jpeg', formats.jpegQuality),
+    formats.pieceAsWebp ? encodePieceAsWebp(piece) : piece.encode('png'),
+  ]);
   // The canvases must outlive their encoding on the thread pool (collected mid-encode, the process
   // crashes), so they are read once more after it.
   if (board.width === 0 || piece.width === 0) throw new Error('a challenge canvas is empty');

@@ -1,7 +1,15 @@
 // Admission's refusals as replies: the routes ask core/admission.ts with the client's address and send what it
 // refuses as a 429 with Retry-After. The only place admission meets a request or a reply.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { admission, isRefusal, type Admitted, type AdmissionOptions, type CountedAnswer, type FetchedBy, type Refusal } from '../core/admission';
+import {
+  admission,
+  isRefusal,
+  type Admitted,
+  type AdmissionOptions,
+  type CountedAnswer,
+  type FetchedBy,
+  type Refusal,
+} from '../core/admission';
 import type { Level } from '../core/difficulty/levels';
 import { errorAnswer } from './answers';
 
@@ -35,7 +43,12 @@ export function admissionReplies({ clientAddress, ...options }: AdmissionReplies
     countAnswer: async (request: FastifyRequest, at: number, reply: FastifyReply, maxSteps: number): Promise<CountedAnswer | null> =>
       sentUnless(reply, await countAnswer(clientAddress(request), at, maxSteps)),
     /** True when the pass is granted; otherwise its refusal is sent. */
-    passAllowed: async (fetchedBy: FetchedBy, level: Level, reply: FastifyReply, path: 'puzzle' | 'accessible' = 'puzzle'): Promise<boolean> => {
+    passAllowed: async (
+      fetchedBy: FetchedBy,
+      level: Level,
+      reply: FastifyReply,
+      path: 'puzzle' | 'accessible' = 'puzzle',
+    ): Promise<boolean> => {
       const refusal = await passRefusal(fetchedBy, level, path);
       if (refusal !== null) void sendRefusal(reply, refusal);
       return refusal === null;

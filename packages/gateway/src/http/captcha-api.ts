@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ChallengeRequestSchema, ChallengeResponseSchema, VerifyRequestSchema, VerifyResponseSchema } from '@game-register/puzzle-captcha/protocol';
+import {
+  ChallengeRequestSchema,
+  ChallengeResponseSchema,
+  VerifyRequestSchema,
+  VerifyResponseSchema,
+} from '@game-register/puzzle-captcha/protocol';
 import { judgePuzzleAnswer } from '../core/answer-judgement';
 import { registerAccessibleRoutes } from './accessible-api';
 import { admissionReplies, type FetchedBy } from './admission-replies';
@@ -56,8 +61,31 @@ export interface CaptchaApiOptions {
 const busy = (reply: FastifyReply) => reply.header('retry-after', String(BUSY_RETRY_AFTER_S)).code(503).send(errorAnswer(503));
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
-const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify, { store, drawer, stock = NO_STOCK, work, now, networkChallenges, events, difficulty, networkJudge, clientAddress = (request) => request.ip, drawShare = createDrawShare() }) => {
-  const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admissionReplies({ store, events, now, networkChallenges, difficulty, judge: networkJudge, clientAddress });
+const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (
+  fastify,
+  {
+    store,
+    drawer,
+    stock = NO_STOCK,
+    work,
+    now,
+    networkChallenges,
+    events,
+    difficulty,
+    networkJudge,
+    clientAddress = (request) => request.ip,
+    drawShare = createDrawShare(),
+  },
+) => {
+  const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admissionReplies({
+    store,
+    events,
+    now,
+    networkChallenges,
+    difficulty,
+    judge: networkJudge,
+    clientAddress,
+  });
   const layout = CHALLENGE_LAYOUT;
   const issuePass = passIssuer({ store, difficulty, networkJudge, clientAddress, now });
   // A body-less POST (or one without a JSON content type) asks for the defaults.
@@ -68,7 +96,10 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
   // The response schemas are also the list of the only fields ever serialised: nothing else about the
   // puzzle (its gap above all) can slip into an answer. The challenge's 200 is sent as bytes, its fields
   // through ChallengeHeadSchema and the pictures serialised by the draw thread (challenge-answer.ts).
-  const challengeSchema = { body: ChallengeRequestSchema, response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema } };
+  const challengeSchema = {
+    body: ChallengeRequestSchema,
+    response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema },
+  };
   fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
     const at = now();
     const pixelRatio = challengePixelRatio(request.body.pixelRatio);
@@ -104,62 +135,104 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (fastify,
     // and in the signed task, where a client can read them but never choose an easier one.
     const [, task] = await Promise.all([
       store.putChallenge(id, { gapX: drawn.gapX, expiresAt, level, picture, ...fetchedBy }),
-      createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle * verdict.policy.workFactor, doublings), 'puzzle', doublings, { level, picture }),
+      createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle * verdict.policy.workFactor, doublings), 'puzzle', doublings, {
+        level,
+        picture,
+      }),
     ]);
     events.challengeIssued({ level, picture, holdout: verdict.holdout, doublings });
     reply.header('cache-control', 'no-store');
-    const head: ChallengeHead = { work: task, accessible: work.accessible !== null, id, pieceY: drawn.gapY, width: layout.width, height: layout.height, pieceSize: layout.pieceSize, expiresAt };
+    const head: ChallengeHead = {
+      work: task,
+      accessible: work.accessible !== null,
+      id,
+      pieceY: drawn.gapY,
+      width: layout.width,
+      height: layout.height,
+      pieceSize: layout.pieceSize,
+      expiresAt,
+    };
     const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
     return sendBytes(reply, challengeAnswer(headJson, drawn.pictureFields));
   });
 
-  fastify.post('/captcha/verify', { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } }, async (request, reply) => {
-    const { id, offsetX, trail, work: submitted } = request.body;
-    const at = now();
-    reply.header('cache-control', 'no-store');
-    // Both at once (two store round trips in flight, not one after the other). The challenge is spent
-    // whatever follows: a locked address cannot answer challenges it fetched before the lock either.
-    const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request, at, reply, WORK_ESCALATION.maxSteps)]);
-    if (counted === null) {
-      events.verified('locked', null);
-      return reply;
-    }
-    const live = challenge !== null && challenge.expiresAt > at ? challenge : null;
-    if (live === null) {
-      // No live puzzle (never issued, spent, expired): it cost its sender nothing, and moves nothing of anyone else's.
-      events.verified('expired_or_unknown', null);
-      await counted.refused(true);
-      return { status: 'n' as const, info: FAILED_INFO };
-    }
-    const fetchedBy: FetchedBy = { address: live.address, network: live.network, kind: live.kind };
-    const facts: AnswerFacts = { level: live.level, picture: live.picture, firstTry: counted.firstTry, ...answerSeconds(request.body.timing) };
-    // The work first: an answer without it cost nothing, so it is judged as nothing, whatever its offset says.
-    // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a hand's.
-    const workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
-    if (workRefusal !== null) {
-      events.verified('work_refused', facts);
-      await counted.refused(false);
-      // Only a client that built or altered the task sends these: a plain 400.
-      if (workRefusal === 'malformed' || workRefusal === 'tampered') return reply.code(400).send(errorAnswer(400));
-      return { status: 'n' as const, info: FAILED_INFO };
-    }
-    // The work done, the answer itself (core/answer-judgement.ts), timed on the gateway's clock from the puzzle
-    // leaving it: what a client cannot fake.
-    const { failure, timing } = judgePuzzleAnswer({ gapX: live.gapX, offsetX, trail, layout, issuedAt: live.expiresAt - CHALLENGE_TTL_MS, at });
-    await counted.settle(failure === null, fetchedBy, timing);
-    if (failure) {
-      events.verified(failure, facts);
-      return { status: 'n' as const, info: FAILED_INFO };
-    }
-    // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
-    // Its token comes from the allowance of the network that fetched the puzzle, whoever answers.
-    if (!(await passAllowed(fetchedBy, live.level, reply))) return reply;
-    events.verified('passed', facts);
-    const path = trail.length >= MIN_DRAG_TRAIL ? 'drag' : 'keys_or_tap';
-    return { status: 'y' as const, token: await issuePass(request, { level: live.level, picture: live.picture, path, timing, fetchedBy }) };
-  });
+  fastify.post(
+    '/captcha/verify',
+    { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } },
+    async (request, reply) => {
+      const { id, offsetX, trail, work: submitted } = request.body;
+      const at = now();
+      reply.header('cache-control', 'no-store');
+      // Both at once (two store round trips in flight, not one after the other). The challenge is spent
+      // whatever follows: a locked address cannot answer challenges it fetched before the lock either.
+      const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request, at, reply, WORK_ESCALATION.maxSteps)]);
+      if (counted === null) {
+        events.verified('locked', null);
+        return reply;
+      }
+      const live = challenge !== null && challenge.expiresAt > at ? challenge : null;
+      if (live === null) {
+        // No live puzzle (never issued, spent, expired): it cost its sender nothing, and moves nothing of anyone else's.
+        events.verified('expired_or_unknown', null);
+        await counted.refused(true);
+        return { status: 'n' as const, info: FAILED_INFO };
+      }
+      const fetchedBy: FetchedBy = { address: live.address, network: live.network, kind: live.kind };
+      const facts: AnswerFacts = {
+        level: live.level,
+        picture: live.picture,
+        firstTry: counted.firstTry,
+        ...answerSeconds(request.body.timing),
+      };
+      // The work first: an answer without it cost nothing, so it is judged as nothing, whatever its offset says.
+      // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a hand's.
+      const workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
+      if (workRefusal !== null) {
+        events.verified('work_refused', facts);
+        await counted.refused(false);
+        // Only a client that built or altered the task sends these: a plain 400.
+        if (workRefusal === 'malformed' || workRefusal === 'tampered') return reply.code(400).send(errorAnswer(400));
+        return { status: 'n' as const, info: FAILED_INFO };
+      }
+      // The work done, the answer itself (core/answer-judgement.ts), timed on the gateway's clock from the puzzle
+      // leaving it: what a client cannot fake.
+      const { failure, timing } = judgePuzzleAnswer({
+        gapX: live.gapX,
+        offsetX,
+        trail,
+        layout,
+        issuedAt: live.expiresAt - CHALLENGE_TTL_MS,
+        at,
+      });
+      await counted.settle(failure === null, fetchedBy, timing);
+      if (failure) {
+        events.verified(failure, facts);
+        return { status: 'n' as const, info: FAILED_INFO };
+      }
+      // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
+      // Its token comes from the allowance of the network that fetched the puzzle, whoever answers.
+      if (!(await passAllowed(fetchedBy, live.level, reply))) return reply;
+      events.verified('passed', facts);
+      const path = trail.length >= MIN_DRAG_TRAIL ? 'drag' : 'keys_or_tap';
+      return {
+        status: 'y' as const,
+        token: await issuePass(request, { level: live.level, picture: live.picture, path, timing, fetchedBy }),
+      };
+    },
+  );
 
-  if (work.accessible !== null) registerAccessibleRoutes(fastify, { store, now, events, accessibleMax: work.accessible, admitted, countAnswer, passAllowed, spendOnce, issuePass });
+  if (work.accessible !== null)
+    registerAccessibleRoutes(fastify, {
+      store,
+      now,
+      events,
+      accessibleMax: work.accessible,
+      admitted,
+      countAnswer,
+      passAllowed,
+      spendOnce,
+      issuePass,
+    });
 };
 
 export default captchaApi;

@@ -7,11 +7,28 @@ describe('a challenge answer sent as bytes', () => {
     const app = Fastify();
     app.get('/', (_request, reply) => {
       const head = { id: 'abc', pieceY: 40, width: 310, height: 160, pieceSize: 59, expiresAt: 123, accessible: true, gapX: 217 };
-      return reply.type('application/json').send(challengeAnswer(reply.serializeInput(head, ChallengeHeadSchema) as string, pictureFieldsJson(Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('RIFF\0\0\0\0WEBP', 'latin1'))));
+      return reply
+        .type('application/json')
+        .send(
+          challengeAnswer(
+            reply.serializeInput(head, ChallengeHeadSchema) as string,
+            pictureFieldsJson(Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('RIFF\0\0\0\0WEBP', 'latin1')),
+          ),
+        );
     });
     const body = (await app.inject('/')).json<Record<string, unknown>>();
     await app.close();
-    expect(body).toEqual({ id: 'abc', pieceY: 40, width: 310, height: 160, pieceSize: 59, expiresAt: 123, accessible: true, background: 'data:image/jpeg;base64,/9j/', piece: 'data:image/webp;base64,UklGRgAAAABXRUJQ' });
+    expect(body).toEqual({
+      id: 'abc',
+      pieceY: 40,
+      width: 310,
+      height: 160,
+      pieceSize: 59,
+      expiresAt: 123,
+      accessible: true,
+      background: 'data:image/jpeg;base64,/9j/',
+      piece: 'data:image/webp;base64,UklGRgAAAABXRUJQ',
+    });
   });
 
   it.each([

@@ -17,6 +17,7 @@ export type ChallengeAnswerBytes = Buffer;
 
 /** `{...head, "background":…, "piece":…}` from the head's JSON object and the picture fields. */
 export function challengeAnswer(headJson: string, pictureFields: Uint8Array): ChallengeAnswerBytes {
-  if (!headJson.startsWith('{') || !headJson.endsWith('}') || headJson.length < 3) throw new Error('the challenge head is not a non-empty JSON object');
+  if (!headJson.startsWith('{') || !headJson.endsWith('}') || headJson.length < 3)
+    throw new Error('the challenge head is not a non-empty JSON object');
   return Buffer.concat([Buffer.from(`${headJson.slice(0, -1)},`), pictureFields, CLOSE]);
 }

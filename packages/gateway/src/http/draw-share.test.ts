@@ -12,13 +12,26 @@ async function startGateway() {
   const database = new Database(':memory:');
   let levels: GatewayLevels | null = null;
   const app = Fastify();
-  await app.register(async (api) => api.register(gateway, { store: { kind: 'libsql', database }, testSeed: 20240607, work: { puzzle: 1000, accessible: 2000 }, stock: STOCK, draw: { threads: 1, queue: 64 }, events: { levels: (given) => void (levels = given) } }), { prefix: '/api' });
+  await app.register(
+    async (api) =>
+      api.register(gateway, {
+        store: { kind: 'libsql', database },
+        testSeed: 20240607,
+        work: { puzzle: 1000, accessible: 2000 },
+        stock: STOCK,
+        draw: { threads: 1, queue: 64 },
+        events: { levels: (given) => void (levels = given) },
+      }),
+    { prefix: '/api' },
+  );
   await app.ready();
   /** Waits until the stock is full at every ratio: drawing is not short. */
   const stocked = async () => {
-    while ([...levels!.stock().values()].some((ready) => ready < STOCKED_PER_RATIO)) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ([...levels!.stock().values()].some((ready) => ready < STOCKED_PER_RATIO))
+      await new Promise((resolve) => setTimeout(resolve, 20));
   };
-  const fetchFrom = (remoteAddress: string) => app.inject({ method: 'POST', url: '/api/captcha/challenge', payload: { pixelRatio: 1 }, remoteAddress });
+  const fetchFrom = (remoteAddress: string) =>
+    app.inject({ method: 'POST', url: '/api/captcha/challenge', payload: { pixelRatio: 1 }, remoteAddress });
   const changes = () => (database.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
   return { app, stocked, fetchFrom, changes };
 }

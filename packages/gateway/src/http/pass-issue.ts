@@ -41,7 +41,14 @@ export function passIssuer({ store, difficulty, networkJudge, clientAddress, now
     const { network, kind } = fetchedBy ?? answering;
     const facts = passFacts(
       { level, kind, site: difficulty.siteLevel(), carriers: difficulty.carriersLevel(), switches: difficulty.switches(), at },
-      { picture, path, answeredInMs: timing?.answeredInMs ?? null, fitsMs: timing === null ? null : Math.round(timing.fitsMs), network, asn: answering.asn },
+      {
+        picture,
+        path,
+        answeredInMs: timing?.answeredInMs ?? null,
+        fitsMs: timing === null ? null : Math.round(timing.fitsMs),
+        network,
+        asn: answering.asn,
+      },
     );
     // The pass stands without them: a store that cannot keep them now costs the ledger this pass's facts, never the visitor's pass.
     await store.putPassFacts(id, JSON.stringify(facts), expiresAt).catch(() => {});

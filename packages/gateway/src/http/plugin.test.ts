@@ -14,27 +14,38 @@ import gateway from './plugin';
 const TEST_SEED = 20240607;
 const TEST_WORK = { puzzle: 1000, accessible: 2000 };
 
-const challenge = (app: FastifyInstance, body: object, remoteAddress: string) => app.inject({ method: 'POST', url: '/api/captcha/challenge', payload: body, remoteAddress });
-const verify = (app: FastifyInstance, body: object) => app.inject({ method: 'POST', url: '/api/captcha/verify', payload: body, remoteAddress: '127.0.0.1' });
+const challenge = (app: FastifyInstance, body: object, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: '/api/captcha/challenge', payload: body, remoteAddress });
+const verify = (app: FastifyInstance, body: object) =>
+  app.inject({ method: 'POST', url: '/api/captcha/verify', payload: body, remoteAddress: '127.0.0.1' });
 type OpenPuzzle = { id: string; work: WorkTask };
 const openPuzzle = async (app: FastifyInstance) => (await challenge(app, { pixelRatio: 1 }, '127.0.0.1')).json<OpenPuzzle>();
 /** What the widget sends for a drag to `offsetX` (the seeded puzzle's answer unless told): a hand's trail and the solved work. */
-const humanAnswer = (puzzle: OpenPuzzle, offsetX = seededOffset(TEST_SEED)) => ({ id: puzzle.id, offsetX, trail: humanTrail(offsetX, undefined, seededRandom(20)), work: solvedWork(puzzle.work).work });
+const humanAnswer = (puzzle: OpenPuzzle, offsetX = seededOffset(TEST_SEED)) => ({
+  id: puzzle.id,
+  offsetX,
+  trail: humanTrail(offsetX, undefined, seededRandom(20)),
+  work: solvedWork(puzzle.work).work,
+});
 
 describe('the events', () => {
-  it('tells its host each challenge\'s level and picture, and each answer\'s, its first try and its timing', async () => {
+  it("tells its host each challenge's level and picture, and each answer's, its first try and its timing", async () => {
     const issued: ChallengeFacts[] = [];
     const answered: [VerifyReason, AnswerFacts | null][] = [];
     const app = Fastify();
     // The plugin's routes go under the prefix of the scope it is registered in.
-    await app.register(async (api) => api.register(gateway, {
-      store: { kind: 'libsql', database: new Database(':memory:') },
-      testSeed: TEST_SEED,
-      work: TEST_WORK,
-      stock: 0,
-      draw: { threads: 0, queue: 8 },
-      events: { challengeIssued: (facts) => issued.push(facts), verified: (reason, facts) => answered.push([reason, facts]) },
-    }), { prefix: '/api' });
+    await app.register(
+      async (api) =>
+        api.register(gateway, {
+          store: { kind: 'libsql', database: new Database(':memory:') },
+          testSeed: TEST_SEED,
+          work: TEST_WORK,
+          stock: 0,
+          draw: { threads: 0, queue: 8 },
+          events: { challengeIssued: (facts) => issued.push(facts), verified: (reason, facts) => answered.push([reason, facts]) },
+        }),
+      { prefix: '/api' },
+    );
     try {
       await verify(app, humanAnswer(await openPuzzle(app), 5));
       await verify(app, { ...humanAnswer(await openPuzzle(app)), timing: { solveMs: 3500, workMs: 250 } });
@@ -55,12 +66,22 @@ describe('the events', () => {
   });
 });
 
-
 describe('a refused challenge, on the embedded store', () => {
   it('counts toward nothing and writes nothing: an address past its fetches costs the database no write', async () => {
     const database = new Database(':memory:');
     const app = Fastify();
-    await app.register(async (api) => api.register(gateway, { store: { kind: 'libsql', database }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, networkChallenges: 3 }), { prefix: '/api' });
+    await app.register(
+      async (api) =>
+        api.register(gateway, {
+          store: { kind: 'libsql', database },
+          testSeed: TEST_SEED,
+          work: TEST_WORK,
+          stock: 0,
+          draw: { threads: 0, queue: 8 },
+          networkChallenges: 3,
+        }),
+      { prefix: '/api' },
+    );
     try {
       const allowed = ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt;
       for (let i = 0; i < allowed; i += 1) expect((await challenge(app, { pixelRatio: 1 }, '198.51.100.1')).statusCode).toBe(200);
@@ -79,7 +100,14 @@ describe('a refused challenge, on the embedded store', () => {
 describe("the client's address", () => {
   it("is the host's reading when it gives one (clientAddress), request.ip otherwise", async () => {
     const database = new Database(':memory:');
-    const options = { store: { kind: 'libsql' as const, database }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, networkChallenges: 2 };
+    const options = {
+      store: { kind: 'libsql' as const, database },
+      testSeed: TEST_SEED,
+      work: TEST_WORK,
+      stock: 0,
+      draw: { threads: 0, queue: 8 },
+      networkChallenges: 2,
+    };
     const app = Fastify();
     // The host read every request as one client, 203.0.113.7, whatever the socket says.
     await app.register(async (api) => api.register(gateway, { ...options, clientAddress: () => '203.0.113.7' }), { prefix: '/api' });
@@ -89,7 +117,8 @@ describe("the client's address", () => {
       const allowed = ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt;
       const statuses = async (on: typeof app) => {
         const codes = [];
-        for (let i = 0; i <= allowed; i += 1) codes.push((await challenge(on, { pixelRatio: 1 }, `198.51.${100 + (i % 3)}.${i + 1}`)).statusCode);
+        for (let i = 0; i <= allowed; i += 1)
+          codes.push((await challenge(on, { pixelRatio: 1 }, `198.51.${100 + (i % 3)}.${i + 1}`)).statusCode);
         return codes;
       };
       expect(await statuses(app)).toEqual([...Array<number>(allowed).fill(200), 429]); // one address's fetches
@@ -101,15 +130,27 @@ describe("the client's address", () => {
 });
 
 describe('the origin-AS table the gateway judges by', () => {
-  const options = (originAs: OriginAsTable) => ({ store: { kind: 'libsql' as const, database: new Database(':memory:') }, testSeed: TEST_SEED, work: TEST_WORK, stock: 0, draw: { threads: 0, queue: 8 }, originAs });
+  const options = (originAs: OriginAsTable) => ({
+    store: { kind: 'libsql' as const, database: new Database(':memory:') },
+    testSeed: TEST_SEED,
+    work: TEST_WORK,
+    stock: 0,
+    draw: { threads: 0, queue: 8 },
+    originAs,
+  });
 
   it('stops the start when it decodes to no ranges, saying what to do', async () => {
     const app = Fastify();
     const starting = (async () => {
-      await app.register(async (api) => api.register(gateway, options({ source: 'a broken derivation', asns: [4134, 37963], v4: '', v6: '' })), { prefix: '/api' });
+      await app.register(
+        async (api) => api.register(gateway, options({ source: 'a broken derivation', asns: [4134, 37963], v4: '', v6: '' })),
+        { prefix: '/api' },
+      );
       await app.ready();
     })();
-    await expect(starting).rejects.toThrow('the origin-AS table (a broken derivation) holds no ranges: every address would be judged unknown. Make it again with npm run derive:networks.');
+    await expect(starting).rejects.toThrow(
+      'the origin-AS table (a broken derivation) holds no ranges: every address would be judged unknown. Make it again with npm run derive:networks.',
+    );
     await app.close();
   });
 
@@ -119,7 +160,9 @@ describe('the origin-AS table the gateway judges by', () => {
     const app = Fastify();
     await app.register(async (api) => api.register(gateway, options(table)), { prefix: '/api' });
     try {
-      const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: '198.51.100.9' })).json<{ work: { parameters: { data: unknown } } }>();
+      const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: '198.51.100.9' })).json<{
+        work: { parameters: { data: unknown } };
+      }>();
       expect(offer.work.parameters.data).toMatchObject({ net: '198.51.100.0/24', nk: 'carrier' });
     } finally {
       await app.close();

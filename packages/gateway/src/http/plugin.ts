@@ -34,11 +34,17 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
   if (captcha.store.kind === 'libsql') ensureCaptchaTables(captcha.store.database);
   const store =
     captcha.store.kind === 'redis'
-      ? createRedisStore(captcha.store.client, { prefix: captcha.store.prefix, secret: captcha.secret, now, replicated: captcha.store.replicated ?? null })
+      ? createRedisStore(captcha.store.client, {
+          prefix: captcha.store.prefix,
+          secret: captcha.secret,
+          now,
+          replicated: captcha.store.replicated ?? null,
+        })
       : createLibsqlStore(captcha.store.database, captcha.secret, now);
   // Created (or fetched) at start rather than by the first racing requests; Redis away: fetched later.
   await store.secret().catch((error: unknown) => fastify.log.warn({ err: error }, 'the captcha secret is not available yet'));
-  if (captcha.testSeed !== null) fastify.log.warn({ seed: captcha.testSeed }, 'the captcha test seed is set: every puzzle is the same (tests only)');
+  if (captcha.testSeed !== null)
+    fastify.log.warn({ seed: captcha.testSeed }, 'the captcha test seed is set: every puzzle is the same (tests only)');
   const drawer = createDrawer({ threads: captcha.draw.threads, maxQueue: captcha.draw.queue, seed: captcha.testSeed });
   drawer.onDrawFinished((seconds) => events.drawFinished(seconds));
   // Filled by the draw threads only (CAPTCHA_DRAW_THREADS=0 has no stock: it would draw on the event loop).
@@ -66,7 +72,18 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
   });
   const networkJudge = createNetworkJudge(originAs, captcha.networks);
   fastify.decorate('captchaGate', createGate(store, now, events));
-  await fastify.register(captchaApi, { store, drawer, stock, work: captcha.work, networkChallenges: captcha.networkChallenges, now, events, difficulty, networkJudge, clientAddress: captcha.clientAddress });
+  await fastify.register(captchaApi, {
+    store,
+    drawer,
+    stock,
+    work: captcha.work,
+    networkChallenges: captcha.networkChallenges,
+    now,
+    events,
+    difficulty,
+    networkJudge,
+    clientAddress: captcha.clientAddress,
+  });
 }
 
 export default fp(gateway, { name: '@game-register/gateway', fastify: '5.x' });

@@ -10,7 +10,10 @@ export class StoreUnavailableError extends Error {
   readonly statusCode = 503;
   /** The Retry-After of its 503: about a Sentinel failover's length (sentinels deciding in 3-5 s, clients following). */
   readonly retryAfterSeconds = 5;
-  constructor(readonly store: string, cause?: unknown) {
+  constructor(
+    readonly store: string,
+    cause?: unknown,
+  ) {
     super(`the ${store} store is unavailable`, { cause });
     this.name = 'StoreUnavailableError';
   }
@@ -22,7 +25,10 @@ export interface StoredChallenge {
   /** The level it was issued at and the picture it showed, sealed: its answer is judged and counted by them. */
   level: Level;
   picture: PictureKind;
-  /** Who fetched it, sealed too: its answer counts against them, wherever it comes from (their address as levels key it, their network and its kind). */
+  /**
+   * Who fetched it, sealed too: its answer counts against them, wherever it comes from (their address as levels key it,
+   * their network and its kind).
+   */
   address: string;
   network: string;
   kind: NetworkKind;
@@ -78,7 +84,13 @@ export interface CaptchaStore {
    * `hitKey` as `countHit` counts it; `hit` is null for a locked address (nothing counted). A call past `max`
    * in its window is not counted either (a refusal writes nothing): its hit says `max + 1`.
    */
-  admitChallenge(address: string, network: string, hitKey: string, windowMs: number, max: number): Promise<{ standing: Standing; hit: Hit | null }>;
+  admitChallenge(
+    address: string,
+    network: string,
+    hitKey: string,
+    windowMs: number,
+    max: number,
+  ): Promise<{ standing: Standing; hit: Hit | null }>;
   /**
    * Takes one pass from the token bucket under `key` (`burst` at most, refilled at `perMinute`), atomically.
    * Refused (nothing written): how long until one is there.

@@ -7,13 +7,16 @@ export type SqlDatabase = Database.Database;
  * database (this repository's server does) has them already, a new one gets them on register.
  */
 const TABLES = `
-  CREATE TABLE IF NOT EXISTS captcha_challenges (id TEXT PRIMARY KEY, gap_x INTEGER NOT NULL, expires_at INTEGER NOT NULL, level INTEGER NOT NULL DEFAULT 0, picture TEXT NOT NULL DEFAULT 'guarded') STRICT;
+  CREATE TABLE IF NOT EXISTS captcha_challenges (
+    id TEXT PRIMARY KEY, gap_x INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+    level INTEGER NOT NULL DEFAULT 0, picture TEXT NOT NULL DEFAULT 'guarded') STRICT;
   CREATE INDEX IF NOT EXISTS captcha_challenges_expiry ON captcha_challenges (expires_at);
   CREATE TABLE IF NOT EXISTS captcha_spent_tokens (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS captcha_spent_tokens_expiry ON captcha_spent_tokens (expires_at);
   CREATE TABLE IF NOT EXISTS captcha_pass_facts (id TEXT PRIMARY KEY, facts TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS captcha_pass_facts_expiry ON captcha_pass_facts (expires_at);
-  CREATE TABLE IF NOT EXISTS captcha_failures (address TEXT PRIMARY KEY, count INTEGER NOT NULL, locked_until INTEGER NOT NULL DEFAULT 0, updated_at INTEGER NOT NULL) STRICT;
+  CREATE TABLE IF NOT EXISTS captcha_failures (
+    address TEXT PRIMARY KEY, count INTEGER NOT NULL, locked_until INTEGER NOT NULL DEFAULT 0, updated_at INTEGER NOT NULL) STRICT;
   CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
   CREATE TABLE IF NOT EXISTS captcha_hits (name TEXT PRIMARY KEY, count INTEGER NOT NULL, window_ends INTEGER NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS captcha_hits_window ON captcha_hits (window_ends);
@@ -21,7 +24,8 @@ const TABLES = `
   CREATE INDEX IF NOT EXISTS captcha_signals_expiry ON captcha_signals (expires_at);
   CREATE TABLE IF NOT EXISTS captcha_levels (key TEXT PRIMARY KEY, state TEXT NOT NULL, expires_at INTEGER NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS captcha_levels_expiry ON captcha_levels (expires_at);
-  CREATE TABLE IF NOT EXISTS captcha_allowances (key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL, expires_at INTEGER NOT NULL) STRICT;
+  CREATE TABLE IF NOT EXISTS captcha_allowances (
+    key TEXT PRIMARY KEY, tokens REAL NOT NULL, at INTEGER NOT NULL, expires_at INTEGER NOT NULL) STRICT;
   CREATE INDEX IF NOT EXISTS captcha_allowances_expiry ON captcha_allowances (expires_at);`;
 
 /** Columns added to a table after its first release: added where a database made before lacks them. */

@@ -1,6 +1,23 @@
 import type { SqlDatabase } from './libsql-schema';
 import { parseBaseline } from './redis-signals';
-import { COUNTED, countsForCarriers, countsForSite, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, SHARE_STEPS, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from '../core/difficulty/signals';
+import {
+  COUNTED,
+  countsForCarriers,
+  countsForSite,
+  NO_READING,
+  SITE_MINUTE_MS,
+  TOP_NETWORKS,
+  bucketOf,
+  bucketsOfCounts,
+  bucketTtlMs,
+  countsOf,
+  parseState,
+  SHARE_STEPS,
+  sharesCapped,
+  subjectsOf,
+  type SignalEntity,
+  type SignalStore,
+} from '../core/difficulty/signals';
 
 /** The signals in the embedded database: one row per counter and window (captcha_signals), one per state (captcha_levels). */
 export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalStore & { sweep(at: number): void } {
@@ -13,11 +30,18 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
   const selectBusiest = db.prepare('SELECT count FROM captcha_signals WHERE key >= ? AND key < ? ORDER BY count DESC LIMIT ?');
   const selectAtLeast = db.prepare('SELECT count(*) AS n FROM captcha_signals WHERE key >= ? AND key < ? AND count >= ?');
   const selectState = db.prepare('SELECT state FROM captcha_levels WHERE key = ? AND expires_at > ?');
-  const upsertState = db.prepare('INSERT INTO captcha_levels (key, state, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at');
+  const upsertState = db.prepare(
+    'INSERT INTO captcha_levels (key, state, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = ' +
+      'excluded.state, expires_at = excluded.expires_at',
+  );
   const deleteState = db.prepare('DELETE FROM captcha_levels WHERE key = ?');
-  const sweeps = [db.prepare('DELETE FROM captcha_signals WHERE expires_at <= ?'), db.prepare('DELETE FROM captcha_levels WHERE expires_at <= ?')];
+  const sweeps = [
+    db.prepare('DELETE FROM captcha_signals WHERE expires_at <= ?'),
+    db.prepare('DELETE FROM captcha_levels WHERE expires_at <= ?'),
+  ];
 
-  const counterKey = (entity: SignalEntity, subject: string, counter: string, bucket: number) => `sig:${entity}:${subject}:${counter}:${bucket}`;
+  const counterKey = (entity: SignalEntity, subject: string, counter: string, bucket: number) =>
+    `sig:${entity}:${subject}:${counter}:${bucket}`;
   const stateKey = (entity: SignalEntity, subject: string) => `level:${entity}:${subject}`;
   const count = (name: string, at: number) => (selectCount.get(name, at) as { count: number } | undefined)?.count ?? 0;
   const stateText = (name: string, at: number) => (selectState.get(name, at) as { state: string } | undefined)?.state;
@@ -30,15 +54,20 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
   const record: SignalStore['record'] = async (event, address, network, at, forSite = true) =>
     db.transaction(() => {
       for (const [entity, subject] of subjectsOf(address, network)) {
-        for (const counter of COUNTED[event][entity]) increment.run(counterKey(entity, subject, counter, bucketOf(counter, at)), at + bucketTtlMs(counter));
+        for (const counter of COUNTED[event][entity])
+          increment.run(counterKey(entity, subject, counter, bucketOf(counter, at)), at + bucketTtlMs(counter));
       }
-      if (countsForCarriers(event) && network !== null && !forSite) increment.run(`site:carrier-passes:${Math.floor(at / SITE_MINUTE_MS)}`, at + 3 * SITE_MINUTE_MS);
+      if (countsForCarriers(event) && network !== null && !forSite)
+        increment.run(`site:carrier-passes:${Math.floor(at / SITE_MINUTE_MS)}`, at + 3 * SITE_MINUTE_MS);
       if (countsForSite(event) && network !== null && forSite) {
         const minute = Math.floor(at / SITE_MINUTE_MS);
         increment.run(`site:networks:${minute}:${network}`, at + 3 * SITE_MINUTE_MS);
       }
       const reading = (entity: SignalEntity, subject: string) => ({
-        counts: countsOf(bucketsOfCounts(at).map(({ counter, bucket }) => count(counterKey(entity, subject, counter, bucket), at)), at),
+        counts: countsOf(
+          bucketsOfCounts(at).map(({ counter, bucket }) => count(counterKey(entity, subject, counter, bucket), at)),
+          at,
+        ),
         state: state(stateKey(entity, subject), at),
       });
       return { address: reading('address', address), network: network === null ? NO_READING : reading('network', network) };
@@ -59,7 +88,12 @@ export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalS
     },
     async carriers(at) {
       const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
-      return { minute, passes: count(`site:carrier-passes:${minute}`, at), baseline: parseBaseline(stateText('site:carriers:baseline', at)), state: state('site:carriers:level', at) };
+      return {
+        minute,
+        passes: count(`site:carrier-passes:${minute}`, at),
+        baseline: parseBaseline(stateText('site:carriers:baseline', at)),
+        state: state('site:carriers:level', at),
+      };
     },
     async saveCarriers(value, baseline, ttlMs) {
       db.transaction(() => {

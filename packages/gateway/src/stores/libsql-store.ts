@@ -10,9 +10,13 @@ import { allowanceTtlMs, type CaptchaStore } from './captcha-store';
 const networkKey = (network: string) => `failures:net:${network}`;
 
 export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | null, now: () => number = Date.now): CaptchaStore {
-  const insertChallenge = db.prepare('INSERT INTO captcha_challenges (id, gap_x, expires_at, level, picture, fetched_by, network, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertChallenge = db.prepare(
+    'INSERT INTO captcha_challenges (id, gap_x, expires_at, level, picture, fetched_by, network, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   // One statement: the row is gone for any other take the moment this one reads it.
-  const deleteChallenge = db.prepare('DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at, level, picture, fetched_by, network, kind');
+  const deleteChallenge = db.prepare(
+    'DELETE FROM captcha_challenges WHERE id = ? RETURNING gap_x, expires_at, level, picture, fetched_by, network, kind',
+  );
   const insertSpent = db.prepare('INSERT INTO captcha_spent_tokens (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING');
   const insertFacts = db.prepare('INSERT INTO captcha_pass_facts (id, facts, expires_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING');
   const deleteFacts = db.prepare('DELETE FROM captcha_pass_facts WHERE id = ? RETURNING facts, expires_at');
@@ -28,7 +32,9 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
      RETURNING count`,
   );
   const takeBackFailure = db.prepare('UPDATE captcha_failures SET count = count - 1 WHERE address = ? AND count > 0');
-  const lockIfDue = db.prepare('UPDATE captcha_failures SET locked_until = @lockedUntil WHERE address = @address AND count >= @limit AND updated_at > @forgetBefore');
+  const lockIfDue = db.prepare(
+    'UPDATE captcha_failures SET locked_until = @lockedUntil WHERE address = @address AND count >= @limit AND updated_at > @forgetBefore',
+  );
   const upsertHit = db.prepare(
     `INSERT INTO captcha_hits (name, count, window_ends) VALUES (@name, 1, @windowEnds)
      ON CONFLICT (name) DO UPDATE SET
@@ -45,7 +51,10 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
   const sweepHits = db.prepare('DELETE FROM captcha_hits WHERE window_ends <= ?');
   const selectOne = db.prepare('SELECT 1');
   const selectAllowance = db.prepare('SELECT tokens, at FROM captcha_allowances WHERE key = ?');
-  const upsertAllowance = db.prepare('INSERT INTO captcha_allowances (key, tokens, at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET tokens = excluded.tokens, at = excluded.at, expires_at = excluded.expires_at');
+  const upsertAllowance = db.prepare(
+    'INSERT INTO captcha_allowances (key, tokens, at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET tokens ' +
+      '= excluded.tokens, at = excluded.at, expires_at = excluded.expires_at',
+  );
   const sweepAllowances = db.prepare('DELETE FROM captcha_allowances WHERE expires_at <= ?');
 
   const signals = createLibsqlSignals(db, now);
@@ -55,7 +64,10 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
     signals,
     async secret() {
       if (secret === null) {
-        db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run('captcha_secret', randomBytes(32).toString('hex'));
+        db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run(
+          'captcha_secret',
+          randomBytes(32).toString('hex'),
+        );
         secret = (db.prepare('SELECT value FROM settings WHERE key = ?').get('captcha_secret') as { value: string }).value;
       }
       return secret;
@@ -64,9 +76,19 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
       insertChallenge.run(id, gapX, expiresAt, level, picture, address, network, kind);
     },
     async takeChallenge(id) {
-      const row = deleteChallenge.get(id) as { gap_x: number; expires_at: number; level: number; picture: string; fetched_by: string; network: string; kind: string } | undefined;
+      const row = deleteChallenge.get(id) as
+        | { gap_x: number; expires_at: number; level: number; picture: string; fetched_by: string; network: string; kind: string }
+        | undefined;
       if (!row || row.expires_at <= now()) return null;
-      return { gapX: row.gap_x, expiresAt: row.expires_at, level: row.level as Level, picture: row.picture === 'plain' ? 'plain' : 'guarded', address: row.fetched_by, network: row.network, kind: kindOf(row.kind) };
+      return {
+        gapX: row.gap_x,
+        expiresAt: row.expires_at,
+        level: row.level as Level,
+        picture: row.picture === 'plain' ? 'plain' : 'guarded',
+        address: row.fetched_by,
+        network: row.network,
+        kind: kindOf(row.kind),
+      };
     },
     async spendToken(id, expiresAt) {
       return insertSpent.run(id, expiresAt).changes === 1;
@@ -93,7 +115,10 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
       return db.transaction(() => {
         const row = selectFailures.get(address) as { locked_until: number } | undefined;
         if (row && row.locked_until > at) return { failures: 0, lockedUntil: row.locked_until }; // not counted
-        return { failures: (countFailure.get({ address, now: at, forgetBefore: at - FAILURE_WINDOW_MS }) as { count: number }).count, lockedUntil: 0 };
+        return {
+          failures: (countFailure.get({ address, now: at, forgetBefore: at - FAILURE_WINDOW_MS }) as { count: number }).count,
+          lockedUntil: 0,
+        };
       })();
     },
     async settleAttempt(address, network, passed, lockMs) {
@@ -103,7 +128,8 @@ export function createLibsqlStore(db: SqlDatabase, configuredSecret: string | nu
         return;
       }
       db.transaction(() => {
-        if (lockMs > 0) lockIfDue.run({ address, lockedUntil: at + lockMs, limit: FAILURES_BEFORE_LOCK, forgetBefore: at - FAILURE_WINDOW_MS });
+        if (lockMs > 0)
+          lockIfDue.run({ address, lockedUntil: at + lockMs, limit: FAILURES_BEFORE_LOCK, forgetBefore: at - FAILURE_WINDOW_MS });
         if (network !== null) upsertHit.get({ name: networkKey(network), now: at, windowEnds: at + FAILURE_WINDOW_MS });
       })();
     },

@@ -19,7 +19,8 @@ return {count, 0}`;
 
 /**
  * Settles a counted answer. A pass takes its count back (never below 0); a failure locks the address once
- * its count has reached the threshold (unless the lock is 0 ms: a carrier NAT, never locked; Redis refuses PX 0) and, when a network is named (KEYS[3]), counts one failure for it in
+ * its count has reached the threshold (unless the lock is 0 ms: a carrier NAT, never locked; Redis refuses PX 0) and,
+ * when a network is named (KEYS[3]), counts one failure for it in
  * a fixed window from its first. KEYS: address count, address lock[, network count]. ARGV: passed (1/0),
  * threshold, now, lock ms, window ms.
  */

@@ -1,5 +1,22 @@
 import type { Redis } from 'ioredis';
-import { COUNTED, countsForCarriers, countsForSite, NO_READING, SITE_MINUTE_MS, TOP_NETWORKS, bucketOf, bucketsOfCounts, bucketTtlMs, countsOf, parseState, SHARE_STEPS, sharesCapped, subjectsOf, type SignalEntity, type SignalStore } from '../core/difficulty/signals';
+import {
+  COUNTED,
+  countsForCarriers,
+  countsForSite,
+  NO_READING,
+  SITE_MINUTE_MS,
+  TOP_NETWORKS,
+  bucketOf,
+  bucketsOfCounts,
+  bucketTtlMs,
+  countsOf,
+  parseState,
+  SHARE_STEPS,
+  sharesCapped,
+  subjectsOf,
+  type SignalEntity,
+  type SignalStore,
+} from '../core/difficulty/signals';
 
 type Run = <T>(command: () => Promise<T>) => Promise<T>;
 /** A MULTI's replies, each checked: a failed command fails the whole reading. */
@@ -16,7 +33,8 @@ const SITE_KEY_MS = 3 * SITE_MINUTE_MS;
 /** The signals on Redis: every counter a key per window (INCR, expiring after two windows), read in the same MULTI. */
 export function createRedisSignals(redis: Redis, prefix: string, run: Run): SignalStore {
   const key = {
-    counter: (entity: SignalEntity, subject: string, counter: string, bucket: number) => `${prefix}sig:${entity}:${subject}:${counter}:${bucket}`,
+    counter: (entity: SignalEntity, subject: string, counter: string, bucket: number) =>
+      `${prefix}sig:${entity}:${subject}:${counter}:${bucket}`,
     state: (entity: SignalEntity, subject: string) => `${prefix}level:${entity}:${subject}`,
     siteNetworks: (minute: number) => `${prefix}site:networks:${minute}`,
     siteState: `${prefix}site:level`,
@@ -48,8 +66,13 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
       }
       multi.mget(...subjects.map(([entity, subject]) => key.state(entity, subject)));
       const replies = values(await run(() => multi.exec()));
-      const [addressCounts, networkCounts, states] = (network === null ? [replies.at(-2), null, replies.at(-1)] : replies.slice(-3)) as (string | null)[][];
-      const reading = (counts: (string | null)[], state: string | null | undefined) => ({ counts: countsOf(counts.map(Number), at), state: parseState(state) });
+      const [addressCounts, networkCounts, states] = (network === null ? [replies.at(-2), null, replies.at(-1)] : replies.slice(-3)) as (
+        string | null
+      )[][];
+      const reading = (counts: (string | null)[], state: string | null | undefined) => ({
+        counts: countsOf(counts.map(Number), at),
+        state: parseState(state),
+      });
       return { address: reading(addressCounts!, states![0]), network: networkCounts ? reading(networkCounts, states![1]) : NO_READING };
     },
     async saveState(entity, subject, state, ttlMs) {
@@ -60,14 +83,29 @@ export function createRedisSignals(redis: Redis, prefix: string, run: Run): Sign
       const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
       const multi = redis.multi();
       for (const step of SHARE_STEPS) multi.zcount(key.siteNetworks(minute), step, '+inf');
-      const replies = values(await run(() => multi.zrevrange(key.siteNetworks(minute), 0, TOP_NETWORKS - 1, 'WITHSCORES').get(key.siteState).get(key.siteBaseline).exec()));
+      const replies = values(
+        await run(() =>
+          multi
+            .zrevrange(key.siteNetworks(minute), 0, TOP_NETWORKS - 1, 'WITHSCORES')
+            .get(key.siteState)
+            .get(key.siteBaseline)
+            .exec(),
+        ),
+      );
       const [busiest, state, baseline] = replies.slice(SHARE_STEPS.length) as [string[], string | null, string | null];
       const counts = busiest.filter((_, i) => i % 2 === 1).map(Number);
-      return { minute, ...sharesCapped(replies.slice(0, SHARE_STEPS.length).map(Number), counts), baseline: parseBaseline(baseline), state: parseState(state) };
+      return {
+        minute,
+        ...sharesCapped(replies.slice(0, SHARE_STEPS.length).map(Number), counts),
+        baseline: parseBaseline(baseline),
+        state: parseState(state),
+      };
     },
     async carriers(at) {
       const minute = Math.floor(at / SITE_MINUTE_MS) - 1;
-      const [passes, state, baseline] = values(await run(() => redis.multi().get(key.carrierPasses(minute)).get(key.carriersState).get(key.carriersBaseline).exec())) as (string | null)[];
+      const [passes, state, baseline] = values(
+        await run(() => redis.multi().get(key.carrierPasses(minute)).get(key.carriersState).get(key.carriersBaseline).exec()),
+      ) as (string | null)[];
       return { minute, passes: Number(passes ?? 0), baseline: parseBaseline(baseline), state: parseState(state) };
     },
     async saveCarriers(state, baseline, ttlMs) {
@@ -92,7 +130,9 @@ export function parseBaseline(text: string | null | undefined): { perMinute: num
   if (!text) return null;
   try {
     const value = JSON.parse(text) as { perMinute: unknown; minute: unknown };
-    return typeof value.perMinute === 'number' && typeof value.minute === 'number' ? { perMinute: value.perMinute, minute: value.minute } : null;
+    return typeof value.perMinute === 'number' && typeof value.minute === 'number'
+      ? { perMinute: value.perMinute, minute: value.minute }
+      : null;
   } catch {
     return null;
   }

@@ -52,7 +52,15 @@ describe('the Redis store, on a real redis-server', () => {
     await store.secret();
     await store.putChallenge('c1', { gapX: 100, expiresAt: at + CHALLENGE_TTL_MS, ...SEALED });
     await store.spendToken('t1', at + 120_000);
-    for (const address of ['198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.7', '198.51.100.8']) {
+    for (const address of [
+      '198.51.100.7',
+      '198.51.100.7',
+      '198.51.100.7',
+      '198.51.100.7',
+      '198.51.100.7',
+      '198.51.100.7',
+      '198.51.100.8',
+    ]) {
       await store.countAttempt(address);
       await store.settleAttempt(address, '198.51.100.0/24', false, 60_000);
     }

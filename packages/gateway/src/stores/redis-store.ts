@@ -38,7 +38,10 @@ export interface RedisStoreOptions {
  * Strict mode's state on Redis, for many instances behind one balancer. Take and spend are single
  * commands (GETDEL, SET NX), never a read and a delete; every key but the shared secret expires.
  */
-export function createRedisStore(redis: Redis, { prefix, secret: configuredSecret, now = Date.now, replicated = null }: RedisStoreOptions): CaptchaStore {
+export function createRedisStore(
+  redis: Redis,
+  { prefix, secret: configuredSecret, now = Date.now, replicated = null }: RedisStoreOptions,
+): CaptchaStore {
   const key = {
     challenge: (id: string) => `${prefix}challenge:${id}`,
     spent: (id: string) => `${prefix}spent:${id}`,
@@ -83,7 +86,9 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
     },
     async putChallenge(id, { gapX, expiresAt, level, picture, address, network, kind }) {
       // Who fetched it after a space: an IPv6 address has colons of its own.
-      await run(() => redis.set(key.challenge(id), `${gapX}:${expiresAt}:${level}:${picture} ${kind} ${address} ${network}`, 'PX', ttl(expiresAt)));
+      await run(() =>
+        redis.set(key.challenge(id), `${gapX}:${expiresAt}:${level}:${picture} ${kind} ${address} ${network}`, 'PX', ttl(expiresAt)),
+      );
     },
     async takeChallenge(id) {
       const value = await run(() => redis.getdel(key.challenge(id)));
@@ -92,15 +97,27 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
       const [gapX, expiresAt, level = '0', picture = 'guarded'] = sealed.split(':') as [string, string, string?, string?];
       // One put by an earlier release has no level: it was drawn guarded, at what is now level 0.
       if (Number(expiresAt) <= now()) return null;
-      return { gapX: Number(gapX), expiresAt: Number(expiresAt), level: Number(level) as Level, picture: picture === 'plain' ? 'plain' : 'guarded', address, network, kind: kindOf(kind) };
+      return {
+        gapX: Number(gapX),
+        expiresAt: Number(expiresAt),
+        level: Number(level) as Level,
+        picture: picture === 'plain' ? 'plain' : 'guarded',
+        address,
+        network,
+        kind: kindOf(kind),
+      };
     },
     async spendToken(id, expiresAt, mustReplicate = false) {
-      if (!mustReplicate || replicated === null) return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';
+      if (!mustReplicate || replicated === null)
+        return (await run(() => redis.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'))) === 'OK';
       // WAIT follows the SET on its connection: a spend no replica holds could be undone by a failover, so it
       // does not count (fail closed; the token stays spent on this primary).
       const { client, replicas, timeoutMs } = replicated;
-      const [set, acknowledged] = await run(() => Promise.all([client.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'), client.wait(replicas, timeoutMs)]));
-      if (acknowledged < replicas) throw new StoreUnavailableError('redis', new Error(`the spend reached ${acknowledged} of ${replicas} replicas in ${timeoutMs} ms`));
+      const [set, acknowledged] = await run(() =>
+        Promise.all([client.set(key.spent(id), '1', 'PX', ttl(expiresAt), 'NX'), client.wait(replicas, timeoutMs)]),
+      );
+      if (acknowledged < replicas)
+        throw new StoreUnavailableError('redis', new Error(`the spend reached ${acknowledged} of ${replicas} replicas in ${timeoutMs} ms`));
       return set === 'OK';
     },
     async putPassFacts(tokenId, facts, expiresAt) {
@@ -115,7 +132,12 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
     async standing(address, network) {
       const at = now();
       const replies = await run(() =>
-        redis.multi().hmget(key.failures(address), 'count', 'at').get(key.lock(address)).hmget(key.networkFailures(network), 'count', 'ends').exec(),
+        redis
+          .multi()
+          .hmget(key.failures(address), 'count', 'at')
+          .get(key.lock(address))
+          .hmget(key.networkFailures(network), 'count', 'ends')
+          .exec(),
       );
       const [failures, lock, networkFailures] = (replies ?? []).map(([error, value]) => {
         if (error) throw new StoreUnavailableError('redis', error);
@@ -135,19 +157,26 @@ export function createRedisStore(redis: Redis, { prefix, secret: configuredSecre
     },
     async countAttempt(address) {
       const keys = [key.failures(address), key.lock(address)];
-      const [failures, lockedUntil] = (await run(() => redis.eval(COUNT_ATTEMPT, 2, ...keys, now(), FAILURE_WINDOW_MS))) as [number, number];
+      const [failures, lockedUntil] = (await run(() => redis.eval(COUNT_ATTEMPT, 2, ...keys, now(), FAILURE_WINDOW_MS))) as [
+        number,
+        number,
+      ];
       return { failures: Number(failures), lockedUntil: Number(lockedUntil) };
     },
     async settleAttempt(address, network, passed, lockMs) {
       const keys = [key.failures(address), key.lock(address), ...(network === null || passed ? [] : [key.networkFailures(network)])];
-      await run(() => redis.eval(SETTLE_ATTEMPT, keys.length, ...keys, passed ? 1 : 0, FAILURES_BEFORE_LOCK, now(), lockMs, FAILURE_WINDOW_MS));
+      await run(() =>
+        redis.eval(SETTLE_ATTEMPT, keys.length, ...keys, passed ? 1 : 0, FAILURES_BEFORE_LOCK, now(), lockMs, FAILURE_WINDOW_MS),
+      );
     },
     async countHit(name, windowMs) {
       const [count, endsAt] = (await run(() => redis.eval(COUNT_HIT, 1, key.hits(name), now(), windowMs))) as [number, number];
       return { count: Number(count), endsAt: Number(endsAt) };
     },
     async takeAllowance(name, allowance) {
-      const [granted, waitMs] = (await run(() => redis.eval(TAKE_ALLOWANCE, 1, key.allowance(name), now(), allowance.burst, allowance.perMinute, allowanceTtlMs(allowance)))) as [number, number];
+      const [granted, waitMs] = (await run(() =>
+        redis.eval(TAKE_ALLOWANCE, 1, key.allowance(name), now(), allowance.burst, allowance.perMinute, allowanceTtlMs(allowance)),
+      )) as [number, number];
       return { granted: Number(granted) === 1, waitMs: Number(waitMs) < 0 ? Infinity : Number(waitMs) };
     },
     async sweep() {}, // every key carries its own expiry

@@ -44,10 +44,20 @@ const stores: [string, (clock: { at: number }) => SignalStore][] = [
       return createLibsqlStore(db, SECRET, () => clock.at).signals;
     },
   ],
-  ['Redis', (clock) => createRedisStore(redis, { prefix: `signals-${RUN}-${(prefixes += 1)}:`, secret: SECRET, now: () => clock.at }).signals],
+  [
+    'Redis',
+    (clock) => createRedisStore(redis, { prefix: `signals-${RUN}-${(prefixes += 1)}:`, secret: SECRET, now: () => clock.at }).signals,
+  ],
 ];
 
-const state = (level: LevelState['level'], at: number): LevelState => ({ level, since: at, lastAt: at, hotSince: null, calmSince: at, changes: [] });
+const state = (level: LevelState['level'], at: number): LevelState => ({
+  level,
+  since: at,
+  lastAt: at,
+  hotSince: null,
+  calmSince: at,
+  changes: [],
+});
 
 describe.each(stores)('the signals on %s', (_name, open) => {
   it('count each event for the address and its network as COUNTED says, in windows that fade bucket by bucket', async () => {
@@ -58,20 +68,55 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     await signals.record('fail', '198.51.100.8', '198.51.100.0/24', T0);
     const now = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', T0);
     // An address's challenges are its fetches; a network's, the answers with work that came back to its puzzles.
-    expect(now.address.counts).toEqual({ challengesPerMinute: 2, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1, accessible10m: 0 });
-    expect(now.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1, accessible10m: 0 });
+    expect(now.address.counts).toEqual({
+      challengesPerMinute: 2,
+      answers10m: 1,
+      failures10m: 0,
+      successes10m: 1,
+      successes1h: 1,
+      accessible10m: 0,
+    });
+    expect(now.network.counts).toEqual({
+      challengesPerMinute: 2,
+      answers10m: 2,
+      failures10m: 1,
+      successes10m: 1,
+      successes1h: 1,
+      accessible10m: 0,
+    });
     // A pass without the picture: its network's (counted apart as well), but not its address's passes in the hour.
     await signals.record('accessiblePass', '198.51.100.9', '198.51.100.0/24', T0);
     // A minute and a half on: the challenges' bucket (10 s) left the minute; the answers' (2 min) still whole.
     clock.at = T0 + 90_000;
     const later = await signals.record('fail', '198.51.100.9', '198.51.100.0/24', clock.at);
-    expect(later.address.counts).toEqual({ challengesPerMinute: 0, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 0, accessible10m: 0 });
-    expect(later.network.counts).toEqual({ challengesPerMinute: 1, answers10m: 4, failures10m: 2, successes10m: 2, successes1h: 2, accessible10m: 1 });
+    expect(later.address.counts).toEqual({
+      challengesPerMinute: 0,
+      answers10m: 2,
+      failures10m: 1,
+      successes10m: 1,
+      successes1h: 0,
+      accessible10m: 0,
+    });
+    expect(later.network.counts).toEqual({
+      challengesPerMinute: 1,
+      answers10m: 4,
+      failures10m: 2,
+      successes10m: 2,
+      successes1h: 2,
+      accessible10m: 1,
+    });
     // 11 minutes on: the 10-minute window's oldest bucket (T0's: every answer so far, the one 90 s on too) counts half; the hour's whole.
     clock.at = T0 + 11 * MINUTE;
     const faded = await signals.record('challenge', '198.51.100.10', '198.51.100.0/24', clock.at);
     expect(faded.address.counts.challengesPerMinute).toBe(1);
-    expect(faded.network.counts).toEqual({ challengesPerMinute: 0, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 2, accessible10m: 0.5 });
+    expect(faded.network.counts).toEqual({
+      challengesPerMinute: 0,
+      answers10m: 2,
+      failures10m: 1,
+      successes10m: 1,
+      successes1h: 2,
+      accessible10m: 0.5,
+    });
   });
 
   it('count an event with no network for the address alone, and read no network', async () => {
@@ -79,7 +124,10 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     await signals.record('fail', '203.0.113.5', null, T0);
     const reading = await signals.record('fail', '203.0.113.5', null, T0);
     expect(reading.address.counts).toMatchObject({ answers10m: 2, failures10m: 2 });
-    expect(reading.network).toEqual({ counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 }, state: null });
+    expect(reading.network).toEqual({
+      counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 },
+      state: null,
+    });
   });
 
   it('keep a state until told to forget it, and read it back with the counts', async () => {
@@ -97,7 +145,8 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     const clock = { at: T0 };
     const signals = open(clock);
     // One network answers more than its share; 11 networks once each; answers not counted for the site.
-    for (let i = 0; i < SITE_SHARE_PER_NETWORK + 5; i += 1) await signals.record(i % 2 ? 'pass' : 'fail', `10.0.0.${i + 1}`, '10.0.0.0/24', T0 + i);
+    for (let i = 0; i < SITE_SHARE_PER_NETWORK + 5; i += 1)
+      await signals.record(i % 2 ? 'pass' : 'fail', `10.0.0.${i + 1}`, '10.0.0.0/24', T0 + i);
     for (let n = 1; n <= 11; n += 1) await signals.record(n % 3 ? 'fail' : 'accessiblePass', `10.${n}.0.1`, `10.${n}.0.0/24`, T0 + 100 + n);
     await signals.record('fail', '36.128.0.1', '36.128.0.0/24', T0 + 200, false);
     await signals.record('fail', '36.128.0.2', null, T0 + 201);
@@ -121,11 +170,20 @@ describe.each(stores)('the signals on %s', (_name, open) => {
 });
 
 describe('the levels kept on Redis', () => {
-  it("read a stored state that is not one as none: the entity starts again at level 0", async () => {
+  it('read a stored state that is not one as none: the entity starts again at level 0', async () => {
     const signals = createRedisStore(redis, { prefix: 's:', secret: SECRET }).signals;
-    const read = async (text: string) => (await redis.set('s:level:network:192.0.2.0/24', text), (await signals.record('challenge', '192.0.2.1', '192.0.2.0/24', T0)).network.state);
+    const read = async (text: string) => (
+      await redis.set('s:level:network:192.0.2.0/24', text),
+      (await signals.record('challenge', '192.0.2.1', '192.0.2.0/24', T0)).network.state
+    );
     expect(await read(JSON.stringify(state(2, T0)))).toMatchObject({ level: 2 });
-    expect([await read('{"changes":[]}'), await read('{"level":2}'), await read('{"level":"2","changes":[]}'), await read('null'), await read('{')]).toEqual([null, null, null, null, null]);
+    expect([
+      await read('{"changes":[]}'),
+      await read('{"level":2}'),
+      await read('{"level":"2","changes":[]}'),
+      await read('null'),
+      await read('{'),
+    ]).toEqual([null, null, null, null, null]);
   });
 
   it("keep each prefix's site apart: two gateways on one Redis", async () => {
@@ -148,6 +206,11 @@ describe("the site's baseline on Redis", () => {
     const signals = createRedisStore(redis, { prefix: 'b:', secret: SECRET }).signals;
     const read = async (text: string) => (await redis.set('b:site:baseline', text), (await signals.site(T0)).baseline);
     expect(await read('{"perMinute":3.5,"minute":9}')).toEqual({ perMinute: 3.5, minute: 9 });
-    expect([await read(''), await read('{'), await read('{"perMinute":"3","minute":9}'), await read('{"perMinute":3}')]).toEqual([null, null, null, null]);
+    expect([await read(''), await read('{'), await read('{"perMinute":"3","minute":9}'), await read('{"perMinute":3}')]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -25,7 +25,11 @@ export function describeFailuresContract(name: string, makeBacking: () => Promis
     it(`locks an address for lockMs at its ${FAILURES_BEFORE_LOCK}th failure, counted across store instances`, async () => {
       const other = await backing.open(null);
       for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await failOnce(i % 2 ? other : store, '198.51.100.1');
-      expect(await store.standing('198.51.100.1', NET)).toEqual({ lockedUntil: 0, failures: FAILURES_BEFORE_LOCK - 1, networkFailures: FAILURES_BEFORE_LOCK - 1 });
+      expect(await store.standing('198.51.100.1', NET)).toEqual({
+        lockedUntil: 0,
+        failures: FAILURES_BEFORE_LOCK - 1,
+        networkFailures: FAILURES_BEFORE_LOCK - 1,
+      });
       await failOnce(other, '198.51.100.1');
       expect((await store.standing('198.51.100.1', NET)).lockedUntil).toBe(at + LOCK_MS);
       expect((await other.standing('198.51.100.1', NET)).lockedUntil).toBe(at + LOCK_MS);
@@ -43,7 +47,11 @@ export function describeFailuresContract(name: string, makeBacking: () => Promis
         expect(counted.lockedUntil).toBe(0);
         await (i % 2 ? other : store).settleAttempt('36.128.5.1', '36.128.5.0/24', false, 0);
       }
-      expect(await store.standing('36.128.5.1', '36.128.5.0/24')).toEqual({ lockedUntil: 0, failures: FAILURES_BEFORE_LOCK + 3, networkFailures: FAILURES_BEFORE_LOCK + 3 });
+      expect(await store.standing('36.128.5.1', '36.128.5.0/24')).toEqual({
+        lockedUntil: 0,
+        failures: FAILURES_BEFORE_LOCK + 3,
+        networkFailures: FAILURES_BEFORE_LOCK + 3,
+      });
     });
 
     it('counts answers before they are judged, atomically: racing answers each see their own count', async () => {
@@ -52,11 +60,15 @@ export function describeFailuresContract(name: string, makeBacking: () => Promis
       expect(counts.map((count) => count.failures).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     });
 
-    it('does not count a locked address\'s answer, and says until when it is locked, from any instance', async () => {
+    it("does not count a locked address's answer, and says until when it is locked, from any instance", async () => {
       const other = await backing.open(null);
       for (let i = 0; i < FAILURES_BEFORE_LOCK; i += 1) await failOnce(store, '198.51.100.6');
       expect(await other.countAttempt('198.51.100.6')).toEqual({ failures: 0, lockedUntil: at + LOCK_MS });
-      expect(await store.standing('198.51.100.6', NET)).toEqual({ lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: FAILURES_BEFORE_LOCK });
+      expect(await store.standing('198.51.100.6', NET)).toEqual({
+        lockedUntil: at + LOCK_MS,
+        failures: FAILURES_BEFORE_LOCK,
+        networkFailures: FAILURES_BEFORE_LOCK,
+      });
       // Unlocked, the next answer is counted again, on top of the failures before the lock.
       backing.advance(LOCK_MS);
       expect(await other.countAttempt('198.51.100.6')).toEqual({ failures: FAILURES_BEFORE_LOCK + 1, lockedUntil: 0 });
@@ -78,10 +90,13 @@ export function describeFailuresContract(name: string, makeBacking: () => Promis
       await store.sweep();
       expect(await store.standing('203.0.113.5', '203.0.113.0/24')).toMatchObject({ lockedUntil: 0, failures: FAILURES_BEFORE_LOCK });
       await failOnce(store, '203.0.113.5', '203.0.113.0/24');
-      expect(await store.standing('203.0.113.5', '203.0.113.0/24')).toMatchObject({ lockedUntil: at + 2 * LOCK_MS, failures: FAILURES_BEFORE_LOCK + 1 });
+      expect(await store.standing('203.0.113.5', '203.0.113.0/24')).toMatchObject({
+        lockedUntil: at + 2 * LOCK_MS,
+        failures: FAILURES_BEFORE_LOCK + 1,
+      });
     });
 
-    it('forgets an address\'s failures once the window has passed since its latest', async () => {
+    it("forgets an address's failures once the window has passed since its latest", async () => {
       for (let i = 0; i < FAILURES_BEFORE_LOCK - 1; i += 1) await failOnce(store, '192.0.2.9', '192.0.2.0/24');
       backing.advance(FAILURE_WINDOW_MS - 1000);
       expect(await store.standing('192.0.2.9', '192.0.2.0/24')).toMatchObject({ failures: FAILURES_BEFORE_LOCK - 1 });
@@ -97,13 +112,17 @@ export function describeFailuresContract(name: string, makeBacking: () => Promis
         await store.countAttempt('198.51.100.7');
         await store.settleAttempt('198.51.100.7', null, false, LOCK_MS);
       }
-      expect(await store.standing('198.51.100.7', NET)).toEqual({ lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: 0 });
+      expect(await store.standing('198.51.100.7', NET)).toEqual({
+        lockedUntil: at + LOCK_MS,
+        failures: FAILURES_BEFORE_LOCK,
+        networkFailures: 0,
+      });
       // Counting before the judgement touches no network either: an answer never settled leaves it at 0.
       await store.countAttempt('198.51.100.8');
       expect((await store.standing('198.51.100.8', NET)).networkFailures).toBe(0);
     });
 
-    it('counts a network\'s failures from all its addresses in a fixed window, so a trickle never pins it, and never locks it', async () => {
+    it("counts a network's failures from all its addresses in a fixed window, so a trickle never pins it, and never locks it", async () => {
       const other = await backing.open(null);
       for (let i = 0; i < 30; i += 1) await failOnce(i % 2 ? other : store, `198.51.100.${10 + i}`);
       expect(await other.standing('198.51.100.200', NET)).toEqual({ lockedUntil: 0, failures: 0, networkFailures: 30 });

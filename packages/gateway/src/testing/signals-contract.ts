@@ -22,17 +22,38 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
     });
     afterEach(() => backing.close());
 
-    it('counts an address\'s fetches for the address alone, and its answers for the address and its whole network', async () => {
+    it("counts an address's fetches for the address alone, and its answers for the address and its whole network", async () => {
       const { signals } = store;
       for (let i = 0; i < 3; i += 1) await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(1000));
       await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(2000));
       await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(3000));
       const mine = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(3500));
-      expect(mine.address.counts).toEqual({ challengesPerMinute: 4, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1, accessible10m: 0 });
+      expect(mine.address.counts).toEqual({
+        challengesPerMinute: 4,
+        answers10m: 2,
+        failures10m: 1,
+        successes10m: 1,
+        successes1h: 1,
+        accessible10m: 0,
+      });
       const reading = await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(4000));
-      expect(reading.address.counts).toEqual({ challengesPerMinute: 1, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 });
+      expect(reading.address.counts).toEqual({
+        challengesPerMinute: 1,
+        answers10m: 0,
+        failures10m: 0,
+        successes10m: 0,
+        successes1h: 0,
+        accessible10m: 0,
+      });
       // The network's challenges are the answers that came back with work: four bare fetches moved nothing.
-      expect(reading.network.counts).toEqual({ challengesPerMinute: 2, answers10m: 2, failures10m: 1, successes10m: 1, successes1h: 1, accessible10m: 0 });
+      expect(reading.network.counts).toEqual({
+        challengesPerMinute: 2,
+        answers10m: 2,
+        failures10m: 1,
+        successes10m: 1,
+        successes1h: 1,
+        accessible10m: 0,
+      });
       const other = await signals.record('pass', '203.0.113.1', '203.0.113.0/24', at(5000));
       expect(other.network.counts.challengesPerMinute).toBe(1);
     });
@@ -42,14 +63,23 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       await signals.record('accessiblePass', '198.51.100.7', '198.51.100.0/24', at(1000));
       const reading = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(2000));
       expect(reading.address.counts).toMatchObject({ answers10m: 1, successes10m: 1, successes1h: 0, accessible10m: 0 });
-      expect(reading.network.counts).toMatchObject({ challengesPerMinute: 1, answers10m: 1, successes10m: 1, successes1h: 1, accessible10m: 1 });
+      expect(reading.network.counts).toMatchObject({
+        challengesPerMinute: 1,
+        answers10m: 1,
+        successes10m: 1,
+        successes1h: 1,
+        accessible10m: 1,
+      });
     });
 
     it('counts nothing for a network when none is named: the address alone', async () => {
       const { signals } = store;
       const reading = await signals.record('fail', '198.51.100.7', null, at(1000));
       expect(reading.address.counts).toMatchObject({ answers10m: 1, failures10m: 1 });
-      expect((await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(2000))).network.counts).toMatchObject({ challengesPerMinute: 0, answers10m: 0 });
+      expect((await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(2000))).network.counts).toMatchObject({
+        challengesPerMinute: 0,
+        answers10m: 0,
+      });
       expect((await signals.site(at(61_000))).challenges).toBe(0);
     });
 
@@ -59,7 +89,8 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(0));
       // Challenges are kept in 10 s buckets: 55 s on, all eleven are within the minute; 65 s on, their bucket is
       // half out of it; 75 s on, wholly.
-      const counted = async (ms: number) => (await signals.record('pass', '198.51.100.9', '198.51.100.0/24', at(ms))).network.counts.challengesPerMinute;
+      const counted = async (ms: number) =>
+        (await signals.record('pass', '198.51.100.9', '198.51.100.0/24', at(ms))).network.counts.challengesPerMinute;
       expect(await counted(55_000)).toBe(11 + 1);
       expect(await counted(65_000)).toBeCloseTo(11 / 2 + 2);
       expect(await counted(75_000)).toBe(3);
@@ -79,7 +110,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect((await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(2000))).network.state).toBeNull();
     });
 
-    it('reads the site\'s last whole minute: its answered challenges, each network counted up to its share, and its ten busiest networks\' share', async () => {
+    it("reads the site's last whole minute: its answered challenges, each network counted up to its share, and its ten busiest networks' share", async () => {
       const { signals } = store;
       for (let i = 0; i < 10; i += 1) await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(1000));
       for (let net = 1; net <= 30; net += 1) await signals.record('pass', `10.0.${net}.1`, `10.0.${net}.0/24`, at(2000));
@@ -91,9 +122,10 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect((await signals.site(at(1000))).challenges).toBe(0); // the minute before had none
     });
 
-    it('counts the carriers\' passes across the site, and keeps their floor\'s state and baseline on every instance', async () => {
+    it("counts the carriers' passes across the site, and keeps their floor's state and baseline on every instance", async () => {
       const { signals } = store;
-      for (let i = 0; i < 7; i += 1) await signals.record(i % 2 ? 'pass' : 'accessiblePass', `36.128.${i}.1`, `36.128.${i}.0/24`, at(1000 + i), false);
+      for (let i = 0; i < 7; i += 1)
+        await signals.record(i % 2 ? 'pass' : 'accessiblePass', `36.128.${i}.1`, `36.128.${i}.0/24`, at(1000 + i), false);
       await signals.record('fail', '36.128.9.1', '36.128.9.0/24', at(2000), false); // a failure is no pass
       await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(2000)); // not a carrier's
       await signals.record('pass', '36.128.9.1', null, at(2000), false); // no network named
@@ -106,7 +138,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect(await signals.carriers(at(63_000))).toMatchObject({ baseline: { perMinute: 12.5, minute: 3 }, state: null });
     });
 
-    it('keeps the site\'s state and baseline between readings, on every instance', async () => {
+    it("keeps the site's state and baseline between readings, on every instance", async () => {
       const state = { ...freshState(at(0)), level: 1 as const };
       await store.signals.saveSite(state, { perMinute: 42, minute: 7 }, HOUR);
       const other = await backing.open(null);

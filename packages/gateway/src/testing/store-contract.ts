@@ -89,7 +89,9 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
         await store.countAttempt('198.51.102.1');
         await store.settleAttempt('198.51.102.1', '198.51.102.0/24', false, LOCK_MS);
       }
-      const racing = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000, 100)));
+      const racing = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 ? other : store).admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000, 100)),
+      );
       // Each sees the same standing as standing() and its own count in the one window.
       for (const { standing } of racing) expect(standing).toEqual(await store.standing('198.51.102.1', '198.51.102.0/24'));
       expect(racing.map(({ hit }) => hit!.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
@@ -98,9 +100,15 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
       await store.countAttempt('198.51.102.1'); // the fifth failure locks the address
       await store.settleAttempt('198.51.102.1', '198.51.102.0/24', false, LOCK_MS);
       const locked = await other.admitChallenge('198.51.102.1', '198.51.102.0/24', hitKey, 60_000, 100);
-      expect(locked).toEqual({ standing: { lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: FAILURES_BEFORE_LOCK }, hit: null });
+      expect(locked).toEqual({
+        standing: { lockedUntil: at + LOCK_MS, failures: FAILURES_BEFORE_LOCK, networkFailures: FAILURES_BEFORE_LOCK },
+        hit: null,
+      });
       // Nothing was counted for the locked address: its neighbour's call is the seventh.
-      expect((await store.admitChallenge('198.51.102.2', '198.51.102.0/24', hitKey, 60_000, 100)).hit).toEqual({ count: 7, endsAt: at + 60_000 });
+      expect((await store.admitChallenge('198.51.102.2', '198.51.102.0/24', hitKey, 60_000, 100)).hit).toEqual({
+        count: 7,
+        endsAt: at + 60_000,
+      });
     });
 
     it('refuses a challenge past the limit of its window without counting it', async () => {
@@ -116,7 +124,9 @@ export function describeStoreContract(name: string, makeBacking: () => Promise<S
     it('grants passes from a token bucket: its burst, then its refill, never more, shared by every instance', async () => {
       const other = await backing.open(null);
       const allowance = { burst: 3, perMinute: 2 };
-      const takes = await Promise.all(Array.from({ length: 5 }, (_, i) => (i % 2 ? other : store).takeAllowance('passes:as:37963', allowance)));
+      const takes = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => (i % 2 ? other : store).takeAllowance('passes:as:37963', allowance)),
+      );
       expect(takes.filter((take) => take.granted)).toHaveLength(3);
       expect(takes.filter((take) => !take.granted).map((take) => take.waitMs)).toEqual([30_000, 30_000]);
       backing.advance(30_000);

@@ -26,7 +26,10 @@ export interface SolvedWork {
 }
 
 /** Solves an ALTCHA SHA-256 task with Node's native SHA-256, and measures the CPU it took. */
-export function solveWork(task: WorkTaskLike, { maxCounter = NO_LIMIT }: { maxCounter?: number } = {}): { counter: number; derivedKey: string; cpuSeconds: number } {
+export function solveWork(
+  task: WorkTaskLike,
+  { maxCounter = NO_LIMIT }: { maxCounter?: number } = {},
+): { counter: number; derivedKey: string; cpuSeconds: number } {
   const started = process.cpuUsage();
   const { algorithm, nonce, salt, cost, keyLength, keyPrefix } = task.parameters;
   if (algorithm !== 'SHA-256' || !/^[0-9a-f]+$/i.test(keyPrefix)) throw new Error(`unsupported work task ${algorithm}`);

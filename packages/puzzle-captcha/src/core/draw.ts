@@ -109,7 +109,14 @@ export function paintGeneratedPicture(ctx: PaintContext, random: RandomSource, w
 }
 
 /** A loaded image, cropped like `object-fit: cover`, on white (transparent pictures stay readable). */
-export function paintCoverImage(ctx: PaintContext, image: PaintSource, imageWidth: number, imageHeight: number, width: number, height: number) {
+export function paintCoverImage(
+  ctx: PaintContext,
+  image: PaintSource,
+  imageWidth: number,
+  imageHeight: number,
+  width: number,
+  height: number,
+) {
   const crop = coverSource(imageWidth, imageHeight, width, height);
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, width, height);
@@ -121,7 +128,14 @@ export function paintCoverImage(ctx: PaintContext, image: PaintSource, imageWidt
  * cut from `picture` (the board before the gap is painted, `pictureScale` device pixels per unit).
  * Shadows are in device pixels, so they take `pixelRatio`.
  */
-export function paintPiece(ctx: PaintContext, picture: PaintSource, pictureScale: number, plan: PuzzlePlan, layout: PuzzleLayout, pixelRatio: number) {
+export function paintPiece(
+  ctx: PaintContext,
+  picture: PaintSource,
+  pictureScale: number,
+  plan: PuzzlePlan,
+  layout: PuzzleLayout,
+  pixelRatio: number,
+) {
   const left = plan.gapX - PIECE_INSET;
   ctx.save();
   tracePiece(ctx, PIECE_BLEED + PIECE_INSET, plan.gapY, layout.unit, plan.knobs);
@@ -134,8 +148,14 @@ export function paintPiece(ctx: PaintContext, picture: PaintSource, pictureScale
   ctx.clip();
   ctx.drawImage(
     picture,
-    left * pictureScale, 0, layout.pieceSize * pictureScale, layout.height * pictureScale,
-    PIECE_BLEED, 0, layout.pieceSize, layout.height,
+    left * pictureScale,
+    0,
+    layout.pieceSize * pictureScale,
+    layout.height * pictureScale,
+    PIECE_BLEED,
+    0,
+    layout.pieceSize,
+    layout.height,
   );
   ctx.lineJoin = 'round';
   ctx.lineWidth = 2.5; // half of it shows inside the clip

@@ -103,8 +103,16 @@ const SURROUND_UNITS = 6;
 /** The mean colour of the picture in a frame around a gap (its bounding box grown by SURROUND_UNITS, less the box). */
 export function surroundingColour(ctx: ScalingContext, gapX: number, gapY: number, layout: PuzzleLayout, scale: number): string {
   const [x0, y0] = [Math.max(0, gapX - 0.5 * layout.unit - SURROUND_UNITS), Math.max(0, gapY - 0.5 * layout.unit - SURROUND_UNITS)];
-  const [x1, y1] = [Math.min(layout.width, gapX + 3.5 * layout.unit + SURROUND_UNITS), Math.min(layout.height, gapY + 3.5 * layout.unit + SURROUND_UNITS)];
-  const [left, top, width, height] = [Math.round(x0 * scale), Math.round(y0 * scale), Math.round((x1 - x0) * scale), Math.round((y1 - y0) * scale)];
+  const [x1, y1] = [
+    Math.min(layout.width, gapX + 3.5 * layout.unit + SURROUND_UNITS),
+    Math.min(layout.height, gapY + 3.5 * layout.unit + SURROUND_UNITS),
+  ];
+  const [left, top, width, height] = [
+    Math.round(x0 * scale),
+    Math.round(y0 * scale),
+    Math.round((x1 - x0) * scale),
+    Math.round((y1 - y0) * scale),
+  ];
   const { data } = ctx.getImageData(left, top, width, height);
   const inner = (SURROUND_UNITS * scale) | 0;
   const sums = [0, 0, 0];
@@ -121,7 +129,16 @@ export function surroundingColour(ctx: ScalingContext, gapX: number, gapY: numbe
 }
 
 /** One gap: filled with `fill`, then a rim inside it with a soft shadow, alike for every gap of the picture. */
-export function paintShadedGap(ctx: PaintContext, gapX: number, gapY: number, knobs: Knobs, fill: string | null, halo: string, shading: GapShading, layout: PuzzleLayout) {
+export function paintShadedGap(
+  ctx: PaintContext,
+  gapX: number,
+  gapY: number,
+  knobs: Knobs,
+  fill: string | null,
+  halo: string,
+  shading: GapShading,
+  layout: PuzzleLayout,
+) {
   ctx.save();
   tracePiece(ctx, gapX, gapY, layout.unit, knobs);
   // A halo along the outline in the colour around it: the bands end a little way from every rim alike.
@@ -144,4 +161,3 @@ export function paintShadedGap(ctx: PaintContext, gapX: number, gapY: number, kn
   ctx.stroke();
   ctx.restore();
 }
-

@@ -13,7 +13,7 @@ const puzzles = Array.from({ length: 400 }, (_, seed) => {
 const shapeWidth = (knobs: readonly number[]) => 3 * layout.unit + (knobs[1] === 1 ? layout.unit / 2 : 0);
 
 describe('planGuard: the decoys and the look of a server-drawn puzzle', () => {
-  it('fills the piece\'s row with gaps of its shape, edge to edge, never touching and inside the picture', () => {
+  it("fills the piece's row with gaps of its shape, edge to edge, never touching and inside the picture", () => {
     for (const { plan, guard } of puzzles) {
       const width = shapeWidth(plan.knobs);
       const xs = [plan.gapX, ...guard.decoys].sort((a, b) => a - b);
@@ -43,7 +43,8 @@ describe('planGuard: the decoys and the look of a server-drawn puzzle', () => {
   it('puts ghost outlines on the row away from every gap, and varies the rim from puzzle to puzzle', () => {
     for (const { plan, guard } of puzzles) {
       expect(guard.ghosts.length).toBeGreaterThanOrEqual(2);
-      for (const ghost of guard.ghosts) for (const gap of [plan.gapX, ...guard.decoys]) expect(Math.abs(ghost - gap)).toBeGreaterThanOrEqual(layout.unit);
+      for (const ghost of guard.ghosts)
+        for (const gap of [plan.gapX, ...guard.decoys]) expect(Math.abs(ghost - gap)).toBeGreaterThanOrEqual(layout.unit);
     }
     expect(new Set(puzzles.map(({ guard }) => guard.shading.light)).size).toBeGreaterThan(3);
   });

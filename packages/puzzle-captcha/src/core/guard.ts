@@ -11,7 +11,16 @@
 import { PIECE_BLEED } from './constants';
 import { paintGeneratedPicture, paintPiece } from './draw';
 import type { PuzzleLayout } from './geometry';
-import { between, paintCueBands, paintShadedGap, paintStrokes, paintVeil, surroundingColour, type GapShading, type ScalingContext } from './guard-texture';
+import {
+  between,
+  paintCueBands,
+  paintShadedGap,
+  paintStrokes,
+  paintVeil,
+  surroundingColour,
+  type GapShading,
+  type ScalingContext,
+} from './guard-texture';
 import type { BoardSurface, PuzzleSurface } from './paint-puzzle';
 import type { PuzzlePlan } from './puzzle';
 import { randomInt, type RandomSource } from './random';
@@ -40,7 +49,11 @@ export interface GuardPlan {
 
 function shadingFor(random: RandomSource): GapShading {
   const strength = between(random, 0.4, 0.6);
-  return { light: `rgba(255,255,255,${strength.toFixed(2)})`, dark: `rgba(0,0,0,${(strength * 0.8).toFixed(2)})`, rimWidth: between(random, 1, 1.5) };
+  return {
+    light: `rgba(255,255,255,${strength.toFixed(2)})`,
+    dark: `rgba(0,0,0,${(strength * 0.8).toFixed(2)})`,
+    rimWidth: between(random, 1, 1.5),
+  };
 }
 
 /**

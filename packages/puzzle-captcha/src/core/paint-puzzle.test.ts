@@ -14,7 +14,9 @@ function loggingContext(name: string, log: string[]) {
       if (typeof key !== 'string') return undefined;
       if (key in target) return target[key];
       return (...args: unknown[]) => {
-        log.push(`${name}.${key}(${args.map((arg) => (typeof arg === 'object' ? (arg as { name?: string }).name ?? 'object' : String(arg))).join(',')})`);
+        log.push(
+          `${name}.${key}(${args.map((arg) => (typeof arg === 'object' ? ((arg as { name?: string }).name ?? 'object') : String(arg))).join(',')})`,
+        );
       };
     },
     set(_target, key, value) {
@@ -63,7 +65,9 @@ describe('paintPuzzle, the one painting sequence of widget and server', () => {
     expect(cut).toBeGreaterThan(pictureLight);
     expect(gapFill).toBeGreaterThan(cut);
     // The piece's source rectangle is the gap's column of the board, in the board's device pixels.
-    expect(log[cut]).toBe(`piece.drawImage(boardCanvas,${(plan.gapX - 3) * 2},0,${layout.pieceSize * 2},320,${PIECE_BLEED},0,${layout.pieceSize},160)`);
+    expect(log[cut]).toBe(
+      `piece.drawImage(boardCanvas,${(plan.gapX - 3) * 2},0,${layout.pieceSize * 2},320,${PIECE_BLEED},0,${layout.pieceSize},160)`,
+    );
     // Shadows are in device pixels.
     expect(log).toContain('piece.shadowBlur=10');
     expect(log).toContain('board.shadowBlur=12');
@@ -72,7 +76,11 @@ describe('paintPuzzle, the one painting sequence of widget and server', () => {
   it('paints a loaded image cropped like object-fit: cover instead of a generated picture', () => {
     const image = { name: 'photo' } as unknown as PaintSource;
     const log = paint(1, { image, width: 620, height: 160 });
-    expect(log.slice(2, 5)).toEqual(['board.fillStyle=#fff', 'board.fillRect(0,0,310,160)', 'board.drawImage(photo,155,0,310,160,0,0,310,160)']);
+    expect(log.slice(2, 5)).toEqual([
+      'board.fillStyle=#fff',
+      'board.fillRect(0,0,310,160)',
+      'board.drawImage(photo,155,0,310,160,0,0,310,160)',
+    ]);
     expect(log.some((line) => line.startsWith('piece.drawImage(boardCanvas,'))).toBe(true);
   });
 });

@@ -22,9 +22,7 @@ export interface BoardSurface extends PuzzleSurface {
 }
 
 /** A loaded image with its natural size, or a picture generated from a random source. */
-export type PuzzlePicture =
-  | { image: PaintSource; width: number; height: number }
-  | { random: RandomSource };
+export type PuzzlePicture = { image: PaintSource; width: number; height: number } | { random: RandomSource };
 
 /** Backing sizes of the board and of the piece's column at `scale` device pixels per canvas unit. */
 export function puzzleCanvasSizes(layout: PuzzleLayout, scale: number) {
@@ -40,7 +38,14 @@ export function puzzleCanvasSizes(layout: PuzzleLayout, scale: number) {
  * units, the picture on the board, the piece cut from it before the gap is painted, then the gap.
  * `pixelRatio` (device pixels per canvas unit) sizes the shadows.
  */
-export function paintPuzzle(board: BoardSurface, piece: PuzzleSurface, picture: PuzzlePicture, plan: PuzzlePlan, layout: PuzzleLayout, pixelRatio: number) {
+export function paintPuzzle(
+  board: BoardSurface,
+  piece: PuzzleSurface,
+  picture: PuzzlePicture,
+  plan: PuzzlePlan,
+  layout: PuzzleLayout,
+  pixelRatio: number,
+) {
   const boardScale = board.width / layout.width;
   board.context.setTransform(boardScale, 0, 0, board.height / layout.height, 0, 0);
   piece.context.setTransform(piece.width / (layout.pieceSize + 2 * PIECE_BLEED), 0, 0, piece.height / layout.height, 0, 0);

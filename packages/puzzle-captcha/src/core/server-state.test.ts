@@ -23,13 +23,21 @@ describe('server mode state', () => {
   });
 
   it('runs 无障碍验证 instead of the puzzle on the board, until it ends', () => {
-    const running = run({ type: 'loaded', id: 'c1', offered: true }, { type: 'accessible', percent: 0 }, { type: 'accessible', percent: 40 });
+    const running = run(
+      { type: 'loaded', id: 'c1', offered: true },
+      { type: 'accessible', percent: 0 },
+      { type: 'accessible', percent: 40 },
+    );
     expect(running).toMatchObject({ served: null, accessible: 40, offered: true });
     expect(serverReducer(running, { type: 'accessible-ended' }).accessible).toBeNull();
   });
 
-  it('holds a refusal\'s wait, with nothing to answer, until another puzzle is asked for', () => {
-    const waiting = run({ type: 'loaded', id: 'c1', offered: true }, { type: 'accessible', percent: 10 }, { type: 'wait', until: 5000, seconds: 3 });
+  it("holds a refusal's wait, with nothing to answer, until another puzzle is asked for", () => {
+    const waiting = run(
+      { type: 'loaded', id: 'c1', offered: true },
+      { type: 'accessible', percent: 10 },
+      { type: 'wait', until: 5000, seconds: 3 },
+    );
     expect(waiting).toMatchObject({ served: null, accessible: null, wait: { until: 5000, seconds: 3 } });
     expect(serverReducer(waiting, { type: 'load' }).wait).toBeNull();
   });

@@ -2,8 +2,8 @@ import Value from 'typebox/value';
 import { AnswerTimingSchema, TIMING_LIMIT_MS, TRIES_LIMIT as PROTOCOL_TRIES_LIMIT } from '../protocol';
 import { answerTiming, createOpening, TIMING_LIMIT, TRIES_LIMIT } from './answer-timing';
 
-describe('an answer\'s timing', () => {
-  it('is whole milliseconds from the showing to the answer, and the work\'s run', () => {
+describe("an answer's timing", () => {
+  it("is whole milliseconds from the showing to the answer, and the work's run", () => {
     expect(answerTiming(1000.2, 4321.9, 250.4)).toEqual({ solveMs: 3322, workMs: 250 });
     expect(answerTiming(10, 20)).toEqual({ solveMs: 10, workMs: 0 }); // no work with the challenge
   });
@@ -21,8 +21,8 @@ describe('an answer\'s timing', () => {
   });
 });
 
-describe('an opening\'s answers', () => {
-  it('are numbered from 1 and timed from the opening\'s first puzzle shown, within what the protocol takes', () => {
+describe("an opening's answers", () => {
+  it("are numbered from 1 and timed from the opening's first puzzle shown, within what the protocol takes", () => {
     const opening = createOpening();
     opening.shown(1000);
     expect(opening.timing(1000, 4000, 200)).toEqual({ solveMs: 3000, workMs: 200, tries: 1, openMs: 3000 });

@@ -23,7 +23,11 @@ export function loadImage(url: string, timeoutMs: number, signal: AbortSignal): 
     image.crossOrigin = 'anonymous';
     image.decoding = 'async';
     image.onload = () => {
-      if (typeof image.decode === 'function') image.decode().then(() => finish(), () => finish(new Error('decode')));
+      if (typeof image.decode === 'function')
+        image.decode().then(
+          () => finish(),
+          () => finish(new Error('decode')),
+        );
       else finish();
     };
     image.onerror = () => finish(new Error('load'));

@@ -80,7 +80,9 @@ export function ModalFrame({ zIndex, className, style, onClose, onBackdrop, init
     <div ref={backdrop} className={['pcap-backdrop', className].filter(Boolean).join(' ')} style={{ zIndex }}>
       <div ref={dialog} className="pcap-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} style={style}>
         <div className="pcap-head">
-          <h2 id={titleId} className="pcap-title">{TEXTS.title}</h2>
+          <h2 id={titleId} className="pcap-title">
+            {TEXTS.title}
+          </h2>
           <button type="button" className="pcap-close" aria-label={TEXTS.close} onClick={() => handlers.current.onClose()}>
             <Icon name="cross" />
           </button>

@@ -14,16 +14,20 @@ const work = vi.hoisted(() => ({
 vi.mock('../work/solve-work', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../work/solve-work')>()),
   // As the real one: an aborted signal rejects.
-  solveWork: (_task: unknown, options: { signal?: AbortSignal; onProgress?: (tried: number) => void } = {}) => new Promise((resolve, reject) => {
-    work.started = true;
-    work.startedAt = performance.now();
-    options.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-    work.progress = (tried) => options.onProgress?.(tried);
-    work.finish = resolve;
-  }),
+  solveWork: (_task: unknown, options: { signal?: AbortSignal; onProgress?: (tried: number) => void } = {}) =>
+    new Promise((resolve, reject) => {
+      work.started = true;
+      work.startedAt = performance.now();
+      options.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+      work.progress = (tried) => options.onProgress?.(tried);
+      work.finish = resolve;
+    }),
 }));
 
-const TASK = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
+const TASK = {
+  parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' },
+  signature: 'sig',
+} as const;
 const CHALLENGE: ServerChallenge = { ...SERVER_CHALLENGE, accessible: true };
 withServerModeFakes();
 
@@ -99,9 +103,11 @@ describe('无障碍验证', () => {
     expect(widgetState()).toBe('ready');
   });
 
-  it('sends the time from the task shown to the answer, and the work\'s run', async () => {
+  it("sends the time from the task shown to the answer, and the work's run", async () => {
     const { accessible } = setup();
-    accessible.challenge.mockImplementation(() => new Promise((resolve) => setTimeout(() => resolve({ id: 'a1', work: TASK, maxCounter: 1000, expiresAt: 0 }), 300)));
+    accessible.challenge.mockImplementation(
+      () => new Promise((resolve) => setTimeout(() => resolve({ id: 'a1', work: TASK, maxCounter: 1000, expiresAt: 0 }), 300)),
+    );
     await settle();
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000); // the puzzle's time is not this path's

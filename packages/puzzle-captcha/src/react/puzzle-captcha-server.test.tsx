@@ -15,12 +15,13 @@ const work = vi.hoisted(() => ({
 }));
 vi.mock('../work/solve-work', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../work/solve-work')>()),
-  solveWork: () => new Promise((resolve, reject) => {
-    work.started = true;
-    work.startedAt = performance.now();
-    work.finish = resolve;
-    work.fail = reject;
-  }),
+  solveWork: () =>
+    new Promise((resolve, reject) => {
+      work.started = true;
+      work.startedAt = performance.now();
+      work.finish = resolve;
+      work.fail = reject;
+    }),
 }));
 const CHALLENGE = SERVER_CHALLENGE;
 withServerModeFakes();
@@ -96,7 +97,10 @@ describe('with a server challenge and verifier', () => {
 
   it('holds a drag answer until the work is solved, then sends it with the work', async () => {
     work.started = false;
-    const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
+    const task = {
+      parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' },
+      signature: 'sig',
+    } as const;
     const challenge = vi.fn<ChallengeSource>(async () => ({ ...CHALLENGE, work: task }));
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
     const { onSuccess } = setup({ challenge, verify });
@@ -117,7 +121,10 @@ describe('with a server challenge and verifier', () => {
 
   it('does not send an answer whose work could not be done: a failure here, and a new puzzle', async () => {
     work.started = false;
-    const task = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
+    const task = {
+      parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' },
+      signature: 'sig',
+    } as const;
     let count = 0;
     const challenge = vi.fn<ChallengeSource>(async () => ({ ...CHALLENGE, id: `c${(count += 1)}`, work: task }));
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
@@ -173,7 +180,11 @@ describe('with a server challenge and verifier', () => {
   });
 
   it('shows the failure banner when a puzzle cannot be had, and tries again later', async () => {
-    const challenge = vi.fn().mockRejectedValueOnce(new Error('429')).mockResolvedValueOnce({ ...CHALLENGE, width: 300 }).mockResolvedValue(CHALLENGE);
+    const challenge = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('429'))
+      .mockResolvedValueOnce({ ...CHALLENGE, width: 300 })
+      .mockResolvedValue(CHALLENGE);
     const { onFail } = setup({ challenge });
     await settle();
     expect(widgetState()).toBe('failure');
@@ -385,14 +396,20 @@ describe('one timer per purpose', () => {
 describe('the timing sent with an answer', () => {
   // The fake timers move performance.now() too: the clock the widget reads. Each challenge takes 2 s to come,
   // so a time counted from the opening instead of the picture shown would be 2 s too long.
-  const TASK = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
+  const TASK = {
+    parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' },
+    signature: 'sig',
+  } as const;
   const slowChallenge = (extra: Partial<ServerChallenge> = {}) => {
     let count = 0;
-    return vi.fn<ChallengeSource>(() => new Promise((resolve) => setTimeout(() => resolve({ ...CHALLENGE, id: `c${(count += 1)}`, ...extra }), 2000)));
+    return vi.fn<ChallengeSource>(
+      () => new Promise((resolve) => setTimeout(() => resolve({ ...CHALLENGE, id: `c${(count += 1)}`, ...extra }), 2000)),
+    );
   };
-  const wait = (ms: number) => act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
-  });
+  const wait = (ms: number) =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(ms);
+    });
   /** The clock when the widget turns ready: its pictures load 5 ms after the challenge comes (the Image stub). */
   async function shownAt(): Promise<number> {
     let readyAt = NaN;
@@ -403,7 +420,7 @@ describe('the timing sent with an answer', () => {
     return readyAt;
   }
 
-  it('carries the time from the picture shown to the release, and the work\'s run', async () => {
+  it("carries the time from the picture shown to the release, and the work's run", async () => {
     work.started = false;
     const verify = vi.fn<ChallengeVerifier>(async () => ({ pass: true, token: 'tok' }));
     setup({ challenge: slowChallenge({ work: TASK }), verify });
@@ -422,7 +439,12 @@ describe('the timing sent with an answer', () => {
     expect(verify).toHaveBeenCalledTimes(1);
     const { timing } = verify.mock.calls[0]![0];
     // The opening's first answer: its time from the opening's first puzzle shown is this puzzle's.
-    expect(timing).toEqual({ solveMs: expect.any(Number), workMs: Math.round(solvedAt - work.startedAt), tries: 1, openMs: timing!.solveMs });
+    expect(timing).toEqual({
+      solveMs: expect.any(Number),
+      workMs: Math.round(solvedAt - work.startedAt),
+      tries: 1,
+      openMs: timing!.solveMs,
+    });
     // Shown within the last 1 ms step of shownAt() (whole milliseconds either way); not counted from the opening.
     expect(timing!.solveMs).toBeGreaterThanOrEqual(Math.round(released - shown));
     expect(timing!.solveMs).toBeLessThanOrEqual(Math.round(released - shown) + 1);

@@ -10,15 +10,19 @@ import { PuzzleCaptcha, type AccessibleServer, type ChallengeSource, type Challe
 const work = vi.hoisted(() => ({ started: false, finish: (_solution: { counter: number; derivedKey: string }) => {} }));
 vi.mock('../work/solve-work', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../work/solve-work')>()),
-  solveWork: (_task: unknown, options: { signal?: AbortSignal } = {}) => new Promise((resolve, reject) => {
-    work.started = true;
-    options.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-    work.finish = resolve;
-  }),
+  solveWork: (_task: unknown, options: { signal?: AbortSignal } = {}) =>
+    new Promise((resolve, reject) => {
+      work.started = true;
+      options.signal?.addEventListener('abort', () => reject(new Error('aborted')));
+      work.finish = resolve;
+    }),
 }));
 withServerModeFakes();
 
-const TASK = { parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' }, signature: 'sig' } as const;
+const TASK = {
+  parameters: { algorithm: 'SHA-256', nonce: 'n', salt: 's', cost: 2, keyLength: 32, keyPrefix: '00' },
+  signature: 'sig',
+} as const;
 const widgetState = () => document.querySelector('.pcap')?.getAttribute('data-state');
 const liveRegion = () => document.querySelector('[aria-live="polite"]')!.textContent;
 const shown = () => document.querySelector('.pcap-wait p')?.textContent ?? null;
@@ -32,7 +36,11 @@ async function tick(ms: number) {
   }
 }
 
-function setup({ challenge: given, verify: givenVerify, accessible }: { challenge?: ChallengeSource; verify?: ChallengeVerifier; accessible?: AccessibleServer } = {}) {
+function setup({
+  challenge: given,
+  verify: givenVerify,
+  accessible,
+}: { challenge?: ChallengeSource; verify?: ChallengeVerifier; accessible?: AccessibleServer } = {}) {
   let count = 0;
   const challenge = vi.fn<ChallengeSource>(given ?? (async () => ({ ...SERVER_CHALLENGE, id: `c${(count += 1)}` })));
   const verify = vi.fn<ChallengeVerifier>(givenVerify ?? (async () => ({ retryAfterS: 3 })));
@@ -128,7 +136,7 @@ describe('a refusal for now', () => {
   });
 
   it.each([
-    ['a quota\'s twelve minutes', 720, '12 分钟'],
+    ["a quota's twelve minutes", 720, '12 分钟'],
     ['a minute and a half', 90, '1 分 30 秒'],
     ['hours, held to an hour', 7200, '60 分钟'],
   ])('says a wait of %s in minutes and seconds', async (_name, retryAfterS, said) => {
@@ -140,7 +148,7 @@ describe('a refusal for now', () => {
     expect(RETRY_AFTER_S.max).toBe(3600);
   });
 
-  it('holds the bounds equal to the protocol\'s (written out in server mode\'s chunk)', () => {
+  it("holds the bounds equal to the protocol's (written out in server mode's chunk)", () => {
     expect(WAIT_S).toEqual(RETRY_AFTER_S);
   });
 
@@ -164,8 +172,11 @@ describe('a refusal for now', () => {
     expect(screen.getByRole('button', { name: '无障碍验证' })).toBeDisabled();
   });
 
-  it('shows 无障碍验证\'s task refused as the wait', async () => {
-    const accessible = { challenge: vi.fn<AccessibleServer['challenge']>(async () => ({ retryAfterS: 8 })), verify: vi.fn<AccessibleServer['verify']>() };
+  it("shows 无障碍验证's task refused as the wait", async () => {
+    const accessible = {
+      challenge: vi.fn<AccessibleServer['challenge']>(async () => ({ retryAfterS: 8 })),
+      verify: vi.fn<AccessibleServer['verify']>(),
+    };
     setup({ challenge: async () => ({ ...SERVER_CHALLENGE, accessible: true }), accessible });
     await settle();
     fireEvent.click(screen.getByRole('button', { name: '无障碍验证' }));

@@ -116,11 +116,14 @@ describe('keyboard', () => {
   });
 
   it('does nothing until the picture has loaded', async () => {
-    vi.stubGlobal('Image', class {
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      src = '';
-    });
+    vi.stubGlobal(
+      'Image',
+      class {
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        src = '';
+      },
+    );
     const { user, onFail } = setup({ imgs: ['/slow.png'] });
     expect(widgetState()).toBe('loading');
     expect(slider()).toHaveAttribute('aria-disabled', 'true');
@@ -267,7 +270,7 @@ describe('pointer', () => {
     document.body.removeEventListener('pointermove', seen);
   });
 
-  it('during a drag, hides the dragging pointer\'s moves from listeners below window, but not from a capture listener on window', () => {
+  it("during a drag, hides the dragging pointer's moves from listeners below window, but not from a capture listener on window", () => {
     setup();
     const below = vi.fn();
     const earlyOnWindow = vi.fn();
@@ -437,26 +440,29 @@ describe('pictures', () => {
   /** Stands in for the browser's Image: loads, or fails, on the next tick. */
   function fakeImages(fail: boolean) {
     requested.length = 0;
-    vi.stubGlobal('Image', class {
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      crossOrigin: string | null = null;
-      decoding = '';
-      naturalWidth = 0;
-      naturalHeight = 0;
-      set src(value: string) {
-        if (!value) return;
-        requested.push({ src: value, crossOrigin: this.crossOrigin });
-        setTimeout(() => {
-          if (fail) this.onerror?.();
-          else {
-            this.naturalWidth = 620;
-            this.naturalHeight = 320;
-            this.onload?.();
-          }
-        }, 10);
-      }
-    });
+    vi.stubGlobal(
+      'Image',
+      class {
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        crossOrigin: string | null = null;
+        decoding = '';
+        naturalWidth = 0;
+        naturalHeight = 0;
+        set src(value: string) {
+          if (!value) return;
+          requested.push({ src: value, crossOrigin: this.crossOrigin });
+          setTimeout(() => {
+            if (fail) this.onerror?.();
+            else {
+              this.naturalWidth = 620;
+              this.naturalHeight = 320;
+              this.onload?.();
+            }
+          }, 10);
+        }
+      },
+    );
   }
 
   it('uses a generated picture, silently, when a picture fails to load', async () => {

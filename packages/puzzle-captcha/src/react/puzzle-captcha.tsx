@@ -127,8 +127,12 @@ function PuzzleBox(props: PuzzleBoxProps) {
         </div>
       </div>
       {server && <server.Offer ready={status === 'ready'} />}
-      <span id={hintId} className="pcap-sr">{TEXTS.keyboardHint}</span>
-      <div className="pcap-sr" aria-live="polite">{server ? <server.Announcement fallback={verdictText} /> : verdictText}</div>
+      <span id={hintId} className="pcap-sr">
+        {TEXTS.keyboardHint}
+      </span>
+      <div className="pcap-sr" aria-live="polite">
+        {server ? <server.Announcement fallback={verdictText} /> : verdictText}
+      </div>
     </div>
   );
 

@@ -59,8 +59,15 @@ export const waitSeconds = (seconds: unknown) =>
 function fitsLayout(value: unknown, layout: PuzzleLayout): value is ServerChallenge {
   if (typeof value !== 'object' || value === null) return false;
   const { id, background, piece, width, height, pieceSize } = value as Record<string, unknown>;
-  return typeof id === 'string' && id !== '' && typeof background === 'string' && typeof piece === 'string' &&
-    width === layout.width && height === layout.height && pieceSize === layout.pieceSize;
+  return (
+    typeof id === 'string' &&
+    id !== '' &&
+    typeof background === 'string' &&
+    typeof piece === 'string' &&
+    width === layout.width &&
+    height === layout.height &&
+    pieceSize === layout.pieceSize
+  );
 }
 
 /**
@@ -77,7 +84,9 @@ export async function loadServerPuzzle(
 ): Promise<ServerChallenge | WaitAnswer> {
   const { signal } = controller;
   const scale = Math.min(Math.max(deviceScale(elements.stage, layout), 1), maxScale);
-  const puzzle: unknown = await withTimeout(challenge({ pixelRatio: Math.round(scale * 100) / 100 }, signal), timeout, () => controller.abort());
+  const puzzle: unknown = await withTimeout(challenge({ pixelRatio: Math.round(scale * 100) / 100 }, signal), timeout, () =>
+    controller.abort(),
+  );
   if (signal.aborted) throw new Error('aborted');
   if (isWait(puzzle)) return puzzle;
   if (!fitsLayout(puzzle, layout)) throw new Error('the challenge does not fit this layout');
@@ -100,7 +109,12 @@ export const verdictOf = (reply: { pass?: unknown; token?: unknown } | WaitAnswe
     : { pass: reply?.pass === true, token: typeof reply?.token === 'string' ? reply.token : undefined, wait: null };
 
 /** The server's verdict on a release; a network error, a timeout or a strange answer is a no. */
-export async function askVerifier(timeout: number, verify: ChallengeVerifier, answer: Parameters<ChallengeVerifier>[0], controller: AbortController) {
+export async function askVerifier(
+  timeout: number,
+  verify: ChallengeVerifier,
+  answer: Parameters<ChallengeVerifier>[0],
+  controller: AbortController,
+) {
   try {
     return verdictOf(await withTimeout(verify(answer, controller.signal), timeout, () => controller.abort()));
   } catch {
@@ -109,4 +123,9 @@ export async function askVerifier(timeout: number, verify: ChallengeVerifier, an
 }
 
 /** What the browser can say about a server-judged release: the gap, hence deviation and pinX, is unknown. */
-export const serverVerdict = (offsetX: number, token?: string): PuzzleVerdict => ({ deviation: NaN, offsetX, pinX: NaN, ...(token ? { token } : {}) });
+export const serverVerdict = (offsetX: number, token?: string): PuzzleVerdict => ({
+  deviation: NaN,
+  offsetX,
+  pinX: NaN,
+  ...(token ? { token } : {}),
+});

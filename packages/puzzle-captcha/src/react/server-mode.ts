@@ -109,7 +109,8 @@ export function createServerMode(session: ServerSession) {
         if (isWait(offer)) return verdictOf(offer);
         const { solution, ms } = await solveTimedWork(offer.work, {
           signal,
-          onProgress: (tried) => dispatch({ type: 'accessible', percent: Math.min(99, Math.floor((tried * 100) / Math.max(1, offer.maxCounter))) }),
+          onProgress: (tried) =>
+            dispatch({ type: 'accessible', percent: Math.min(99, Math.floor((tried * 100) / Math.max(1, offer.maxCounter))) }),
         });
         const timing = opening.timing(shownAt, clock(), ms);
         return verdictOf(await path.verify({ id: offer.id, work: { task: offer.work, solution }, timing }, signal));
@@ -141,12 +142,15 @@ export function createServerMode(session: ServerSession) {
       }
       const withWork = work && solved ? { work: { task: work.task, solution: solved.solution } } : {};
       const timing = opening.timing(shownAt, releasedAt, solved?.ms);
-      void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...withWork, timing }, controller).then(({ pass, token, wait }) => {
-        if (underway.verify !== controller) return; // hidden meanwhile: nothing more happens
-        underway.verify = null;
-        if (wait !== null) refuse(wait); // a right answer may be refused for its network's allowance: a wait, not a failure
-        else session.settle(pass, serverVerdict(offsetX, token));
-      });
+      void askVerifier(session.tools.timeout, server.verify, { id, offsetX, trail, ...withWork, timing }, controller).then(
+        ({ pass, token, wait }) => {
+          if (underway.verify !== controller) return; // hidden meanwhile: nothing more happens
+          underway.verify = null;
+          if (wait !== null)
+            refuse(wait); // a right answer may be refused for its network's allowance: a wait, not a failure
+          else session.settle(pass, serverVerdict(offsetX, token));
+        },
+      );
     };
     if (work) void work.result.then(send);
     else send(null);

@@ -48,7 +48,9 @@ export function createServerViews(mode: ServerViewSource) {
       <div className="pcap-ax">
         <span className="pcap-spinner" aria-hidden />
         <p>{TEXTS.intro}</p>
-        <p className="pcap-ax-percent" aria-hidden>{accessible}%</p>
+        <p className="pcap-ax-percent" aria-hidden>
+          {accessible}%
+        </p>
         <button ref={focus} type="button" className="pcap-ax-button" onClick={mode.cancel}>
           {TEXTS.cancel}
         </button>

@@ -2,7 +2,13 @@ import type { PuzzleResult } from '../core/puzzle';
 import type { RandomSource } from '../core/random';
 import type { TrailPoint } from '../core/trail';
 import type { WaitAnswer } from '../protocol/contract';
-import type { AccessibleChallengeResponse, AccessibleVerifyRequest, ChallengeRequest, ChallengeResponse, VerifyRequest } from '../protocol/schemas';
+import type {
+  AccessibleChallengeResponse,
+  AccessibleVerifyRequest,
+  ChallengeRequest,
+  ChallengeResponse,
+  VerifyRequest,
+} from '../protocol/schemas';
 
 export type PuzzleCaptchaType = 'modal' | 'inside';
 

@@ -98,16 +98,19 @@ export function usePuzzleSession(options: SessionOptions) {
   const [server, setServer] = useState<ServerMode | null>(null);
   useEffect(() => () => serverMode.current?.dispose(), []);
 
-  const settle = useCallback((pass: boolean, result: PuzzleVerdict) => {
-    if (pass) {
-      send('pass');
-      timers.start('success', RESULT_DELAY_MS, () => latest.current.onSuccess?.(result.deviation, result));
-    } else {
-      send('fail');
-      timers.start('reload', RESULT_DELAY_MS, () => setPictureRequest((n) => n + 1));
-      latest.current.onFail?.(result.deviation, result);
-    }
-  }, [send, timers]);
+  const settle = useCallback(
+    (pass: boolean, result: PuzzleVerdict) => {
+      if (pass) {
+        send('pass');
+        timers.start('success', RESULT_DELAY_MS, () => latest.current.onSuccess?.(result.deviation, result));
+      } else {
+        send('fail');
+        timers.start('reload', RESULT_DELAY_MS, () => setPictureRequest((n) => n + 1));
+        latest.current.onFail?.(result.deviation, result);
+      }
+    },
+    [send, timers],
+  );
 
   const imagesKey = JSON.stringify(options.images);
   const isServer = options.server !== undefined;
@@ -132,7 +135,14 @@ export function usePuzzleSession(options: SessionOptions) {
           if (controller.signal.aborted) return; // hidden or superseded meanwhile
           if (!serverMode.current) {
             serverMode.current = createServerMode({
-              tools: { loadImage, deviceScale, sizeCanvases, timeout: IMAGE_TIMEOUT_MS, maxScale: MAX_PIXEL_RATIO, retry: CHALLENGE_RETRY_MS },
+              tools: {
+                loadImage,
+                deviceScale,
+                sizeCanvases,
+                timeout: IMAGE_TIMEOUT_MS,
+                maxScale: MAX_PIXEL_RATIO,
+                retry: CHALLENGE_RETRY_MS,
+              },
               server: () => latest.current.server,
               status: () => statusRef.current,
               send,
@@ -171,17 +181,20 @@ export function usePuzzleSession(options: SessionOptions) {
   }, [pictureRequest, layout, imagesKey, isServer, send, settle, view, stage, board, piece, timers]);
 
   /** Release, track tap or Enter: judged here, or by the server from the offset and the drag's trail. */
-  const submit = useCallback((trail: TrailPoint[] = []) => {
-    const server = latest.current.server ? serverMode.current : null;
-    if ((latest.current.server ? !server?.served() : !plan.current) || send('submit') !== 'submitting') return;
-    const offsetX = pieceOffsetForHandle(view.value(), layout);
-    if (server) {
-      server.submit(offsetX, trail);
-      return;
-    }
-    const { pass, result } = judge(plan.current!.gapX, offsetX, latest.current.range);
-    settle(pass, result);
-  }, [send, settle, view, layout]);
+  const submit = useCallback(
+    (trail: TrailPoint[] = []) => {
+      const server = latest.current.server ? serverMode.current : null;
+      if ((latest.current.server ? !server?.served() : !plan.current) || send('submit') !== 'submitting') return;
+      const offsetX = pieceOffsetForHandle(view.value(), layout);
+      if (server) {
+        server.submit(offsetX, trail);
+        return;
+      }
+      const { pass, result } = judge(plan.current!.gapX, offsetX, latest.current.range);
+      settle(pass, result);
+    },
+    [send, settle, view, layout],
+  );
 
   const refresh = useCallback(() => {
     if (!canRefresh(statusRef.current)) return;

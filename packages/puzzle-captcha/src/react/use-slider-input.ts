@@ -86,7 +86,12 @@ export function useSliderInput({ layout, view, handle, statusRef, send, submit, 
           const box = { left: rect.left, top: rect.top, width: rect.width };
           const onHandle = handle.current?.contains(event.target as Node) ?? false;
           const pointerX = canvasXFromClient(event.clientX, box, layout);
-          drag.current = { pointerId: event.pointerId, grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2, box, trail: recorder() };
+          drag.current = {
+            pointerId: event.pointerId,
+            grab: onHandle ? pointerX - view.value() : layout.sliderSize / 2,
+            box,
+            trail: recorder(),
+          };
           window.addEventListener('pointermove', move, { capture: true, passive: true });
           try {
             track.setPointerCapture(event.pointerId);

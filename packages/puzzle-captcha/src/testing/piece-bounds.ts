@@ -23,7 +23,8 @@ export function outlineBounds(x: number, y: number, plan: PuzzlePlan, layout: Pu
 }
 
 /** The piece inside its own column canvas. */
-export const pieceColumnBounds = (plan: PuzzlePlan, layout: PuzzleLayout) => outlineBounds(PIECE_BLEED + PIECE_INSET, plan.gapY, plan, layout);
+export const pieceColumnBounds = (plan: PuzzlePlan, layout: PuzzleLayout) =>
+  outlineBounds(PIECE_BLEED + PIECE_INSET, plan.gapY, plan, layout);
 
 /** The pixels where `keep(index)` holds, as a box in canvas units (`scale` device pixels per unit). */
 export function pixelBounds(width: number, height: number, scale: number, keep: (index: number) => boolean): Bounds | null {

@@ -4,9 +4,7 @@ import { solveTask, WorkAborted, type Digest, type WorkTask } from './solve';
 
 export type WorkerRequest = { type: 'solve'; task: WorkTask; maxCounter?: number } | { type: 'abort' };
 export type WorkerReply =
-  | { type: 'progress'; tried: number }
-  | { type: 'solved'; counter: number; derivedKey: string }
-  | { type: 'failed'; message: string };
+  { type: 'progress'; tried: number } | { type: 'solved'; counter: number; derivedKey: string } | { type: 'failed'; message: string };
 
 let controller: AbortController | null = null;
 
@@ -21,7 +19,12 @@ export const serveSolving = (digest?: Digest) => (event: MessageEvent<WorkerRequ
   const current = new AbortController();
   controller = current;
   const post = (reply: WorkerReply) => self.postMessage(reply);
-  solveTask(request.task, { signal: current.signal, maxCounter: request.maxCounter, digest, onProgress: (tried) => post({ type: 'progress', tried }) }).then(
+  solveTask(request.task, {
+    signal: current.signal,
+    maxCounter: request.maxCounter,
+    digest,
+    onProgress: (tried) => post({ type: 'progress', tried }),
+  }).then(
     (solution) => post({ type: 'solved', ...solution }),
     (error: unknown) => {
       if (!(error instanceof WorkAborted)) post({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -4,7 +4,13 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { solveWork, WorkAborted, type WorkTask } from './solve-work';
 
 const task = (counter: number) =>
-  createChallenge({ algorithm: 'SHA-256', cost: 1, counter, deriveKey, hmacSignatureSecret: 'a test secret that is long enough for hmac' }) as Promise<WorkTask>;
+  createChallenge({
+    algorithm: 'SHA-256',
+    cost: 1,
+    counter,
+    deriveKey,
+    hmacSignatureSecret: 'a test secret that is long enough for hmac',
+  }) as Promise<WorkTask>;
 
 describe('solveWork without Worker (old in-app browsers)', () => {
   it('solves on the main thread', async () => {

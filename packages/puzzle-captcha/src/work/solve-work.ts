@@ -1,7 +1,16 @@
 // Starts the solver in a Web Worker (never on the main thread when workers exist: a drag must stay smooth)
 // and answers a promise; the signal stops it. Without Worker (an old in-app browser, jsdom) the same solver
 // runs on the main thread, yielding between digests, which are asynchronous anyway.
-import { hasWebCrypto, solveTask, WorkAborted, webCryptoDigest, type Digest, type SolveOptions, type WorkSolution, type WorkTask } from './solve';
+import {
+  hasWebCrypto,
+  solveTask,
+  WorkAborted,
+  webCryptoDigest,
+  type Digest,
+  type SolveOptions,
+  type WorkSolution,
+  type WorkTask,
+} from './solve';
 import type { WorkerReply, WorkerRequest } from './serve-solving';
 
 export { WorkAborted, type WorkSolution, type WorkTask };

@@ -7,7 +7,14 @@ import { solveWork } from './solve-work';
 const SECRET = 'a test secret that is long enough for hmac use';
 
 async function serverTask(counter: number, cost = 2): Promise<WorkTask> {
-  const challenge = await createChallenge({ algorithm: 'SHA-256', cost, counter, deriveKey, hmacSignatureSecret: SECRET, data: { cid: 'x' } });
+  const challenge = await createChallenge({
+    algorithm: 'SHA-256',
+    cost,
+    counter,
+    deriveKey,
+    hmacSignatureSecret: SECRET,
+    data: { cid: 'x' },
+  });
   return challenge as WorkTask;
 }
 
@@ -20,7 +27,7 @@ describe('solveTask', () => {
     expect(result.verified).toBe(true);
   });
 
-  it('solves with @noble/hashes\' SHA-256 where there is no WebCrypto (a page on plain http), to the same answer', async () => {
+  it("solves with @noble/hashes' SHA-256 where there is no WebCrypto (a page on plain http), to the same answer", async () => {
     const task = await serverTask(211);
     vi.stubGlobal('crypto', { getRandomValues: globalThis.crypto.getRandomValues.bind(globalThis.crypto) });
     try {
@@ -42,7 +49,11 @@ describe('solveTask', () => {
 
   it('stops when its signal fires', async () => {
     const controller = new AbortController();
-    const solving = solveTask(await serverTask(1_000_000, 1), { signal: controller.signal, onProgress: () => controller.abort(), progressEvery: 50 });
+    const solving = solveTask(await serverTask(1_000_000, 1), {
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+      progressEvery: 50,
+    });
     await expect(solving).rejects.toBeInstanceOf(WorkAborted);
   });
 

@@ -49,7 +49,10 @@ export const webCryptoDigest: Digest = async (data) => new Uint8Array(await glob
 const YIELD_EVERY = 1024;
 
 /** Solves a task; rejects with WorkAborted when the signal fires, and with an Error for a task it cannot solve. */
-export async function solveTask(task: WorkTask, { signal, onProgress, progressEvery = 500, maxCounter = 2 ** 32, digest = webCryptoDigest }: SolveOptions = {}): Promise<WorkSolution> {
+export async function solveTask(
+  task: WorkTask,
+  { signal, onProgress, progressEvery = 500, maxCounter = 2 ** 32, digest = webCryptoDigest }: SolveOptions = {},
+): Promise<WorkSolution> {
   const { algorithm, nonce, salt, cost, keyLength, keyPrefix } = task.parameters;
   if (algorithm !== 'SHA-256' || !/^[0-9a-f]+$/i.test(keyPrefix) || !Number.isInteger(cost) || cost < 1 || cost > 1000) {
     throw new Error('unsupported work task');

@@ -16,7 +16,12 @@ const NO_SWITCHES: OperatorSwitches = { underAttack: null, peopleFirst: null };
 const CAMPAIGN: OperatorSwitches = { ...NO_SWITCHES, campaign: { cap: 0, until: Date.UTC(2026, 10, 26) } };
 
 /** A difficulty over a fresh embedded store, on a clock the test moves; its level changes recorded. */
-function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned = null }: { holdout?: number; random?: () => number; switches?: OperatorSwitches; pinned?: Level | null } = {}) {
+function setUp({
+  holdout = 0,
+  random = () => 0.5,
+  switches = NO_SWITCHES,
+  pinned = null,
+}: { holdout?: number; random?: () => number; switches?: OperatorSwitches; pinned?: Level | null } = {}) {
   const db = new Database(':memory:');
   ensureCaptchaTables(db);
   const clock = { at: Date.UTC(2026, 10, 25, 8) };
@@ -35,7 +40,12 @@ function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned
     },
   });
   /** A challenge from `ip` (its network of `kind`) now, answered (passed or not) when `answer` says. */
-  const visit = async (ip: string, answer?: 'pass' | 'fail', kind: NetworkKind = 'unknown', network = networkOf(ip)): Promise<LevelVerdict> => {
+  const visit = async (
+    ip: string,
+    answer?: 'pass' | 'fail',
+    kind: NetworkKind = 'unknown',
+    network = networkOf(ip),
+  ): Promise<LevelVerdict> => {
     const verdict = (await difficulty.challenge(ip, { network, kind }, clock.at)).verdict;
     if (answer) await difficulty.answered(ip, network, kind, answer, clock.at);
     return verdict;
@@ -47,7 +57,7 @@ function setUp({ holdout = 0, random = () => 0.5, switches = NO_SWITCHES, pinned
 
 const levelOf = (verdict: LevelVerdict) => verdict.level;
 
-describe('a visitor\'s level', () => {
+describe("a visitor's level", () => {
   it('is 0 with the plain picture for a person, and nothing is kept about them', async () => {
     const { db, visit } = setUp();
     const verdict = await visit('198.51.100.7', 'pass');
@@ -115,7 +125,10 @@ describe('a visitor\'s level', () => {
       clock.at += MINUTE / perMinute;
     }
     // Its own level (the carriers' floor across the site may rise too, on so many carrier passes: tested below).
-    return { seconds: networkAt(2) === null ? null : (networkAt(2)! - start) / SECOND, steps: changes.filter(({ entity }) => entity === 'network').map(({ to }) => to) };
+    return {
+      seconds: networkAt(2) === null ? null : (networkAt(2)! - start) / SECOND,
+      steps: changes.filter(({ entity }) => entity === 'network').map(({ to }) => to),
+    };
   };
 
   it("raises a carrier /24 whose answers run past a campaign's minute: 150 a minute, every one right, is guarded within a minute", async () => {
@@ -125,13 +138,13 @@ describe('a visitor\'s level', () => {
     expect(steps).toEqual([1, 2]);
   });
 
-  it('puts one at three times a campaign\'s minute on the guarded picture at once: 300 a minute reach 180 in 36 s', async () => {
+  it("puts one at three times a campaign's minute on the guarded picture at once: 300 a minute reach 180 in 36 s", async () => {
     const { seconds, steps } = await carrierRun(300, 10);
     expect(seconds).toBeLessThan(40); // hot from 18 s would take two steps of 15 s: 48 s
     expect(steps).toEqual([1, 2]);
   });
 
-  it('puts a solver at a usual day\'s hard mark on the guarded picture within 20 s, with no campaign announced: 240 a minute', async () => {
+  it("puts a solver at a usual day's hard mark on the guarded picture within 20 s, with no campaign announced: 240 a minute", async () => {
     const { seconds, steps } = await carrierRun(240, 2, NO_SWITCHES);
     expect(seconds).toBeLessThan(20); // 60 in its minute: 15 s, before the hot run's first step (30 in 7.5 s, then 15 s)
     expect(steps).toEqual([2]);
@@ -154,7 +167,11 @@ describe('a visitor\'s level', () => {
 
   it('starts a hosting network escalated: the guarded picture and more work from its first challenge', async () => {
     const { visit } = setUp();
-    expect(await visit('8.130.1.2', undefined, 'hosting', 'as:37963')).toMatchObject({ level: 2, picture: 'guarded', policy: { workFactor: 10 } });
+    expect(await visit('8.130.1.2', undefined, 'hosting', 'as:37963')).toMatchObject({
+      level: 2,
+      picture: 'guarded',
+      policy: { workFactor: 10 },
+    });
   });
 
   it("counts an answer to no live puzzle against the sender's address alone: its network's neighbours stay at 0", async () => {
@@ -216,7 +233,7 @@ describe('the site floor', () => {
     expect(levelOf(await run.visit('198.51.100.5'))).toBe(1);
   });
 
-  it('stays at 0 through bare fetches from forty networks: a fetch costs nothing, and moves nobody\'s floor', async () => {
+  it("stays at 0 through bare fetches from forty networks: a fetch costs nothing, and moves nobody's floor", async () => {
     const run = setUp();
     await surge(run, 40);
     expect(run.difficulty.siteLevel()).toBe(0);
@@ -242,7 +259,7 @@ describe('the site floor', () => {
   });
 });
 
-describe('the carriers\' floor', () => {
+describe("the carriers' floor", () => {
   /** `minutes` of passes from 50 carrier /24s, `perMinute` across them, each /24 far under its own marks. */
   const pool = async ({ clock, visit, settle }: ReturnType<typeof setUp>, minutes: number, perMinute: number) => {
     const verdicts: LevelVerdict[] = [];
@@ -254,18 +271,23 @@ describe('the carriers\' floor', () => {
     return verdicts;
   };
 
-  it('rises to 2 within 3 minutes when carrier passes across the site run far past their baseline, under every /24\'s marks', async () => {
+  it("rises to 2 within 3 minutes when carrier passes across the site run far past their baseline, under every /24's marks", async () => {
     const run = setUp();
     const start = run.clock.at;
     await pool(run, 1, 15); // a calm minute: the baseline
     const verdicts = await pool(run, 3, 250); // 5 a minute on each of 50 /24s
     expect(verdicts.at(-1)!.level).toBe(2);
-    expect(run.changes.filter(({ entity }) => entity === 'carriers').map(({ to, at }) => ({ to, within3: at - start <= 4 * MINUTE }))).toEqual([{ to: 1, within3: true }, { to: 2, within3: true }]);
+    expect(
+      run.changes.filter(({ entity }) => entity === 'carriers').map(({ to, at }) => ({ to, within3: at - start <= 4 * MINUTE })),
+    ).toEqual([
+      { to: 1, within3: true },
+      { to: 2, within3: true },
+    ]);
     expect(run.changes.filter(({ entity }) => entity === 'network')).toEqual([]); // no /24 rose on its own
     expect(levelOf(await run.visit('198.51.100.5'))).toBe(0); // the floor is carriers' alone
   });
 
-  it('stays at 0 through the same surge while the campaign switch is on, and through a campaign\'s own pace', async () => {
+  it("stays at 0 through the same surge while the campaign switch is on, and through a campaign's own pace", async () => {
     const campaign = setUp({ switches: { underAttack: null, peopleFirst: null, campaign: { cap: 0, until: Date.UTC(2026, 10, 26) } } });
     await pool(campaign, 1, 15);
     await pool(campaign, 3, 250);
@@ -275,7 +297,7 @@ describe('the carriers\' floor', () => {
     expect(steady.difficulty.carriersLevel()).toBe(0);
   });
 
-  it('rises no higher than the campaign switch allows, and learns the campaign\'s pace as its baseline', async () => {
+  it("rises no higher than the campaign switch allows, and learns the campaign's pace as its baseline", async () => {
     const run = setUp({ switches: { underAttack: null, peopleFirst: null, campaign: { cap: 1, until: Date.UTC(2026, 10, 25, 8, 40) } } });
     await pool(run, 1, 15);
     const during = await pool(run, 30, 150); // 3 a minute on each of 50 /24s, for the campaign's half hour
@@ -287,7 +309,7 @@ describe('the carriers\' floor', () => {
   }, 30_000);
 });
 
-describe('the operator\'s switches and the holdout', () => {
+describe("the operator's switches and the holdout", () => {
   it('puts "under attack" under everyone not known good until its end, and caps everyone with "people first"', async () => {
     const { clock, visit, current } = setUp();
     await visit('198.51.100.1', 'pass'); // known good: passed, failed nothing since
@@ -300,12 +322,17 @@ describe('the operator\'s switches and the holdout', () => {
     expect(levelOf(await visit('203.0.113.3'))).toBe(1);
   });
 
-  it('gives the holdout\'s share of level-0 challenges the guarded picture, and marks them', async () => {
+  it("gives the holdout's share of level-0 challenges the guarded picture, and marks them", async () => {
     const draws = [0.01, 0.5, 0.019, 0.9];
     const { visit } = setUp({ holdout: 0.02, random: () => draws.shift() ?? 0.5 });
     const pictures = [];
     for (let i = 0; i < 4; i += 1) pictures.push(await visit(`198.51.${i}.1`));
-    expect(pictures.map((verdict) => [verdict.picture, verdict.holdout])).toEqual([['guarded', true], ['plain', false], ['guarded', true], ['plain', false]]);
+    expect(pictures.map((verdict) => [verdict.picture, verdict.holdout])).toEqual([
+      ['guarded', true],
+      ['plain', false],
+      ['guarded', true],
+      ['plain', false],
+    ]);
   });
 
   // That a pinned level applies no quota of its level (the passes are bounded where they are made) is pinned in policy-table.test.ts.
@@ -319,4 +346,3 @@ describe('the operator\'s switches and the holdout', () => {
     expect(await pinnedAt2.visit('198.51.100.7')).toMatchObject({ level: 2, picture: 'guarded', policy: { workFactor: 10 } });
   });
 });
-

@@ -68,7 +68,11 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
   /** The site's floor, read again from the shared counts at most every SITE_READ_EVERY_MS, off the request's path. */
   const readSite = async (at: number) => {
     const reading = await signals.site(at);
-    const minute = { challengesPerMinute: reading.challenges, baselinePerMinute: reading.baseline?.perMinute ?? null, topNetworksShare: reading.topNetworksShare };
+    const minute = {
+      challengesPerMinute: reading.challenges,
+      baselinePerMinute: reading.baseline?.perMinute ?? null,
+      topNetworksShare: reading.topNetworksShare,
+    };
     // A minute is taken into the baseline once, by the first instance to read it.
     const fresh = reading.baseline === null || reading.baseline.minute < reading.minute;
     const perMinute = fresh ? nextBaseline(reading.baseline?.perMinute ?? null, minute) : null;
@@ -77,7 +81,11 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
     const after = nextState(before, sitePressure(minute), at, SITE_FLOOR.maxFloor);
     if (after.level !== siteLevel) events.levelChanged('site', siteLevel, after.level, null);
     siteLevel = after.level;
-    await signals.saveSite(isForgettable(after, at) ? null : after, perMinute === null ? null : { perMinute, minute: reading.minute }, HYSTERESIS.ttlMs);
+    await signals.saveSite(
+      isForgettable(after, at) ? null : after,
+      perMinute === null ? null : { perMinute, minute: reading.minute },
+      HYSTERESIS.ttlMs,
+    );
   };
 
   /**
@@ -93,10 +101,20 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
     const perMinute = fresh ? nextCarrierBaseline(reading.baseline?.perMinute ?? null, minute, campaign !== null) : null;
     const before = reading.state ?? freshState(at);
     // Raised by a rate alone (no failures): it steps down in HYSTERESIS.rateCalmMs of calm, not calmMs.
-    const after = nextState(before, campaign === 0 ? 'calm' : carrierPressure(minute), at, Math.min(CARRIER_SURGE.maxFloor, campaign ?? CARRIER_SURGE.maxFloor) as Level, HYSTERESIS.rateCalmMs);
+    const after = nextState(
+      before,
+      campaign === 0 ? 'calm' : carrierPressure(minute),
+      at,
+      Math.min(CARRIER_SURGE.maxFloor, campaign ?? CARRIER_SURGE.maxFloor) as Level,
+      HYSTERESIS.rateCalmMs,
+    );
     if (after.level !== carriersLevel) events.levelChanged('carriers', carriersLevel, after.level, 'carrier');
     carriersLevel = after.level;
-    await signals.saveCarriers(isForgettable(after, at) ? null : after, perMinute === null ? null : { perMinute, minute: reading.minute }, HYSTERESIS.ttlMs);
+    await signals.saveCarriers(
+      isForgettable(after, at) ? null : after,
+      perMinute === null ? null : { perMinute, minute: reading.minute },
+      HYSTERESIS.ttlMs,
+    );
   };
 
   /**
@@ -105,7 +123,11 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
    */
   const observe = async (event: SignalEvent, address: string, network: string | null, kind: NetworkKind, at: number) => {
     const reading = await signals.record(event, address, network, at, kind !== 'carrier');
-    return { reading, address: advance('address', address, kind, reading.address, at), network: network === null ? 0 : advance('network', network, kind, reading.network, at) };
+    return {
+      reading,
+      address: advance('address', address, kind, reading.address, at),
+      network: network === null ? 0 : advance('network', network, kind, reading.network, at),
+    };
   };
 
   return {
@@ -113,7 +135,11 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
      * The level a challenge is issued at (sealed into it by the caller), and its network's answered challenges in
      * the last minute (what its allowance is checked against: admission.ts). The fetch counts for its address alone.
      */
-    async challenge(address: string, { network, kind }: Pick<JudgedNetwork, 'network' | 'kind'>, at: number): Promise<{ verdict: LevelVerdict; networkAnswered: number }> {
+    async challenge(
+      address: string,
+      { network, kind }: Pick<JudgedNetwork, 'network' | 'kind'>,
+      at: number,
+    ): Promise<{ verdict: LevelVerdict; networkAnswered: number }> {
       if (at - siteReadAt >= SITE_READ_EVERY_MS) {
         siteReadAt = at;
         readSite(at).catch(onError);
@@ -121,7 +147,19 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
       }
       const { reading, ...levels } = await observe('challenge', address, network, kind, at);
       const nat = isCarrierNat(kind, address);
-      const verdict = decideLevel({ kind, nat, ...levels, site: siteLevel, carriers: carriersLevel, addressCounts: reading.address.counts, switches: switches(), pinned, holdout, draw: random(), now: at });
+      const verdict = decideLevel({
+        kind,
+        nat,
+        ...levels,
+        site: siteLevel,
+        carriers: carriersLevel,
+        addressCounts: reading.address.counts,
+        switches: switches(),
+        pinned,
+        holdout,
+        draw: random(),
+        now: at,
+      });
       return { verdict, networkAnswered: reading.network.counts.challengesPerMinute };
     },
     /**
@@ -129,7 +167,13 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
      * levels move with it (hard evidence at once); an answer to no live puzzle, for the sender's address alone
      * (network null). What it counts as is level-decision.ts's answerEvidence.
      */
-    async answered(address: string, network: string | null, kind: NetworkKind, evidence: 'pass' | 'fail' | 'accessiblePass', at: number): Promise<void> {
+    async answered(
+      address: string,
+      network: string | null,
+      kind: NetworkKind,
+      evidence: 'pass' | 'fail' | 'accessiblePass',
+      at: number,
+    ): Promise<void> {
       await observe(evidence, address, network, kind, at);
     },
     siteLevel: () => siteLevel,

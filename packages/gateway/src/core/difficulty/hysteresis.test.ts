@@ -126,7 +126,7 @@ describe('a level at the edges of its periods', () => {
   });
 });
 
-describe('a floor raised by a rate alone (the carriers\' floor: HYSTERESIS.rateCalmMs)', () => {
+describe("a floor raised by a rate alone (the carriers' floor: HYSTERESIS.rateCalmMs)", () => {
   const RATE = HYSTERESIS.rateCalmMs;
   /** Raised 0 -> 1 -> 2 in two sustained periods, then calm readings every 10 s from `calmFrom` until `to`. */
   const calmAfterSurge = (calmFrom: number, to: number, calmMs?: number) => {

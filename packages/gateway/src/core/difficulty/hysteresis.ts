@@ -18,7 +18,14 @@ export interface LevelState {
   changes: number[];
 }
 
-export const freshState = (now: number): LevelState => ({ level: 0, since: now, lastAt: now, hotSince: null, calmSince: null, changes: [] });
+export const freshState = (now: number): LevelState => ({
+  level: 0,
+  since: now,
+  lastAt: now,
+  hotSince: null,
+  calmSince: null,
+  changes: [],
+});
 
 const recent = (changes: number[], now: number) => changes.filter((at) => now - at < HYSTERESIS.flapWindowMs);
 /** The changes kept with a state: those within a flap window of its last (a step down may be dated back to then). */
@@ -50,10 +57,23 @@ function calmDown(state: LevelState, calmSince: number, now: number, calmMs: num
  * changes in a flap window, hard evidence aside; never above `ceiling`. A warm reading holds the level and breaks both runs.
  * `calmMs`: the calm period, shorter for a floor raised by a rate alone (HYSTERESIS.rateCalmMs).
  */
-export function nextState(state: LevelState, pressure: Pressure, now: number, ceiling: Level = TOP_LEVEL, calmMs: number = HYSTERESIS.calmMs): LevelState {
+export function nextState(
+  state: LevelState,
+  pressure: Pressure,
+  now: number,
+  ceiling: Level = TOP_LEVEL,
+  calmMs: number = HYSTERESIS.calmMs,
+): LevelState {
   const changes = recent(state.changes, now);
   // A step up keeps the hot run going: the next step needs one more sustained period, not a new run.
-  const change = (level: Level, hotSince: number | null): LevelState => ({ level, since: now, lastAt: now, hotSince, calmSince: null, changes: [...changes, now] });
+  const change = (level: Level, hotSince: number | null): LevelState => ({
+    level,
+    since: now,
+    lastAt: now,
+    hotSince,
+    calmSince: null,
+    changes: [...changes, now],
+  });
   const hardLevel = Math.min(2, ceiling) as Level;
   if (pressure === 'hard' && state.level < hardLevel) return change(hardLevel, now);
   if (pressure === 'hot' || pressure === 'hard') {

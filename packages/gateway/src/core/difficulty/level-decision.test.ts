@@ -5,13 +5,23 @@ import { accessibleFitsMs, answerEvidence, decideLevel, passAllowance, puzzleFit
 
 const none = { underAttack: null, peopleFirst: null };
 const calm: LevelEvidence = {
-  kind: 'unknown', nat: false, address: 0, network: 0, site: 0, carriers: 0, addressCounts: { successes1h: 0, failures10m: 0 },
-  switches: none, pinned: null, holdout: 0, draw: 0.5, now: 0,
+  kind: 'unknown',
+  nat: false,
+  address: 0,
+  network: 0,
+  site: 0,
+  carriers: 0,
+  addressCounts: { successes1h: 0, failures10m: 0 },
+  switches: none,
+  pinned: null,
+  holdout: 0,
+  draw: 0.5,
+  now: 0,
 };
 const levelOf = (change: Partial<LevelEvidence>) => decideLevel({ ...calm, ...change }).level;
 
 describe("a visitor's level", () => {
-  it('is the highest of its address, its network, its kind\'s floor and the site floor (which counts up to 1)', () => {
+  it("is the highest of its address, its network, its kind's floor and the site floor (which counts up to 1)", () => {
     expect(levelOf({})).toBe(0);
     expect(levelOf({ network: 2 })).toBe(2);
     expect(levelOf({ address: 3, network: 1 })).toBe(3);
@@ -35,8 +45,24 @@ describe("a visitor's level", () => {
     expect(levelOf({ switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 0.4, failures10m: 0 } })).toBe(2);
     expect(levelOf({ switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 3, failures10m: 0.5 } })).toBe(2);
     // Never a carrier NAT address: one person's pass there would exempt everyone behind it, bots too.
-    expect(levelOf({ kind: 'carrier', nat: true, switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 3, failures10m: 0 } })).toBe(2);
-    expect(levelOf({ kind: 'carrier', nat: false, switches: { ...none, underAttack }, now: 50, addressCounts: { successes1h: 3, failures10m: 0 } })).toBe(0);
+    expect(
+      levelOf({
+        kind: 'carrier',
+        nat: true,
+        switches: { ...none, underAttack },
+        now: 50,
+        addressCounts: { successes1h: 3, failures10m: 0 },
+      }),
+    ).toBe(2);
+    expect(
+      levelOf({
+        kind: 'carrier',
+        nat: false,
+        switches: { ...none, underAttack },
+        now: 50,
+        addressCounts: { successes1h: 3, failures10m: 0 },
+      }),
+    ).toBe(0);
     const peopleFirst = { cap: 1 as const, until: 100 };
     expect(levelOf({ address: 3, network: 3, switches: { ...none, peopleFirst }, now: 50 })).toBe(1);
     expect(levelOf({ address: 3, switches: { ...none, peopleFirst }, now: 100 })).toBe(3);
@@ -45,7 +71,12 @@ describe("a visitor's level", () => {
 
   it('sets the picture and the work of its level, and draws the holdout at level 0 only, up to its cap', () => {
     expect(decideLevel({ ...calm, network: 2 })).toMatchObject({ level: 2, picture: 'guarded', holdout: false, policy: LEVEL_POLICY[2] });
-    expect(decideLevel({ ...calm, holdout: 0.02, draw: 0.019 })).toMatchObject({ level: 0, picture: 'guarded', holdout: true, policy: LEVEL_POLICY[0] });
+    expect(decideLevel({ ...calm, holdout: 0.02, draw: 0.019 })).toMatchObject({
+      level: 0,
+      picture: 'guarded',
+      holdout: true,
+      policy: LEVEL_POLICY[0],
+    });
     expect(decideLevel({ ...calm, holdout: 0.02, draw: 0.02 })).toMatchObject({ picture: 'plain', holdout: false });
     expect(decideLevel({ ...calm, holdout: 0.9, draw: 0.6 })).toMatchObject({ picture: 'plain', holdout: false }); // capped at 0.5
     expect(decideLevel({ ...calm, network: 1, holdout: 0.5, draw: 0 })).toMatchObject({ level: 1, holdout: false });
@@ -62,7 +93,10 @@ describe("a network's pass allowance", () => {
   it("is its kind's bucket, within its level's hourly quota but on a carrier or a pinned level", () => {
     expect(passAllowance('unknown', 0, false)).toEqual(PASS_ALLOWANCE.unknown);
     const hourly = LEVEL_POLICY[3].networkSuccessesPerHour!;
-    expect(passAllowance('unknown', 3, false)).toEqual({ burst: Math.min(PASS_ALLOWANCE.unknown.burst, hourly), perMinute: Math.min(PASS_ALLOWANCE.unknown.perMinute, hourly / 60) });
+    expect(passAllowance('unknown', 3, false)).toEqual({
+      burst: Math.min(PASS_ALLOWANCE.unknown.burst, hourly),
+      perMinute: Math.min(PASS_ALLOWANCE.unknown.perMinute, hourly / 60),
+    });
     expect(passAllowance('carrier', 3, false)).toEqual(PASS_ALLOWANCE.carrier);
     expect(passAllowance('unknown', 3, true)).toEqual(PASS_ALLOWANCE.unknown);
     expect(decideLevel({ ...calm, network: 3 }).allowance).toEqual(passAllowance('unknown', 3, false));
@@ -78,7 +112,7 @@ describe('what an answer counts as for the levels', () => {
     expect(answerEvidence(false, null)).toBe('fail');
   });
 
-  it('fits a drag to its own trail and a reaction, never under a hand\'s least; anything else to the least', () => {
+  it("fits a drag to its own trail and a reaction, never under a hand's least; anything else to the least", () => {
     const trail = (ms: number) => [{ t: 0 }, { t: ms / 2 }, { t: ms }];
     expect(puzzleFitsMs(trail(900), true)).toBe(900 + REACTION_MS);
     expect(puzzleFitsMs(trail(100), true)).toBe(HAND_MIN_MS);
@@ -88,7 +122,7 @@ describe('what an answer counts as for the levels', () => {
     expect(puzzleFitsMs([{ t: 40 }, { t: 1040 }], true)).toBe(1000 + REACTION_MS); // from its first sample
   });
 
-  it('fits 无障碍验证\'s solution to the tries its counter shows, at a browser\'s best speed', () => {
+  it("fits 无障碍验证's solution to the tries its counter shows, at a browser's best speed", () => {
     expect(accessibleFitsMs(40_000)).toBe(40_000 / BROWSER_TRIES_PER_MS);
     expect(accessibleFitsMs(0)).toBe(0);
     expect(accessibleFitsMs(-5)).toBe(0);

@@ -3,7 +3,18 @@
 // round trips). Pure: no store, no clock, no random source of its own; every number comes from the policy.
 import type { PictureKind } from '../events';
 import type { NetworkKind } from '../networks/network-kind';
-import { ACCESSIBLE_ALLOWANCE, BROWSER_TRIES_PER_MS, CARRIER_SURGE, HAND_MIN_MS, HOLDOUT_LIMITS, KIND_FLOOR, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS, SITE_FLOOR } from '../policy';
+import {
+  ACCESSIBLE_ALLOWANCE,
+  BROWSER_TRIES_PER_MS,
+  CARRIER_SURGE,
+  HAND_MIN_MS,
+  HOLDOUT_LIMITS,
+  KIND_FLOOR,
+  LEVEL_POLICY,
+  PASS_ALLOWANCE,
+  REACTION_MS,
+  SITE_FLOOR,
+} from '../policy';
 import type { Allowance } from '../../stores/captcha-store';
 import type { Level, LevelPolicy } from './levels';
 
@@ -85,14 +96,28 @@ export function accessibleAllowance(kind: NetworkKind, level: Level, pinned: boo
  * its kind's floor (KIND_FLOOR: a cloud starts escalated), the site's floor (up to SITE_FLOOR.maxFloor) and, for
  * a carrier visitor, the carriers' floor (up to CARRIER_SURGE.maxFloor);
  * then the operator's "under attack" floor unless it is known good (passed a puzzle within the hour, failed
- * nothing since; never a carrier NAT address, whose pass is one person's of many), then the "people first" cap, each until its end. A level-0 challenge is in the holdout by the draw.
+ * nothing since; never a carrier NAT address, whose pass is one person's of many), then the "people first" cap, each
+ * until its end. A level-0 challenge is in the holdout by the draw.
  */
 export function decideLevel(evidence: LevelEvidence): LevelVerdict {
   const { kind, switches, pinned, now } = evidence;
-  if (pinned !== null) return { level: pinned, picture: LEVEL_POLICY[pinned].picture, holdout: false, policy: LEVEL_POLICY[pinned], allowance: passAllowance(kind, pinned, true) };
+  if (pinned !== null)
+    return {
+      level: pinned,
+      picture: LEVEL_POLICY[pinned].picture,
+      holdout: false,
+      policy: LEVEL_POLICY[pinned],
+      allowance: passAllowance(kind, pinned, true),
+    };
   const campaign = campaignCap(switches, now);
   const carriers = kind === 'carrier' ? Math.min(evidence.carriers, CARRIER_SURGE.maxFloor, campaign ?? CARRIER_SURGE.maxFloor) : 0;
-  let level = Math.max(evidence.address, evidence.network, KIND_FLOOR[kind], Math.min(evidence.site, SITE_FLOOR.maxFloor), carriers) as Level;
+  let level = Math.max(
+    evidence.address,
+    evidence.network,
+    KIND_FLOOR[kind],
+    Math.min(evidence.site, SITE_FLOOR.maxFloor),
+    carriers,
+  ) as Level;
   // Sliding counts, hence the halves.
   const knownGood = !evidence.nat && evidence.addressCounts.successes1h >= 0.5 && evidence.addressCounts.failures10m < 0.5;
   const { underAttack, peopleFirst } = switches;

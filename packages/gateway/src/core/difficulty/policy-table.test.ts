@@ -28,7 +28,15 @@ function setUp({ pinned = null, switches = NO_SWITCHES }: { pinned?: Level | nul
   const onError = (error: unknown) => {
     throw error;
   };
-  const difficulty = createDifficulty({ signals: store.signals, switches: () => switches, holdout: 0, random: () => 0.5, pinned, events, onError });
+  const difficulty = createDifficulty({
+    signals: store.signals,
+    switches: () => switches,
+    holdout: 0,
+    random: () => 0.5,
+    pinned,
+    events,
+    onError,
+  });
   const judge = (ip: string) => ({ network: networkOf(ip), kind: 'unknown' as const, asn: null });
   const { passRefusal } = admission({ store, events, now, networkChallenges: 1_000_000, difficulty, judge });
   /** A right answer's pass for a puzzle fetched from `network` (of `kind`) at `level`: granted, or refused for its quota. */
@@ -88,13 +96,16 @@ describe("each kind's pass allowance (at level 0, where no level sets a quota)",
     const { burst, pass, refusals } = setUp();
     expect(await burst('198.51.100.0/24', 'unknown', 0)).toBe(8);
     expect(await burst('198.51.101.0/24', 'unknown', 0)).toBe(8);
-    expect(refusals).toEqual([{ level: 0, kind: 'unknown' }, { level: 0, kind: 'unknown' }]);
+    expect(refusals).toEqual([
+      { level: 0, kind: 'unknown' },
+      { level: 0, kind: 'unknown' },
+    ]);
     expect(await pass('198.51.100.0/24', 'unknown', 0)).toBe(false);
   });
 });
 
 describe("each level's hourly pass quota", () => {
-  it('has none at level 0: an unknown /24 gets its kind\'s 120 passes in the hour after its burst', async () => {
+  it("has none at level 0: an unknown /24 gets its kind's 120 passes in the hour after its burst", async () => {
     const { burst, grantedSteps } = setUp();
     expect(await burst('198.51.100.0/24', 'unknown', 0)).toBe(8);
     expect(await grantedSteps('198.51.100.0/24', 'unknown', 0, 10 * SECOND, 60 * MINUTE)).toHaveLength(120);
@@ -106,15 +117,18 @@ describe("each level's hourly pass quota", () => {
     [2, 5, 12, 5],
     [3, 2, 30, 2],
   ];
-  it.each(quotas)('grants an unknown /24 at level %i %i passes at once, then one every %i minutes: %i in the hour, the next refused', async (level, atOnce, minutes, quota) => {
-    const { burst, grantedSteps, refusals } = setUp();
-    expect(await burst('198.51.100.0/24', 'unknown', level)).toBe(atOnce);
-    // Tried every minute for the hour that follows: granted at the quota's pace, and at no other minute.
-    const granted = await grantedSteps('198.51.100.0/24', 'unknown', level, MINUTE, 60 * MINUTE);
-    expect(granted).toEqual(multiples(minutes, quota));
-    expect(refusals.length).toBe(1 + 60 - quota);
-    expect(refusals.every((refusal) => refusal.level === level)).toBe(true);
-  });
+  it.each(quotas)(
+    'grants an unknown /24 at level %i %i passes at once, then one every %i minutes: %i in the hour, the next refused',
+    async (level, atOnce, minutes, quota) => {
+      const { burst, grantedSteps, refusals } = setUp();
+      expect(await burst('198.51.100.0/24', 'unknown', level)).toBe(atOnce);
+      // Tried every minute for the hour that follows: granted at the quota's pace, and at no other minute.
+      const granted = await grantedSteps('198.51.100.0/24', 'unknown', level, MINUTE, 60 * MINUTE);
+      expect(granted).toEqual(multiples(minutes, quota));
+      expect(refusals.length).toBe(1 + 60 - quota);
+      expect(refusals.every((refusal) => refusal.level === level)).toBe(true);
+    },
+  );
 
   it('grants a hosting AS at level 2 (its floor) 4 passes at once, then 5 in the hour: one every 12 minutes', async () => {
     const { burst, grantedSteps } = setUp();
@@ -137,34 +151,45 @@ describe("each level's picture and work, as a visitor at that level meets them",
     [2, 'guarded', 10, 2, 5],
     [3, 'guarded', 10, 2, 2],
   ];
-  it.each(table)('at level %i: the %s picture, %i times the puzzle\'s work and %i times the accessible path\'s (quota %s)', async (level, picture, workFactor, accessibleWorkFactor, networkSuccessesPerHour) => {
-    const until = Date.UTC(2026, 10, 26, 9);
-    const { difficulty, clock } = setUp({ switches: { underAttack: level === 0 ? null : { floor: level, until }, peopleFirst: null } });
-    const verdict = (await difficulty.challenge('198.51.100.7', { network: '198.51.100.0/24', kind: 'unknown' }, clock.at)).verdict;
-    expect(verdict).toMatchObject({ level, picture, holdout: false });
-    expect(verdict.policy).toEqual({ picture, workFactor, accessibleWorkFactor, networkSuccessesPerHour });
-  });
+  it.each(table)(
+    "at level %i: the %s picture, %i times the puzzle's work and %i times the accessible path's (quota %s)",
+    async (level, picture, workFactor, accessibleWorkFactor, networkSuccessesPerHour) => {
+      const until = Date.UTC(2026, 10, 26, 9);
+      const { difficulty, clock } = setUp({ switches: { underAttack: level === 0 ? null : { floor: level, until }, peopleFirst: null } });
+      const verdict = (await difficulty.challenge('198.51.100.7', { network: '198.51.100.0/24', kind: 'unknown' }, clock.at)).verdict;
+      expect(verdict).toMatchObject({ level, picture, holdout: false });
+      expect(verdict.policy).toEqual({ picture, workFactor, accessibleWorkFactor, networkSuccessesPerHour });
+    },
+  );
 });
 
-describe("a level the operator pinned", () => {
+describe('a level the operator pinned', () => {
   it.each([
     [2, 'guarded', 10, 2],
     [3, 'guarded', 10, 2],
     [1, 'plain', 4, 1],
-  ] as [Level, 'plain' | 'guarded', number, number][])('at %i sets its %s picture and its work (%i, %i) for every visitor, whatever the evidence', async (level, picture, workFactor, accessibleWorkFactor) => {
-    const { difficulty, clock } = setUp({ pinned: level });
-    for (const ip of ['198.51.100.7', '203.0.113.9']) {
-      const verdict = (await difficulty.challenge(ip, { network: networkOf(ip), kind: 'unknown' }, clock.at)).verdict;
-      expect(verdict).toMatchObject({ level, picture, holdout: false, policy: { picture, workFactor, accessibleWorkFactor } });
-      await difficulty.answered(ip, networkOf(ip), 'unknown', 'pass', clock.at);
-    }
-  });
+  ] as [Level, 'plain' | 'guarded', number, number][])(
+    'at %i sets its %s picture and its work (%i, %i) for every visitor, whatever the evidence',
+    async (level, picture, workFactor, accessibleWorkFactor) => {
+      const { difficulty, clock } = setUp({ pinned: level });
+      for (const ip of ['198.51.100.7', '203.0.113.9']) {
+        const verdict = (await difficulty.challenge(ip, { network: networkOf(ip), kind: 'unknown' }, clock.at)).verdict;
+        expect(verdict).toMatchObject({ level, picture, holdout: false, policy: { picture, workFactor, accessibleWorkFactor } });
+        await difficulty.answered(ip, networkOf(ip), 'unknown', 'pass', clock.at);
+      }
+    },
+  );
 
-  it.each([2, 3] as Level[])('at %i applies no quota of its level: a network gets its kind\'s 8 passes at once, then one every 30 s', async (level) => {
-    const { burst, grantedSteps, difficulty, clock } = setUp({ pinned: level });
-    // Puzzles fetched at the pinned level (sealed into them), then answered right.
-    expect(((await difficulty.challenge('198.51.100.7', { network: '198.51.100.0/24', kind: 'unknown' }, clock.at)).verdict).level).toBe(level);
-    expect(await burst('198.51.100.0/24', 'unknown', level)).toBe(8);
-    expect(await grantedSteps('198.51.100.0/24', 'unknown', level, 10 * SECOND, 2 * MINUTE)).toEqual(multiples(3, 4));
-  });
+  it.each([2, 3] as Level[])(
+    "at %i applies no quota of its level: a network gets its kind's 8 passes at once, then one every 30 s",
+    async (level) => {
+      const { burst, grantedSteps, difficulty, clock } = setUp({ pinned: level });
+      // Puzzles fetched at the pinned level (sealed into them), then answered right.
+      expect((await difficulty.challenge('198.51.100.7', { network: '198.51.100.0/24', kind: 'unknown' }, clock.at)).verdict.level).toBe(
+        level,
+      );
+      expect(await burst('198.51.100.0/24', 'unknown', level)).toBe(8);
+      expect(await grantedSteps('198.51.100.0/24', 'unknown', level, 10 * SECOND, 2 * MINUTE)).toEqual(multiples(3, 4));
+    },
+  );
 });

@@ -7,8 +7,26 @@ const quiet = { challengesPerMinute: 1, answers10m: 1, failures10m: 0, successes
 describe('pressure from the counts', () => {
   it('reads a person as calm, a vision bot from one /24 as hot, a network failing most of many answers as hard', () => {
     expect(pressureOf('address', quiet)).toBe('calm');
-    expect(pressureOf('network', { challengesPerMinute: 15, answers10m: 150, failures10m: 20, successes10m: 53, successes1h: 53, accessible10m: 0 })).toBe('hot');
-    expect(pressureOf('network', { challengesPerMinute: 30, answers10m: 40, failures10m: 30, successes10m: 2, successes1h: 2, accessible10m: 0 })).toBe('hard');
+    expect(
+      pressureOf('network', {
+        challengesPerMinute: 15,
+        answers10m: 150,
+        failures10m: 20,
+        successes10m: 53,
+        successes1h: 53,
+        accessible10m: 0,
+      }),
+    ).toBe('hot');
+    expect(
+      pressureOf('network', {
+        challengesPerMinute: 30,
+        answers10m: 40,
+        failures10m: 30,
+        successes10m: 2,
+        successes1h: 2,
+        accessible10m: 0,
+      }),
+    ).toBe('hard');
     expect(pressureOf('address', { ...quiet, challengesPerMinute: 5 })).toBe('warm');
     // An hour's passes alone move nothing (they are the quota's): the last 10 minutes' do.
     expect(pressureOf('network', { ...quiet, successes1h: 60 })).toBe('calm');
@@ -23,9 +41,20 @@ describe("无障碍验证's share of a network's passes", () => {
     expect(pressureOf('network', past)).toBe('hot');
     // At the share exactly, or past it with fewer than its least passes: a few people who need the path.
     expect(pressureOf('network', { ...past, accessible10m: passes * ACCESSIBLE_SHARE.share }, CARRIER_PRESSURE)).not.toBe('hot');
-    const few = { ...quiet, answers10m: ACCESSIBLE_SHARE.min - 1, successes10m: ACCESSIBLE_SHARE.min - 1, accessible10m: ACCESSIBLE_SHARE.min - 1 };
+    const few = {
+      ...quiet,
+      answers10m: ACCESSIBLE_SHARE.min - 1,
+      successes10m: ACCESSIBLE_SHARE.min - 1,
+      accessible10m: ACCESSIBLE_SHARE.min - 1,
+    };
     expect(pressureOf('network', few, CARRIER_PRESSURE)).not.toBe('hot');
-    expect(pressureOf('network', { ...few, answers10m: ACCESSIBLE_SHARE.min, successes10m: ACCESSIBLE_SHARE.min, accessible10m: ACCESSIBLE_SHARE.min }, CARRIER_PRESSURE)).toBe('hot');
+    expect(
+      pressureOf(
+        'network',
+        { ...few, answers10m: ACCESSIBLE_SHARE.min, successes10m: ACCESSIBLE_SHARE.min, accessible10m: ACCESSIBLE_SHARE.min },
+        CARRIER_PRESSURE,
+      ),
+    ).toBe('hot');
   });
 });
 

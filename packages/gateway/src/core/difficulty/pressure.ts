@@ -17,18 +17,30 @@ export interface EntityCounts {
   accessible10m: number;
 }
 
-
-/** Hard when most of many answers fail, or a minute's challenges are past the hard mark; hot when any count is past its mark; calm when all are low. */
-export function pressureOf(kind: 'address' | 'network', counts: EntityCounts, thresholds: (typeof PRESSURE)[keyof typeof PRESSURE] = PRESSURE[kind]): Pressure {
+/**
+ * Hard when most of many answers fail, or a minute's challenges are past the hard mark; hot when any count is past its
+ * mark; calm when all are low.
+ */
+export function pressureOf(
+  kind: 'address' | 'network',
+  counts: EntityCounts,
+  thresholds: (typeof PRESSURE)[keyof typeof PRESSURE] = PRESSURE[kind],
+): Pressure {
   const { hot, calm, hardFailureShare, hardMinAnswers } = thresholds;
   if (counts.answers10m >= hardMinAnswers && counts.failures10m / counts.answers10m > hardFailureShare) return 'hard';
   if (counts.challengesPerMinute >= (thresholds.hardChallengesPerMinute ?? Infinity)) return 'hard';
   const failing = counts.failures10m / Math.max(1, counts.answers10m) >= (thresholds.hotFailureShare ?? 0);
   const past = (marks: Thresholds['hot']) =>
-    counts.challengesPerMinute >= marks.challengesPerMinute || (counts.failures10m >= marks.failures10m && failing) || counts.successes10m >= marks.successes10m;
+    counts.challengesPerMinute >= marks.challengesPerMinute ||
+    (counts.failures10m >= marks.failures10m && failing) ||
+    counts.successes10m >= marks.successes10m;
   // 无障碍验证's passes far past their usual share of a network's (ACCESSIBLE_SHARE): a script that reads no picture.
-  const accessibleShare = counts.accessible10m >= ACCESSIBLE_SHARE.min && counts.accessible10m > ACCESSIBLE_SHARE.share * counts.successes10m;
+  const accessibleShare =
+    counts.accessible10m >= ACCESSIBLE_SHARE.min && counts.accessible10m > ACCESSIBLE_SHARE.share * counts.successes10m;
   if (past(hot) || accessibleShare) return 'hot';
-  const within = counts.challengesPerMinute <= calm.challengesPerMinute && counts.failures10m <= calm.failures10m && counts.successes10m <= calm.successes10m;
+  const within =
+    counts.challengesPerMinute <= calm.challengesPerMinute &&
+    counts.failures10m <= calm.failures10m &&
+    counts.successes10m <= calm.successes10m;
   return within ? 'calm' : 'warm';
 }

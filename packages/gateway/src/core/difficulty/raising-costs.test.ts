@@ -29,9 +29,17 @@ function setUp() {
   const now = () => clock.at;
   const store = createLibsqlStore(db, 'k'.repeat(32), now);
   const events = eventsWith({});
-  const difficulty = createDifficulty({ signals: store.signals, switches: () => ({ underAttack: null, peopleFirst: null }), holdout: 0, random: () => 0.5, pinned: null, events, onError: (error) => {
-    throw error;
-  } });
+  const difficulty = createDifficulty({
+    signals: store.signals,
+    switches: () => ({ underAttack: null, peopleFirst: null }),
+    holdout: 0,
+    random: () => 0.5,
+    pinned: null,
+    events,
+    onError: (error) => {
+      throw error;
+    },
+  });
   const judge = (ip: string) => ({ network: networkOf(ip), kind: kindOf(ip), asn: null });
   const gate = admission({ store, events, now, networkChallenges: 1_000_000, difficulty, judge });
   const spent = { answers: 0, passes: 0, sha256: 0, addresses: new Set<string>() };
@@ -74,7 +82,16 @@ function setUp() {
   return { clock, answer, personLevel, stay, spent };
 }
 
-type Outcome = { way: string; level: number; answers: number; passes: number; addresses: number; cpuSeconds: number; guardedMinutes: number; raisedMinutes: number };
+type Outcome = {
+  way: string;
+  level: number;
+  answers: number;
+  passes: number;
+  addresses: number;
+  cpuSeconds: number;
+  guardedMinutes: number;
+  raisedMinutes: number;
+};
 const outcomes: Outcome[] = [];
 
 /** Plays `attack` until the person at `victim` is at `goal`, then how long the person stays off level 0. */
@@ -87,12 +104,21 @@ async function play(way: string, goal: number, victim: string, attack: (step: nu
   }
   expect(level).toBe(goal);
   const { guardedMinutes, raisedMinutes } = await env.stay(victim);
-  const outcome = { way, level, answers: env.spent.answers, passes: env.spent.passes, addresses: env.spent.addresses.size, cpuSeconds: env.spent.sha256 / SHA256_PER_CPU_SECOND, guardedMinutes, raisedMinutes };
+  const outcome = {
+    way,
+    level,
+    answers: env.spent.answers,
+    passes: env.spent.passes,
+    addresses: env.spent.addresses.size,
+    cpuSeconds: env.spent.sha256 / SHA256_PER_CPU_SECOND,
+    guardedMinutes,
+    raisedMinutes,
+  };
   outcomes.push(outcome);
   return outcome;
 }
 
-describe('what it costs to raise other people\'s level', () => {
+describe("what it costs to raise other people's level", () => {
   it('its own /24: wrong answers with the work done from a new address each, one every 3 s (hard evidence: most of 20 failed)', async () => {
     const outcome = await play('own network', 2, '198.51.100.250', async (step, { clock, answer }) => {
       clock.at += 3 * SECOND;
@@ -128,7 +154,10 @@ describe('what it costs to raise other people\'s level', () => {
   });
 
   afterAll(() => {
-    const rows = outcomes.map(({ way, level, answers, passes, addresses, cpuSeconds, guardedMinutes, raisedMinutes }) => `| ${way} | ${level} | ${answers} | ${passes} | ${addresses} | ${cpuSeconds.toFixed(2)} | ${level >= 2 ? guardedMinutes : 0} | ${raisedMinutes} |`);
+    const rows = outcomes.map(
+      ({ way, level, answers, passes, addresses, cpuSeconds, guardedMinutes, raisedMinutes }) =>
+        `| ${way} | ${level} | ${answers} | ${passes} | ${addresses} | ${cpuSeconds.toFixed(2)} | ${level >= 2 ? guardedMinutes : 0} | ${raisedMinutes} |`,
+    );
     const table = rows.join('\n');
     console.log(table);
     // The table in the docs is this one.

@@ -55,7 +55,8 @@ export const bucketOf = (counter: Counter, at: number) => Math.floor(at / bucket
 /** How long a bucket is kept: its window, and one bucket more. */
 export const bucketTtlMs = (counter: Counter) => SIGNAL_WINDOWS[counter].windowMs + 2 * bucketMs(counter);
 /** The buckets a count at `at` reads, newest first: the window's, and the one it is sliding out of. */
-export const bucketsRead = (counter: Counter, at: number) => Array.from({ length: SIGNAL_WINDOWS[counter].buckets + 1 }, (_, i) => bucketOf(counter, at) - i);
+export const bucketsRead = (counter: Counter, at: number) =>
+  Array.from({ length: SIGNAL_WINDOWS[counter].buckets + 1 }, (_, i) => bucketOf(counter, at) - i);
 
 /** A count from the buckets bucketsRead names, in its order. */
 function slidingCount(counter: Counter, values: readonly number[], at: number): number {
@@ -95,19 +96,29 @@ export interface SignalStore {
    * network's share of it, unless `forSite` is false), then reads both entities' counts and stored states: one round
    * trip on Redis. A null network: the address alone (its network's reading is empty).
    */
-  record(event: SignalEvent, address: string, network: string | null, at: number, forSite?: boolean): Promise<Record<SignalEntity, EntityReading>>;
+  record(
+    event: SignalEvent,
+    address: string,
+    network: string | null,
+    at: number,
+    forSite?: boolean,
+  ): Promise<Record<SignalEntity, EntityReading>>;
   /** Keeps an entity's state, or forgets it (null), for at most `ttlMs`. */
   saveState(entity: SignalEntity, key: string, state: LevelState | null, ttlMs: number): Promise<void>;
   /** The site's last whole minute before `at`, its baseline and its state. */
   site(at: number): Promise<SiteReading>;
   saveSite(state: LevelState | null, baseline: SiteReading['baseline'], ttlMs: number): Promise<void>;
-  /** The carriers' passes in the last whole minute before `at` (counted by `record` for a pass with `forSite` false), their baseline and their floor. */
+  /**
+   * The carriers' passes in the last whole minute before `at` (counted by `record` for a pass with `forSite` false),
+   * their baseline and their floor.
+   */
   carriers(at: number): Promise<CarriersReading>;
   saveCarriers(state: LevelState | null, baseline: CarriersReading['baseline'], ttlMs: number): Promise<void>;
 }
 
 /** Every bucket an entity's counts read, counter after counter in COUNTERS order. */
-export const bucketsOfCounts = (at: number) => COUNTERS.flatMap((counter) => bucketsRead(counter, at).map((bucket) => ({ counter, bucket })));
+export const bucketsOfCounts = (at: number) =>
+  COUNTERS.flatMap((counter) => bucketsRead(counter, at).map((bucket) => ({ counter, bucket })));
 
 /** Counts from the values of the buckets bucketsOfCounts names, in its order. */
 export function countsOf(values: readonly number[], at: number): EntityCounts {
@@ -118,7 +129,14 @@ export function countsOf(values: readonly number[], at: number): EntityCounts {
     counts[counter] = slidingCount(counter, values.slice(offset, offset + length), at);
     offset += length;
   }
-  return { challengesPerMinute: counts.challenges, answers10m: counts.answers, failures10m: counts.failures, successes10m: counts.passes, successes1h: counts.passesHour, accessible10m: counts.accessible };
+  return {
+    challengesPerMinute: counts.challenges,
+    answers10m: counts.answers,
+    failures10m: counts.failures,
+    successes10m: counts.passes,
+    successes1h: counts.passesHour,
+    accessible10m: counts.accessible,
+  };
 }
 
 /** A stored state, read back; anything unreadable is no state (the entity starts again at level 0). */
@@ -133,7 +151,8 @@ export function parseState(text: string | null | undefined): LevelState | null {
 }
 
 /** The share of a minute's challenges from its busiest networks (0 when it had none). */
-export const topShare = (total: number, busiest: readonly number[]) => (total > 0 ? Math.min(1, busiest.reduce((sum, count) => sum + count, 0) / total) : 0);
+export const topShare = (total: number, busiest: readonly number[]) =>
+  total > 0 ? Math.min(1, busiest.reduce((sum, count) => sum + count, 0) / total) : 0;
 
 /** The thresholds a site reading counts networks at: 1 to SITE_SHARE_PER_NETWORK answers in the minute. */
 export const SHARE_STEPS = Array.from({ length: SITE_SHARE_PER_NETWORK }, (_, i) => i + 1);
@@ -146,11 +165,26 @@ export const SHARE_STEPS = Array.from({ length: SITE_SHARE_PER_NETWORK }, (_, i)
  */
 export function sharesCapped(atLeast: readonly number[], busiest: readonly number[]): { challenges: number; topNetworksShare: number } {
   const challenges = atLeast.reduce((sum, count) => sum + count, 0);
-  return { challenges, topNetworksShare: topShare(challenges, busiest.map((count) => Math.min(count, SITE_SHARE_PER_NETWORK))) };
+  return {
+    challenges,
+    topNetworksShare: topShare(
+      challenges,
+      busiest.map((count) => Math.min(count, SITE_SHARE_PER_NETWORK)),
+    ),
+  };
 }
 
 /** The entities an event counts for: the address, and its network unless null. */
-export const subjectsOf = (address: string, network: string | null): [SignalEntity, string][] => (network === null ? [['address', address]] : [['address', address], ['network', network]]);
+export const subjectsOf = (address: string, network: string | null): [SignalEntity, string][] =>
+  network === null
+    ? [['address', address]]
+    : [
+        ['address', address],
+        ['network', network],
+      ];
 
 /** A network's reading when the event counted for the address alone. */
-export const NO_READING: EntityReading = { counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 }, state: null };
+export const NO_READING: EntityReading = {
+  counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 },
+  state: null,
+};

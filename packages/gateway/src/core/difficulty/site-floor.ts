@@ -12,7 +12,6 @@ export interface SiteCounts {
   topNetworksShare: number;
 }
 
-
 /**
  * Hot only when the site is both far above its baseline and concentrated in few networks: an ad burst from
  * many networks is the traffic this product serves, and must not raise anyone's level.

@@ -9,7 +9,8 @@ export function ipv6Bits(address: string): bigint | null {
   // SocketAddress parses every spelling (::, a trailing dotted part); its `address` is the canonical form.
   const canonical = new SocketAddress({ address: bare, family: 'ipv6' }).address;
   const [head = '', tail] = canonical.split('::');
-  const toGroups = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? dottedGroups(group) : [group])));
+  const toGroups = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? dottedGroups(group) : [group]));
   const left = toGroups(head);
   const right = tail === undefined ? [] : toGroups(tail);
   const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];

@@ -37,11 +37,16 @@ function expandIPv6(address: string): string[] {
   // A trailing dotted IPv4 part stands for the last two groups.
   const dotted = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(bare);
   const withHex = dotted
-    ? bare.slice(0, dotted.index) + dotted[1]!.split('.').map(Number).reduce<string[]>((groups, byte, i) => {
-        if (i % 2 === 0) groups.push(String(byte));
-        else groups[groups.length - 1] = ((Number(groups[groups.length - 1]) << 8) | byte).toString(16);
-        return groups;
-      }, []).join(':')
+    ? bare.slice(0, dotted.index) +
+      dotted[1]!
+        .split('.')
+        .map(Number)
+        .reduce<string[]>((groups, byte, i) => {
+          if (i % 2 === 0) groups.push(String(byte));
+          else groups[groups.length - 1] = ((Number(groups[groups.length - 1]) << 8) | byte).toString(16);
+          return groups;
+        }, [])
+        .join(':')
     : bare;
   const [head = '', tail] = withHex.split('::');
   const left = head === '' ? [] : head.split(':');

@@ -9,7 +9,10 @@ import { createOriginAs, type OriginAs, type OriginAsTable } from './origin-as';
 export function checkedOriginAs(given: OriginAsTable): OriginAs {
   const originAs = createOriginAs(given);
   if (originAs.ranges === 0) {
-    throw new Error(`@game-register/gateway: the origin-AS table (${given.source}) holds no ranges: every address would be judged unknown. Make it again with npm run derive:networks.`);
+    throw new Error(
+      `@game-register/gateway: the origin-AS table (${given.source}) holds no ranges: every address would be judged unknown. ` +
+        `Make it again with npm run derive:networks.`,
+    );
   }
   return originAs;
 }

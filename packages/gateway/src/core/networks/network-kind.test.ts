@@ -12,14 +12,14 @@ describe('the kind of a network, from its origin AS', () => {
     expect(judge()('36.139.1.1')).toMatchObject({ kind: 'carrier', asn: 56040 });
   });
 
-  it('knows the carriers\' ASes the dataset holds beyond the backbones: TieTong, CNIX, provincial and 5G ASes', () => {
+  it("knows the carriers' ASes the dataset holds beyond the backbones: TieTong, CNIX, provincial and 5G ASes", () => {
     expect(judge()('36.192.9.1')).toMatchObject({ kind: 'carrier', asn: 9394 }); // China TieTong
     expect(judge()('1.119.130.1')).toMatchObject({ kind: 'carrier', asn: 4847 }); // CNIX
     expect(judge()('36.140.254.7')).toMatchObject({ kind: 'carrier', asn: 24444 }); // China Mobile Shandong
     expect(judge()('42.157.170.1')).toMatchObject({ kind: 'carrier', asn: 140292 }); // China Telecom Suzhou 5G
   });
 
-  it('knows the clouds past the largest ones, and the carriers\' IDCs and cloud, as hosting', () => {
+  it("knows the clouds past the largest ones, and the carriers' IDCs and cloud, as hosting", () => {
     expect(judge()('14.103.2.9')).toEqual({ kind: 'hosting', asn: 137718, network: 'as:137718' }); // Volcano Engine
     expect(judge()('5.161.7.7')).toMatchObject({ kind: 'hosting', asn: 213230 }); // Hetzner's second AS
     expect(judge()('5.10.100.1')).toMatchObject({ kind: 'hosting', asn: 36351 }); // IBM Cloud
@@ -27,7 +27,7 @@ describe('the kind of a network, from its origin AS', () => {
     expect(judge()('36.27.210.1')).toMatchObject({ kind: 'hosting', asn: 136190 }); // China Telecom Jinhua IDC
   });
 
-  it('counts a carrier IPv6 visitor\'s network by its /48: the /64s and /56s of one pool are one network', () => {
+  it("counts a carrier IPv6 visitor's network by its /48: the /64s and /56s of one pool are one network", () => {
     expect(judge()('2409:8054:0:1:aaaa::1')).toEqual({ kind: 'carrier', asn: 56040, network: '2409:8054:0::/48' });
     expect(judge()('2409:8054:0:ff00::1')).toEqual({ kind: 'carrier', asn: 56040, network: '2409:8054:0::/48' });
   });
@@ -46,7 +46,10 @@ describe('the kind of a network, from its origin AS', () => {
   });
 
   it("takes an operator's CIDR before the data, and an operator's AS over the policy's kind", () => {
-    const additions: NetworkAdditions = { carrier: { asns: [37963], cidrs: ['198.18.0.0/16'] }, hosting: { asns: [], cidrs: ['36.128.5.0/24', '2001:db8::/32'] } };
+    const additions: NetworkAdditions = {
+      carrier: { asns: [37963], cidrs: ['198.18.0.0/16'] },
+      hosting: { asns: [], cidrs: ['36.128.5.0/24', '2001:db8::/32'] },
+    };
     expect(judge(additions)('198.18.9.9')).toMatchObject({ kind: 'carrier', network: '198.18.9.0/24' });
     expect(judge(additions)('36.128.5.9')).toEqual({ kind: 'hosting', asn: 9808, network: 'cidr:36.128.5.0/24' });
     expect(judge(additions)('2001:db8:5::1')).toMatchObject({ kind: 'hosting', network: 'cidr:2001:db8::/32' });

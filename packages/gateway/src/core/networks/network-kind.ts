@@ -8,7 +8,8 @@ import type { OriginAs } from './origin-as';
 export type NetworkKind = 'carrier' | 'hosting' | 'unknown';
 export const NETWORK_KINDS: readonly NetworkKind[] = ['carrier', 'hosting', 'unknown'];
 /** A kind read back from a store: anything else is unknown. */
-export const kindOf = (text: string | undefined): NetworkKind => (NETWORK_KINDS as readonly string[]).includes(text ?? '') ? (text as NetworkKind) : 'unknown';
+export const kindOf = (text: string | undefined): NetworkKind =>
+  (NETWORK_KINDS as readonly string[]).includes(text ?? '') ? (text as NetworkKind) : 'unknown';
 
 /** A carrier's IPv4 address: a carrier-grade NAT, many people behind it. */
 export const isCarrierNat = (kind: NetworkKind, address: string) => kind === 'carrier' && ipv4Number(address) !== null;
@@ -38,15 +39,24 @@ export interface JudgedNetwork {
  * and rebuilds its CIDR tests only when they change (a SIGHUP).
  */
 export function createNetworkJudge(originAs: OriginAs, additions: () => NetworkAdditions) {
-  let built: { from: NetworkAdditions; cidrs: { kind: 'carrier' | 'hosting'; cidr: string; test: (address: string) => boolean }[]; asns: Map<number, NetworkKind> } | null = null;
+  let built: {
+    from: NetworkAdditions;
+    cidrs: { kind: 'carrier' | 'hosting'; cidr: string; test: (address: string) => boolean }[];
+    asns: Map<number, NetworkKind>;
+  } | null = null;
   const rules = () => {
     const from = additions();
     if (built?.from === from) return built;
-    const cidrs = (['hosting', 'carrier'] as const).flatMap((kind) => from[kind].cidrs.flatMap((cidr) => {
-      const test = cidrMatcher(cidr);
-      return test ? [{ kind, cidr, test }] : [];
-    }));
-    const asns = new Map<number, NetworkKind>([...CARRIER_ASNS.map((asn) => [asn, 'carrier'] as const), ...HOSTING_ASNS.map((asn) => [asn, 'hosting'] as const)]);
+    const cidrs = (['hosting', 'carrier'] as const).flatMap((kind) =>
+      from[kind].cidrs.flatMap((cidr) => {
+        const test = cidrMatcher(cidr);
+        return test ? [{ kind, cidr, test }] : [];
+      }),
+    );
+    const asns = new Map<number, NetworkKind>([
+      ...CARRIER_ASNS.map((asn) => [asn, 'carrier'] as const),
+      ...HOSTING_ASNS.map((asn) => [asn, 'hosting'] as const),
+    ]);
     for (const kind of ['carrier', 'hosting'] as const) for (const asn of from[kind].asns) asns.set(asn, kind);
     built = { from, cidrs, asns };
     return built;

@@ -14,7 +14,6 @@ const table: OriginAsTable = {
 };
 
 describe('createOriginAs', () => {
-
   it('finds the AS of an IPv4 address, first and last address of each range included', () => {
     const origin = createOriginAs(table);
     expect(origin.asnOf('10.0.0.0')).toBe(100);

@@ -3,7 +3,10 @@
 // network judged), as 16 hex digits, which sort as the numbers do.
 import { ipv4Number, ipv6Top64 } from './address-bits';
 
-/** The table as stored: each family's ranges as "gap size as" in base 36 (from the end of the one before; an index in `asns`), comma-separated. */
+/**
+ * The table as stored: each family's ranges as "gap size as" in base 36 (from the end of the one before; an index in
+ * `asns`), comma-separated.
+ */
 export interface OriginAsTable {
   source: string;
   /** Every AS whose prefixes the table holds, in ascending order. */
@@ -19,7 +22,8 @@ interface Ranges<T> {
 }
 
 /** Base 36 to a bigint: at once while the number is exact (10 digits: below 2^53), digit by digit beyond. */
-const base36 = (text: string) => (text.length <= 10 ? BigInt(parseInt(text, 36)) : [...text].reduce((value, digit) => value * 36n + BigInt(parseInt(digit, 36)), 0n));
+const base36 = (text: string) =>
+  text.length <= 10 ? BigInt(parseInt(text, 36)) : [...text].reduce((value, digit) => value * 36n + BigInt(parseInt(digit, 36)), 0n);
 
 function decode<T>(encoded: string, asns: readonly number[], as: (value: bigint) => T): Ranges<T> {
   const ranges: Ranges<T> = { starts: [], ends: [], asns: [] };
