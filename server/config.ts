@@ -85,7 +85,10 @@ export interface CaptchaConfig {
   stockSize: number;
   /** Proof of work: the counters a puzzle's task and the accessible path's task are drawn below; accessible null: off. */
   work: WorkSettings;
-  /** Challenges (both paths) one /24, /48 or cloud AS may have answered with work per minute (CAPTCHA_NETWORK_CHALLENGES). */
+  /**
+   * Answers with work done (both paths) that the puzzles one /24, /48 or cloud AS fetched may come back with per minute;
+   * past it, the network's fetches are refused (CAPTCHA_NETWORK_CHALLENGES). Bare fetches count per address instead.
+   */
   networkChallenges: number;
   /** CAPTCHA_LEVEL: each challenge's difficulty level from the evidence (`adaptive`), or one level pinned for everyone, without quotas. */
   level: 'adaptive' | Level;

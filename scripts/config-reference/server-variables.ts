@@ -102,7 +102,7 @@ export const SERVER_GROUPS: readonly VariableGroup[] = [
       },
       CAPTCHA_NETWORK_CHALLENGES: {
         meaning:
-          "challenges (both paths) one network (a /24, an IPv6 /48, a cloud AS) may have answered with their work per minute, from however many addresses; past it, its challenges wait (`429`). Bare fetches are not counted here: each address has its own share of fetches, and while an instance's drawing runs short, no network takes more than its fair share of it (strict-mode.md)",
+          "answers with their work done (right or wrong, both paths) that the puzzles one network fetched may come back with per minute (a /24, an IPv6 /48, a cloud's whole AS; from however many addresses); past it, the network's next fetches get `429` with `Retry-After: 10` until its minute has room. Bare fetches are not counted here: each address has its own share of fetches, and while an instance's drawing runs short, no network takes more than its fair share of it (strict-mode.md)",
       },
       CAPTCHA_DRAW_THREADS: {
         meaning:
