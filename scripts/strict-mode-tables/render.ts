@@ -1,8 +1,8 @@
-// The tables of docs/strict-mode.md that restate strict mode's policy (the levels, the marks that move a level,
-// each kind of network's allowances), made from the policy the gateway exports through its public door,
-// `@game-register/gateway/policy`: `npm run docs:strict` writes them between the doc's `<!-- generated: NAME -->`
-// and `<!-- /generated -->` comments, and scripts/strict-mode-tables/strict-mode-tables.test.ts fails when the doc
-// holds other tables than this makes. The words around the numbers are here; the numbers are the policy's.
+// The tables of docs/strict-mode.md that restate strict mode's policy (the levels, the marks that move a level, how
+// a level and the floors rise and step down, each kind of network's allowances), made from the policy the gateway
+// exports through its public door, `@game-register/gateway/policy`: `npm run docs:strict` writes them between the
+// doc's `<!-- generated: NAME -->` and `<!-- /generated -->` comments, and strict-mode-tables.test.ts fails when the
+// doc holds other tables than this makes. The words around the numbers are here; the numbers are the policy's.
 import * as gatewayPolicy from '@game-register/gateway/policy';
 import type { Thresholds } from '@game-register/gateway/policy';
 
@@ -23,6 +23,10 @@ export type StrictPolicy = Pick<
   | 'NETWORK_CHALLENGE_LIMIT'
   | 'NETWORK_KINDS'
   | 'networkOf'
+  | 'HYSTERESIS'
+  | 'SITE_FLOOR'
+  | 'SITE_SHARE_PER_NETWORK'
+  | 'CARRIER_SURGE'
 >;
 
 type Marks = Thresholds & { hardFailureShare: number; hardMinAnswers: number };
@@ -52,7 +56,8 @@ function levelsTable({ LEVEL_POLICY }: StrictPolicy): string {
     return `| ${level} | ${words} | ${workFactor} | ${accessibleWorkFactor} | ${networkSuccessesPerHour ?? 'no quota'} |`;
   });
   return [
-    "| level | picture | work (times `CAPTCHA_WORK_COST`) | 无障碍验证's work (times `CAPTCHA_ACCESSIBLE_WORK_COST`) | passes per network an hour (not on a carrier; 无障碍验证's from level 2, on every kind) |",
+    "| level | picture | work (times `CAPTCHA_WORK_COST`) | 无障碍验证's work (times `CAPTCHA_ACCESSIBLE_WORK_COST`) |" +
+      " passes per network an hour (not on a carrier; 无障碍验证's from level 2, on every kind) |",
     '|---|---|---|---|---|',
     ...rows,
   ].join('\n');
@@ -112,7 +117,8 @@ function kindsTable(policy: StrictPolicy): string {
     return `| ${kind} | ${countedAs(kind, networkOf)} | ${KIND_FLOOR[kind]} | ${passes} | ${bucket(ACCESSIBLE_ALLOWANCE[kind])} | ${addresses} |`;
   });
   return [
-    "| kind | counted as one network | least level | passes, per network | 无障碍验证's passes, per network | an address's fetches a minute before its work doubles |",
+    "| kind | counted as one network | least level | passes, per network | 无障碍验证's passes, per network |" +
+      " an address's fetches a minute before its work doubles |",
     '|---|---|---|---|---|---|',
     ...rows,
     '',
@@ -122,9 +128,36 @@ function kindsTable(policy: StrictPolicy): string {
   ].join('\n');
 }
 
+const minutes = (ms: number) => `${ms / 60_000} minutes`;
+
+/** How a level, the site's floor and the carriers' floor rise and step down. */
+function movesTable(policy: StrictPolicy): string {
+  const { HYSTERESIS, SITE_FLOOR, SITE_SHARE_PER_NETWORK, CARRIER_SURGE, LEVEL_POLICY } = policy;
+  const top = Math.max(...Object.keys(LEVEL_POLICY).map(Number));
+  const down = (calmMs: number) => `one level per ${minutes(calmMs)} of calm, after ${minutes(HYSTERESIS.minDwellMs)} at a level`;
+  const sustained = `held ${HYSTERESIS.sustainMs / 1000} s raises it one level`;
+  const surge = (what: string, { surgeFactor, minPerMinute }: { surgeFactor: number; minPerMinute: number }) =>
+    `${what}: ${surgeFactor} times their moving baseline, and at least ${minPerMinute}`;
+  return [
+    '| what | rises on | up to | steps down |',
+    '|---|---|---|---|',
+    `| an address's or a network's level | pressure (the marks above) ${sustained}; hard evidence raises it to 2 at once |` +
+      ` ${top} | ${down(HYSTERESIS.calmMs)} |`,
+    `| the site's floor, under every visitor | ${surge('the answers with work a minute from networks that are not carriers', SITE_FLOOR)}` +
+      `, each network counted up to ${SITE_SHARE_PER_NETWORK} (so ${SITE_FLOOR.minPerMinute / SITE_SHARE_PER_NETWORK} networks or more),` +
+      ` the ten busiest bringing more than ${percent(SITE_FLOOR.concentratedShare)} of them; ${sustained} |` +
+      ` ${SITE_FLOOR.maxFloor} | ${down(HYSTERESIS.calmMs)} |`,
+    `| the carriers' floor, under every carrier visitor | ${surge('carrier passes a minute across the site', CARRIER_SURGE)}; ${sustained} |` +
+      ` ${CARRIER_SURGE.maxFloor} | ${down(HYSTERESIS.rateCalmMs)} |`,
+    '',
+    `None changes more than ${HYSTERESIS.maxChanges} times in ${minutes(HYSTERESIS.flapWindowMs)} (hard evidence aside), so nothing` +
+      ` flaps; a state is forgotten ${HYSTERESIS.ttlMs / 3_600_000} hours after its last reading, or at once when it is at level 0 and not hot.`,
+  ].join('\n');
+}
+
 /** Every generated block of docs/strict-mode.md, by the name its marker comment gives. */
 export function renderStrictModeTables(policy: StrictPolicy = gatewayPolicy): Record<string, string> {
-  return { levels: levelsTable(policy), marks: marksTable(policy), kinds: kindsTable(policy) };
+  return { levels: levelsTable(policy), marks: marksTable(policy), moves: movesTable(policy), kinds: kindsTable(policy) };
 }
 
 const BLOCK = /(<!-- generated: ([a-z-]+) -->\n)([\s\S]*?)(\n<!-- \/generated -->)/g;

@@ -1,6 +1,6 @@
-// docs/strict-mode.md's tables of the levels, the marks that move a level and the kinds of network are the
-// policy's numbers: the doc is compared with what `npm run docs:strict` makes from `@game-register/gateway/policy`
-// now, and a policy with one number changed makes a table with that number changed.
+// docs/strict-mode.md's tables of the levels, the marks that move a level, how levels and floors move and the kinds
+// of network are the policy's numbers: the doc is compared with what `npm run docs:strict` makes from
+// `@game-register/gateway/policy` now, and a policy with one number changed makes a table with that number changed.
 import { readFileSync } from 'node:fs';
 import * as gatewayPolicy from '@game-register/gateway/policy';
 import { renderStrictModeTables, withTables, type StrictPolicy } from './render';
@@ -26,13 +26,14 @@ describe("docs/strict-mode.md's policy tables", () => {
   });
 
   it('change when a number of the policy changes', () => {
-    const { LEVEL_POLICY, CARRIER_PRESSURE, PASS_ALLOWANCE, KIND_FLOOR } = gatewayPolicy;
+    const { LEVEL_POLICY, CARRIER_PRESSURE, PASS_ALLOWANCE, KIND_FLOOR, HYSTERESIS } = gatewayPolicy;
     const changed: StrictPolicy = {
       ...gatewayPolicy,
       LEVEL_POLICY: { ...LEVEL_POLICY, 2: { ...LEVEL_POLICY[2], workFactor: 16, networkSuccessesPerHour: 7 } },
       CARRIER_PRESSURE: { ...CARRIER_PRESSURE, hot: { ...CARRIER_PRESSURE.hot, challengesPerMinute: 33 } },
       PASS_ALLOWANCE: { ...PASS_ALLOWANCE, unknown: { burst: 9, perMinute: 0.25 } },
       KIND_FLOOR: { ...KIND_FLOOR, hosting: 1 },
+      HYSTERESIS: { ...HYSTERESIS, rateCalmMs: 7 * 60_000 },
     };
     const before = renderStrictModeTables();
     const after = renderStrictModeTables(changed);
@@ -42,6 +43,12 @@ describe("docs/strict-mode.md's policy tables", () => {
     expect(before.marks).not.toContain('33 answers with work');
     expect(rowsStarting(after.kinds!, 'unknown')[0]).toContain("| 9 at once, then one every 4 minutes, and its level's passes an hour |");
     expect(rowsStarting(after.kinds!, 'hosting')[0]).toContain('| its whole AS | 1 |');
+    expect(rowsStarting(after.moves!, "the carriers' floor, under every carrier visitor")[0]).toMatch(
+      /\| one level per 7 minutes of calm, [^|]*\|$/,
+    );
+    expect(rowsStarting(after.moves!, "the site's floor, under every visitor")).toEqual(
+      rowsStarting(before.moves!, "the site's floor, under every visitor"),
+    );
     expect(withTables(doc, after)).not.toBe(doc);
   });
 
@@ -53,7 +60,7 @@ describe("docs/strict-mode.md's policy tables", () => {
   it('refuse a doc whose blocks and the tables disagree', () => {
     const tables = renderStrictModeTables();
     expect(() => withTables('<!-- generated: nothing -->\nold\n<!-- /generated -->', tables)).toThrow(/"nothing" that no table fills/);
-    expect(() => withTables('no blocks here', tables)).toThrow(/no block for levels, marks, kinds/);
+    expect(() => withTables('no blocks here', tables)).toThrow(/no block for levels, marks, moves, kinds/);
   });
 
   it('read the policy through the package, never by a path into its source', () => {
