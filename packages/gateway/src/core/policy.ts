@@ -1,6 +1,6 @@
 // Every number of strict mode's policy, once: the lock, the limits, the escalation of the work, the TTLs and
 // the bounds of the operator's settings here; the difficulty levels' in level-policy.ts, the kinds of network's
-// in network-policy.ts, both re-exported (docs/decisions.md: "Bots pay, people don't"). The routes, the stores
+// in network-policy.ts, both re-exported (docs/decisions/bots-pay-people-dont.md). The routes, the stores
 // and the options schema read them all from here.
 
 /**
