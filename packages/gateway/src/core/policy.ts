@@ -75,7 +75,7 @@ export const WORK_ESCALATION = { networkFailuresPerStep: 10, maxSteps: 5, access
 /**
  * Default costs, as the highest counter the server may draw (the expected work is half of it). The puzzle's
  * task runs in the background while the visitor drags; the accessible path's task replaces the picture, so
- * it is dearer. `npm run bench` (bench/work.ts) measures what each costs a browser and a script farm.
+ * it is dearer. `npm run bench` (bench/widget/work.ts) measures what each costs a browser and a script farm.
  */
 export const WORK_DEFAULTS = { puzzle: 10_000, accessible: 80_000 } as const;
 /** Bounds for the operator's settings: below, the work is no hurdle; above, a phone could not finish it. */
