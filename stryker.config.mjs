@@ -1,6 +1,6 @@
 // Mutation testing (npm run test:mutation): Stryker changes the code of the modules where a silent change
 // costs most and runs the tests that cover each change; a mutant that no test notices is a hole in the tests.
-// The modules, and why each is in, are in docs/decisions.md ("Mutation testing").
+// The modules, and why each is in, are in docs/decisions/mutation-testing.md.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { URL } from 'node:url';
 

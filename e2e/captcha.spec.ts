@@ -200,7 +200,7 @@ test('the browser draws the piece where the server draws it (the same core, the 
     height: canvas.height,
     scale: canvas.height / 160,
   }));
-  // server/captcha/pictures.test.ts holds the @napi-rs/canvas drawing to the same expected bounds.
+  // packages/gateway/src/drawing/pictures.test.ts holds the @napi-rs/canvas drawing to the same expected bounds.
   const bounds = opaqueBounds(measured.data, measured.width, measured.height, measured.scale);
   const expected = pieceColumnBounds(plan, layout);
   for (const side of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(bounds![side] - expected[side])).toBeLessThanOrEqual(1.5);

@@ -1,4 +1,4 @@
-// Every relative link and picture in the README, docs/ and the benches' index leads somewhere: the file exists,
+// Every relative link and picture in the README, docs/ (decisions/ too) and the benches' index leads somewhere: the file exists,
 // and an anchor into a markdown file names one of its headings as GitHub spells them. Every `npm run` they name
 // is a script of package.json, and every path of the repository the README names is there.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,6 +11,9 @@ const DOCS = [
   ...readdirSync(join(ROOT, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
+  ...readdirSync(join(ROOT, 'docs', 'decisions'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/decisions/${name}`),
 ];
 
 /** The text outside fenced code blocks and code spans: what a reader sees as prose and links. */

@@ -1,6 +1,6 @@
 // No import circles: no module of ours reaches itself again through its imports, type-only imports included
 // (scripts/source-imports.ts reads them as TypeScript resolves them). Why a test and not import-x/no-cycle, madge or
-// dependency-cruiser: docs/decisions.md, "Layout: test doubles in testing/, benches by question, no circles".
+// dependency-cruiser: docs/decisions/layout-testing-benches-no-circles.md.
 import { circles, importGraph, importsOf, sourceFiles } from './source-imports';
 
 describe('the imports', () => {

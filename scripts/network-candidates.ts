@@ -1,4 +1,4 @@
-// Lists what a review of the networks still has to look at (docs/decisions.md, "Networks as they are"): the
+// Lists what a review of the networks still has to look at (docs/decisions/networks-as-they-are.md): the
 // ASes of @ip-location-db/asn whose organisation names a Chinese carrier or a host (scripts/network-review.ts)
 // and that neither the gateway's lists (packages/gateway/src/core/networks/asn-lists.ts) nor the reviewed
 // exclusions hold. Each goes into a list, with its name, or into an exclusion, with the reason.

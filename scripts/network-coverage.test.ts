@@ -1,6 +1,6 @@
-// What the shipped judge makes of the dataset its table comes from (docs/decisions.md, "Networks as they
-// are"): the Chinese carriers' access space judged carrier, the clouds judged hosting, no candidate left
-// unreviewed. Reads the @ip-location-db/asn devDependency, as a clean `npm ci` installs it.
+// What the shipped judge makes of the dataset its table comes from (docs/decisions/networks-as-they-are.md): the Chinese carriers' access
+// space judged carrier, the clouds judged hosting, no candidate left unreviewed. Reads the @ip-location-db/asn devDependency, as a clean
+// `npm ci` installs it.
 import { join } from 'node:path';
 import { CARRIER_ASNS, createNetworkJudge, HOSTING_ASNS, NO_ADDITIONS, shippedOriginAs } from '@game-register/gateway/policy';
 import { asnPackageDir } from './derive-origin-as';

@@ -36,7 +36,7 @@ async function main() {
   });
   let output: AgentResult;
   if (orders.role === 'attacker') {
-    // A script answers as soon as its faked drag could have ended (as bench/bots.ts paces its bots).
+    // A script answers as soon as its faked drag could have ended (as bench/attack/bots.ts paces its bots).
     const informed = scenario.attack!.bot === 'informed';
     const attacker = answerer(
       () => informed,

@@ -1,4 +1,4 @@
-// The goals of issue 29 the attack bench reports (bench/attack.ts), each with what was measured and PASS or
+// The goals of issue 29 the attack bench reports (bench/attack/attack.ts), each with what was measured and PASS or
 // MISS. A goal whose scenario was not run, or whose event never happened, is a MISS that says so.
 import { changesSince } from './attack-metrics';
 import { crowdAbove1, worstFlap, type summarise } from './attack-measures';

@@ -1,4 +1,4 @@
-// The attack bench's plan (bench/attack.ts): its knobs (environment variables), the prices it costs an
+// The attack bench's plan (bench/attack/attack.ts): its knobs (environment variables), the prices it costs an
 // account at, the scenarios and their simulated schedules, and the addresses each side poses as. Times are
 // simulated seconds from a scenario's start; the server's clock runs `speed` times faster than real time
 // (CAPTCHA_TEST_CLOCK_SPEED), and so do the bench's own waits.

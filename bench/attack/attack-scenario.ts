@@ -1,4 +1,4 @@
-// One scenario of the attack bench (bench/attack.ts): its own built server in strict mode on the shared
+// One scenario of the attack bench (bench/attack/attack.ts): its own built server in strict mode on the shared
 // redis-server (a prefix of its own), as deployed (default limits and stock, no test seed) but trusting
 // X-Forwarded-For from loopback and with its clock `speed` times faster (CAPTCHA_TEST_CLOCK_SPEED); the
 // crowd and the attacker in agent processes of their own (attack-agent.ts); their records back.

@@ -1,4 +1,4 @@
-// The two sides of an attack scenario (bench/attack.ts), each run in an agent process of its own
+// The two sides of an attack scenario (bench/attack/attack.ts), each run in an agent process of its own
 // (attack-agent.ts), so the bot's CPU is its process's alone:
 // - the attacker: `rate` attempts a simulated minute, round robin over its /24s, each from a new address
 //   inside one (a /24 refused with 429 is left alone for its Retry-After), a few in flight at once; once the

@@ -6,7 +6,7 @@
 // level, the bot's accounts per hour per /24, how fast its /24s rose and fell back, what the crowd saw, the
 // bot's CPU and bytes and the cost per account at stated prices, then each goal with PASS or MISS. A bench:
 // goals missed do not fail it.
-//   npm run bench:attack       knobs: bench/attack-plan.ts (ATTACK_SPEED, ATTACK_MINUTES, ATTACK_NETS, ...)
+//   npm run bench:attack       knobs: bench/attack/attack-plan.ts (ATTACK_SPEED, ATTACK_MINUTES, ATTACK_NETS, ...)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { ensureBuilt } from '../../scripts/build-if-stale';

@@ -1,7 +1,7 @@
 // The looking test's sheets (eye.ts): one puzzle per sheet, drawn as the server draws it (the gateway's
 // paintChallenge and encodeChallenge, from a fixed seed), then shown at a phone's size with the piece laid over
 // the picture at every place a drag would stop at a gap, each panel labelled in a shuffled order. Nothing on a
-// sheet tells which panel is right; the key (eye-key.ts) is written elsewhere.
+// sheet tells which panel is right; the key (eye.ts writes it, by default to bench-results/eye/key.json) is kept apart.
 import { createCanvas, loadImage, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { PIECE_BLEED, PIECE_INSET, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
 import { PASS_TOLERANCE } from '@game-register/puzzle-captcha/protocol';

@@ -1,6 +1,6 @@
 // The floors of bench:proxy: what forwarding checkuser costs in Node with none of the gateway's rules, so the
-// bench can say where the gateway's time goes (docs/decisions.md). `node:http` takes the request, reads its body
-// and forwards it on the proxy's own client (server/api/forward/http1-client.ts, X-Forwarded-For set);
+// bench can say where the gateway's time goes (docs/decisions/api-wing-client-address-and-api-wire.md). `node:http` takes the request,
+// reads its body and forwards it on the proxy's own client (server/api/forward/http1-client.ts, X-Forwarded-For set);
 // `fastify` does the same behind a bare Fastify route (no hooks, no logger). Run as its own process:
 // `node --import tsx bench/server/proxy-floor.ts <node:http|fastify> <port> <upstream origin>`.
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// Sections 1 and 2 of bench/strict-scale.ts: draws on the main thread and on the pool; each run starts its own server and stops it.
+// Sections 1 and 2 of bench/strict/strict-scale.ts: draws on the main thread and on the pool; each run starts its own server and stops it.
 import { challenges, CHALLENGE_CONNECTIONS, checkuser, nonOk, type Start } from './strict-scale-load';
 
 /** Section 1: checkuser alone and while challenges are drawn, with `threads` draw threads (0: the main thread). */

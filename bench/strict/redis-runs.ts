@@ -1,4 +1,4 @@
-// Sections 3 and 6 of bench/strict-scale.ts: instances sharing one Redis, and Redis behind Sentinel; each run starts its own servers and stops them.
+// Sections 3 and 6 of bench/strict/strict-scale.ts: instances sharing one Redis, and Redis behind Sentinel; each run starts its own servers and stops them.
 import type autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import { solvedWork } from '@game-register/gateway/testing';

@@ -1,4 +1,4 @@
-// Sections 4 and 5 of bench/strict-scale.ts: bursts from the stock; each run starts its own server and stops it.
+// Sections 4 and 5 of bench/strict/strict-scale.ts: bursts from the stock; each run starts its own server and stops it.
 import { Redis } from 'ioredis';
 import { readFileSync } from 'node:fs';
 import type { RedisServer } from '../../testing/redis/redis-server';

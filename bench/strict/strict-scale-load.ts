@@ -1,4 +1,4 @@
-// What the runs of bench/strict-scale.ts share: the load's sizes, the server they start, and the requests they make.
+// What the runs of bench/strict/strict-scale.ts share: the load's sizes, the server they start, and the requests they make.
 import autocannon, { type Options } from 'autocannon';
 import { startServer, STRICT_ENV, type ServerEnv } from '../common/server-process';
 

@@ -8,11 +8,11 @@ declare global {
   interface Window {
     /** playground/main.tsx */
     playground: { setShow(show: boolean): void; setBlank(blank: boolean): void };
-    /** bench/captcha.ts: React commits and canvas drawing calls counted. */
+    /** bench/widget/captcha.ts: React commits and canvas drawing calls counted. */
     benchCommits: number;
     benchDraws: number;
     __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown;
-    /** bench/work-page.ts: the solver in its worker and on the main thread, timed. */
+    /** bench/widget/work-page.ts: the solver in its worker and on the main thread, timed. */
     ready?: boolean;
     inWorker(task: WorkTask): Promise<Timed>;
     onMain(task: WorkTask): Promise<Timed>;

@@ -1,4 +1,4 @@
-// The browser half of bench/work.ts: a page that imports the package's solver as an app would (Vite bundles
+// The browser half of bench/widget/work.ts: a page that imports the package's solver as an app would (Vite bundles
 // the worker as its own file), and the solver's speed in headless Chromium at 1x and throttled like phones.
 // The functions handed to page.evaluate run in the page.
 import { chromium } from '@playwright/test';

@@ -1,5 +1,5 @@
 // A W3C WebDriver (classic) client over fetch: the dozen commands the journeys need, nothing more
-// (docs/decisions.md says why this and not WebdriverIO or selenium-webdriver).
+// (docs/decisions/journeys-in-webkit-and-firefox.md says why this and not WebdriverIO or selenium-webdriver).
 
 /** The key under which W3C WebDriver returns and takes element references. */
 export const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';

@@ -1,4 +1,4 @@
-// The delivery's promises (testing/delivery-suite.ts) on the Redis outbox, as on libsql in delivery.test.ts.
+// The delivery's promises (testing/ads/delivery-suite.ts) on the Redis outbox, as on libsql in delivery.test.ts.
 import { Redis } from 'ioredis';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { redisOutbox } from './redis-outbox';

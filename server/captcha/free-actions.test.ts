@@ -1,4 +1,4 @@
-// Nothing free moves anyone (docs/decisions.md): what costs its sender nothing (an answer without work, an
+// Nothing free moves anyone (docs/decisions/nothing-free-moves-anyone.md): what costs its sender nothing (an answer without work, an
 // answer to an id never issued, a bare fetch, a reg without a pass token) moves nothing that belongs to other
 // people, on the embedded store and on a real redis-server alike. Addresses are real prefixes of the shipped
 // origin-AS table: China Mobile (36.128.0.0/15), Alibaba Cloud (8.128.0.0/12); 198.51.100.0/24 is unknown.

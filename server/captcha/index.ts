@@ -26,7 +26,7 @@ export function spedUpClock(now: () => number, speed: number): () => number {
 /**
  * Strict mode on the /api scope: the gateway package's routes (challenge, verify, accessible), and its gate,
  * returned for the /api pipeline to put in front of reg (api/pipeline.ts: after the listed code, before
- * the embedded API or the proxy, so it guards both alike; its steps are in ./gate.ts). Its state is on Redis
+ * the embedded API or the proxy, so it guards both alike; its steps are in api/steps/gate.ts). Its state is on Redis
  * when the redis plugin is registered, else in the database (the database plugin).
  */
 export async function registerStrictMode(

@@ -1,4 +1,4 @@
-// Strict mode judges networks as they are (docs/decisions.md, "Networks as they are"): by the origin AS of
+// Strict mode judges networks as they are (docs/decisions/networks-as-they-are.md): by the origin AS of
 // real prefixes from the shipped table (China Mobile 36.128.0.0/15, Alibaba Cloud 8.128.0.0/12), by who
 // fetched each puzzle, with passes from the fetching network's allowance.
 import { writeFile } from 'node:fs/promises';

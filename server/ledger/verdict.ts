@@ -1,6 +1,6 @@
 // The ledger's verdict on a registration, from what the gateway knew at its pass and what the ledger has seen
 // of its network since: pure rules, no store, no clock (every time is given). docs/ledger.md says what each
-// verdict asks of the operator; docs/decisions.md why each rule and number.
+// verdict asks of the operator; docs/decisions/registrations-ledger-with-verdicts.md why each rule and number.
 import type { PassFacts } from '@game-register/gateway';
 import { TOKEN_TTL_MS } from '@game-register/gateway/policy';
 

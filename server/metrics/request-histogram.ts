@@ -1,7 +1,7 @@
 /**
  * The request-duration histogram, counted by hand. prom-client's Histogram validates and hashes the label set
  * on every observation, even through a `labels()` child; at one observation per request that was most of
- * what metrics cost (bench/metrics.ts). Here each (route, method, status) series is found through nested
+ * what metrics cost (bench/server/metrics.ts). Here each (route, method, status) series is found through nested
  * maps and an observation is a bucket search and three additions. It renders in prom-client's metric shape,
  * so it sits in the same registry and the same exposition as every other metric.
  */

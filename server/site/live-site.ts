@@ -25,8 +25,8 @@ export interface LiveSite {
   settings(): SiteSettings;
   channels(): ChannelSettings;
   /**
-   * Strict mode's part of the site in service: the operator switches (captcha.underAttack, captcha.peopleFirst) and
-   * networks, read at every challenge.
+   * Strict mode's part of the site in service: the operator switches (captcha.underAttack, peopleFirst, campaign)
+   * and networks, read at every challenge.
    */
   strictModeSite(): StrictModeSite;
   /** Re-reads the settings and swaps the pages in one step; a wrong file is refused and logged, and nothing changes. */

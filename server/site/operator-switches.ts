@@ -6,7 +6,7 @@ import { cidrMatcher, type NetworkAdditions } from '@game-register/gateway/polic
 import type { NetworkSettings, OperatorSwitchSetting, SiteSettings } from '@game-register/site-settings';
 import { SITE_VARIABLE_NAMES, SWITCH_TIME } from './settings-schema';
 
-/** A switch ends by itself at most this long after the settings that set it are read (docs/decisions.md). */
+/** A switch ends by itself at most this long after its settings are read (docs/decisions/operator-switches-end-within-24h.md). */
 export const SWITCH_MAX_MS = 24 * 60 * 60_000;
 export const SWITCH_NAMES = ['underAttack', 'peopleFirst', 'campaign'] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];

@@ -1,6 +1,6 @@
 /**
  * The one place that reads build-time settings (Vite env). Every value has a working default. A page the
- * server rendered carries its deployment's settings (src/config/site-settings.ts), which take their place.
+ * server rendered carries its deployment's settings (@game-register/site-settings), which take their place.
  */
 import { DEFAULT_SITE_SETTINGS as DEFAULTS, readPageSettings, type PageSettings } from '@game-register/site-settings';
 

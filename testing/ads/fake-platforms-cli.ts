@@ -1,4 +1,4 @@
-// The fake ad platforms as a process of their own, for the bench (bench/ads.ts): FAKE_PORT, and every
+// The fake ad platforms as a process of their own, for the bench (bench/server/ads.ts): FAKE_PORT, and every
 // answer FAKE_DELAY_MS late. Run with: node --conditions=game-register-source --import tsx <this file>.
 import { startFakePlatforms } from './fake-platforms';
 

@@ -1,4 +1,4 @@
-// Scripted attackers of strict mode, for the bot bench (bench/bots.ts) and the server's tests. Each runs a
+// Scripted attackers of strict mode, for the bot bench (bench/attack/bots.ts) and the server's tests. Each runs a
 // number of attempts against a server through the client and reports its pass rate and what each success
 // cost it. They follow the protocol only (POST /api/captcha/challenge and /verify, the gated reg), read the
 // work task from every challenge, and take a 429 (locked or rate limited) or a 503 (busy) as a server would

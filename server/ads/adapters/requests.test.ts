@@ -1,5 +1,5 @@
 // Each platform's request as the adapter builds it, read back field by field and checked by the fake platforms'
-// own rules (testing/fake-checks.ts): what a platform receives, without a server in between.
+// own rules (testing/ads/fake-checks.ts): what a platform receives, without a server in between.
 import { generateKeyPairSync } from 'node:crypto';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
 import type { AdsConfig } from '../ads-config';

@@ -1,6 +1,6 @@
 // One call to the backend on undici's dispatcher, at its lowest level: the answer gathered into one buffer and
 // the deadline one Node timer. No stream, async iterator or AbortSignal per call: in front of a fast backend they
-// were a fifth of the gateway's CPU per forwarded call (docs/decisions.md).
+// were a fifth of the gateway's CPU per forwarded call (docs/decisions/forwarded-call-against-nginx.md).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
 

@@ -1,7 +1,7 @@
 // The backend's lean client for a plain-HTTP API_TARGET: kept-alive TCP connections, one call at a time on each,
 // the request written in one piece and the answer read whole (http1-answer.ts), the deadline one Node timer.
-// What undici does for the proxy at about a quarter of the gateway's CPU per forwarded call (docs/decisions.md);
-// an https target keeps undici (backend-call.ts).
+// What undici does for the proxy at about a quarter of the gateway's CPU per forwarded call
+// (docs/decisions/api-wing-client-address-and-api-wire.md); an https target keeps undici (backend-call.ts).
 import { connect, type Socket } from 'node:net';
 import { MAX_ANSWER_BYTES, type BackendRequest, type BackendResult } from './backend-call';
 import { readAnswer } from './http1-answer';

@@ -69,7 +69,7 @@ async function backendClient(
  * it and brings the answer back. Down: 502 JSON; no answer within timeoutMs: 504 JSON. Nothing else under /api is
  * forwarded. The backend's answer is read whole and answered
  * whether or not the client is still there, so what the backend did is counted, logged and reported. The
- * deadline covers connecting, the headers and the body together, on Node's own timer (docs/decisions.md).
+ * deadline covers connecting, the headers and the body together, on Node's own timer (docs/decisions/operator-guarantees.md).
  */
 export default async function apiProxy(fastify: FastifyInstance, { target, timeoutMs, forwardCookies }: ApiProxyOptions) {
   const send = await backendClient(fastify, target, timeoutMs);

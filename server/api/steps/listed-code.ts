@@ -5,8 +5,8 @@ import type { ChannelSettings } from '../../channels/site-channels';
 /**
  * Pure, a step of the /api pipeline: reg's `code`, as read, made a listed one in every mode (reference API,
  * proxy, strict gate): a listed code stays, any other or none becomes the default, never refused
- * (docs/decisions.md). A reg with no fields at all (the download screen's ping) and every other call are left
- * alone: the same reading comes back, so the pipeline can tell a rewrite (and log it). The funnel's label
+ * (docs/decisions/unlisted-channel-rewritten-to-default.md). A reg with no fields at all (the download screen's ping) and every other call
+ * are left alone: the same reading comes back, so the pipeline can tell a rewrite (and log it). The funnel's label
  * comes from the code as sent (`sentCode`), which this leaves as it was.
  */
 export function withListedCode(reading: ApiReading, settings: ChannelSettings): ApiReading {

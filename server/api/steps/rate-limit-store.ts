@@ -33,8 +33,8 @@ export const EXCEEDED_REMEMBERED = 4096;
  * Answers a key already past its limit from memory until its window ends, with no Redis round trip: the count only
  * grows within the window (neither `continueExceeding` nor `exponentialBackoff` is used here), so Redis would say
  * the same. A flood from one address then costs Redis one call a window, and its requests no objects that wait on
- * a round trip long enough to be kept by the garbage collector's young generation (docs/decisions.md, "The
- * refusing path's memory"). `now`: milliseconds.
+ * a round trip long enough to be kept by the garbage collector's young generation (docs/decisions/refusals-answered-from-memory.md). `now`:
+ * milliseconds.
  */
 export function withExceededMemory(
   store: Pick<FastifyRateLimitStore, 'incr'>,

@@ -44,7 +44,7 @@ export async function budgetLimiters(
   const onExceeded = (request: FastifyRequest) => metrics.rateLimited(routeLabelOf(request));
   const limit = (max: number | ((request: FastifyRequest) => number), limitName: string, timeWindow = windowMs) =>
     fastify.rateLimit({ max, timeWindow, limitName, onExceeded } as Parameters<typeof fastify.rateLimit>[0] & NamedLimit) as Limiter;
-  // A carrier's IPv4 address is a NAT of many people (docs/decisions.md, "Networks as they are"): each budget counts as theirs.
+  // A carrier's IPv4 address is a NAT of many people (docs/decisions/networks-as-they-are.md): each budget counts as theirs.
   const judge = createNetworkJudge(shippedOriginAs(), () => strictModeSite().networks);
   const perVisitor = (max: number) => (request: FastifyRequest) => {
     const address = clientAddressOf(request);

@@ -78,7 +78,7 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
     const address = addressSubjectOf(ip);
     // Refused a moment ago, and the store would refuse it again: answered from memory. Under a flood from one
     // address this is most requests; each store round trip it saved held its request's objects long enough to
-    // be promoted to the old generation (docs/decisions.md, "The refusing path's memory").
+    // be promoted to the old generation (docs/decisions/refusals-answered-from-memory.md).
     const known = refusedUntil.get(address);
     if (known !== undefined) {
       const left = known.until - (known.refusal === 'locked' ? at : now());

@@ -1,9 +1,9 @@
 // The difficulty levels' numbers (difficulty/): what each level sets, how evidence moves a level, where pressure
 // starts, and the site's floor. The shapes of these tables live here with their numbers; difficulty/ imports them,
-// and nothing here imports difficulty/ (no circle: docs/decisions.md, "Layout"). Re-exported by policy.ts.
+// and nothing here imports difficulty/ (no circle: docs/decisions/layout-testing-benches-no-circles.md). Re-exported by policy.ts.
 
 /**
- * The difficulty levels of strict mode (docs/decisions.md, "Bots pay, people don't"). A visitor's level is the
+ * The difficulty levels of strict mode (docs/decisions/bots-pay-people-dont.md). A visitor's level is the
  * highest of its address's, its network's and the site's floor, capped by the operator's "people first";
  * each level sets the picture, the work and how many successes one network may have in an hour. Above the
  * last level a network is refused for a while (Retry-After).
@@ -98,6 +98,6 @@ export const SITE_FLOOR = {
 /**
  * A network's share of the site's minute is counted up to this many answered challenges: with
  * SITE_FLOOR.minPerMinute (60), the floor needs at least 30 networks that are not carriers (a hosting AS counts as
- * one), each answering with work (docs/decisions.md, "Nothing free moves anyone").
+ * one), each answering with work (docs/decisions/nothing-free-moves-anyone.md).
  */
 export const SITE_SHARE_PER_NETWORK = 2;

@@ -1,5 +1,5 @@
 // Networks by kind (networks/): what an address's origin AS says of the people behind it, and what each kind
-// may pass (docs/decisions.md, "Networks as they are"). `npm run derive:networks` keeps the prefixes of these ASes
+// may pass (docs/decisions/networks-as-they-are.md). `npm run derive:networks` keeps the prefixes of these ASes
 // (and of any an operator names in the site settings) from @ip-location-db/asn in networks/origin-as.json.
 // Re-exported by policy.ts.
 import type { Thresholds } from './level-policy';
@@ -68,8 +68,8 @@ export const carrierNatPressure = (network: typeof CARRIER_PRESSURE): typeof CAR
 /**
  * 无障碍验证's share of a network's passes in 10 minutes, past which the network is hot: the people who need the
  * path without the picture are a few in a hundred of a site's passes (the holdout's and the funnel's figures:
- * docs/decisions.md), so a network where over a quarter of at least `min` passes come that way is a script
- * that reads no picture, and its level rises as on any other evidence.
+ * docs/decisions/carriers-campaign-switch-and-carriers-floor.md), so a network where over a quarter of at least `min` passes come that way
+ * is a script that reads no picture, and its level rises as on any other evidence.
  */
 export const ACCESSIBLE_SHARE = { share: 0.25, min: 6 } as const;
 

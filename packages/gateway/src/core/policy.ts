@@ -1,6 +1,6 @@
 // Every number of strict mode's policy, once: the lock, the limits, the escalation of the work, the TTLs and
 // the bounds of the operator's settings here; the difficulty levels' in level-policy.ts, the kinds of network's
-// in network-policy.ts, both re-exported (docs/decisions.md: "Bots pay, people don't"). The routes, the stores
+// in network-policy.ts, both re-exported (docs/decisions/bots-pay-people-dont.md). The routes, the stores
 // and the options schema read them all from here.
 
 /**
@@ -75,7 +75,7 @@ export const WORK_ESCALATION = { networkFailuresPerStep: 10, maxSteps: 5, access
 /**
  * Default costs, as the highest counter the server may draw (the expected work is half of it). The puzzle's
  * task runs in the background while the visitor drags; the accessible path's task replaces the picture, so
- * it is dearer. `npm run bench` (bench/work.ts) measures what each costs a browser and a script farm.
+ * it is dearer. `npm run bench` (bench/widget/work.ts) measures what each costs a browser and a script farm.
  */
 export const WORK_DEFAULTS = { puzzle: 10_000, accessible: 80_000 } as const;
 /** Bounds for the operator's settings: below, the work is no hurdle; above, a phone could not finish it. */

@@ -17,8 +17,8 @@ import type { RandomSource } from '@game-register/puzzle-captcha/core';
 /** The widget's default layout: 310 x 160 canvas units, a 59-unit piece, a 50-unit handle. */
 export const CHALLENGE_LAYOUT: PuzzleLayout = createLayout({});
 /**
- * How the pictures are encoded at each pixel ratio (npm run bench:pictures; docs/decisions.md). The opaque
- * picture as JPEG by Skia, on the calling thread, at a quality that falls as the pixels get denser (a 3x
+ * How the pictures are encoded at each pixel ratio (npm run bench:pictures; docs/decisions/challenge-pictures-jpeg-q40-and-webp-piece.md).
+ * The opaque picture as JPEG by Skia, on the calling thread, at a quality that falls as the pixels get denser (a 3x
  * screen shows no artefact at 40; libvips' WebP saved under a tenth of its bytes for twice its CPU). The
  * piece, which needs transparency, as PNG by Skia, or at 3x as lossy WebP by libvips (sharp, PIECE_WEBP):
  * under half the PNG's bytes there, for about its CPU; below 3x a call to sharp costs more than it saves.

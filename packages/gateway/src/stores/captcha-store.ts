@@ -59,7 +59,10 @@ export interface CaptchaStore {
   putPassFacts(tokenId: string, facts: string, expiresAt: number): Promise<void>;
   /** Takes a pass's facts back, once, in one atomic step (null: none kept, taken before, or expired). */
   takePassFacts(tokenId: string): Promise<string | null>;
-  /** The caller's lock and recent failures, by its address (addressSubjectOf: an IPv6 /64 is one) and by its network (see network.ts). */
+  /**
+   * The caller's lock and recent failures, by its address (addressSubjectOf: an IPv6 /64 is one) and by its network
+   * (core/networks/address-blocks.ts).
+   */
   standing(address: string, network: string): Promise<Standing>;
   /**
    * Counts an answer as a failure of its address before it is judged, in one atomic step, and answers the

@@ -1,4 +1,4 @@
-// The ASes whose kind the gateway knows (docs/decisions.md, "Networks as they are"), reviewed one by one. The
+// The ASes whose kind the gateway knows (docs/decisions/networks-as-they-are.md), reviewed one by one. The
 // candidates came from the organisation names in @ip-location-db/asn (scripts/network-review.ts holds the
 // patterns and the reviewed exclusions; `npm run networks:candidates` lists what a newer dataset adds);
 // each line's comment is that name (with the AS name bgp.he.net shows where it says more).

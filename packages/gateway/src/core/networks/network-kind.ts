@@ -1,4 +1,4 @@
-// A network as it is (docs/decisions.md, "Networks as they are"): its kind from its origin AS (the policy's
+// A network as it is (docs/decisions/networks-as-they-are.md): its kind from its origin AS (the policy's
 // lists, the operator's additions) and what is counted as one network for that kind.
 import { networkOf } from './address-blocks';
 import { CARRIER_ASNS, HOSTING_ASNS } from '../policy';
