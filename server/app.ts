@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config';
+import type { ServerConfig } from './config/config';
 import { loggerOptions, RequestLogController, type LogDestination } from './logger';
 import downloads from './plugins/downloads';
 import errorAnswers from './plugins/error-answers';
@@ -14,7 +14,7 @@ import api from './api/pipeline';
 import { openLiveSite, type LiveSite } from './site/live-site';
 import type { ChannelSettingsGetter } from './channels/site-channels';
 import { readApiRequestLine } from './api/reading/reading';
-import { clientAddressOnArrival, fastifyTrustProxy, refuseWithoutAddress } from './api/client-address';
+import { clientAddressOnArrival, fastifyTrustProxy, refuseWithoutAddress } from './client-address';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import { DEFAULT_SITE_SETTINGS, type AdsSettings } from '@game-register/site-set
 import { AD_PLATFORMS } from '@game-register/site-settings/ad-clicks';
 import { channelLabel, isListedChannel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/site-channels';
-import { usesRedis, type RedisConfig, type ServerConfig } from '../config';
+import { usesRedis, type RedisConfig, type ServerConfig } from '../config/config';
 import { regOutcome } from '../metrics/answers';
 import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
 import database from '../plugins/database';

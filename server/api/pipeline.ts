@@ -24,7 +24,7 @@ import { openLedger } from '../ledger/ledger';
 import { passTokenOf, withGateRefusal, withoutPassToken } from './steps/gate';
 import { channelLabel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/site-channels';
-import { usesRedis, type ServerConfig } from '../config';
+import { usesRedis, type ServerConfig } from '../config/config';
 import { NO_METRICS } from '../metrics/contract';
 import { funnelRecord } from './records/funnel-record';
 import database from '../plugins/database';
@@ -130,7 +130,7 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   fastify.all('/*', (_request, reply) => reply.code(404).send(errorAnswer(404)));
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
   if (strict) {
-    const { registerStrictMode } = await import('../captcha/index'); // the native canvas loads only when used
+    const { registerStrictMode } = await import('./handlers/strict-mode'); // the native canvas loads only when used
     gate = await registerStrictMode(fastify, { captcha: config.captcha, now, strictModeSite, onLevelChanged: ledger.levelChanged });
   }
   await fastify.register(funnelBeacon, { channels, metrics });

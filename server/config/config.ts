@@ -4,9 +4,9 @@ import type { Level } from '@game-register/gateway';
 import { ConfigError } from './config-error';
 import { LOG_LEVELS, readServerEnv } from './config-schema';
 import { parseApiTarget, parseTrustProxy, readSentinelConfig, type SentinelConfig, type TrustProxy } from './config-readers';
-import type { SiteSettingsSources } from './site/read-settings';
-import { parseForwardCookies } from './api/reading/cookie-names';
-import { readAdsConfig, type AdsConfig } from './ads/ads-config';
+import type { SiteSettingsSources } from '../site/read-settings';
+import { parseForwardCookies } from '../api/reading/cookie-names';
+import { readAdsConfig, type AdsConfig } from './ads-config';
 
 export { LOG_LEVELS };
 export type { SentinelConfig, TrustProxy };

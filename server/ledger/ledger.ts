@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LevelEntity, PassFacts } from '@game-register/gateway';
-import { usesRedis, type LedgerConfig, type RedisConfig } from '../config';
+import { usesRedis, type LedgerConfig, type RedisConfig } from '../config/config';
 import { channelLabel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/site-channels';
 import { regOutcome } from '../metrics/answers';

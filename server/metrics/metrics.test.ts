@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { challenge, humanAnswer, openPuzzle, passToken, RIGHT_OFFSET, strictConfig, verify } from '../../testing/server/strict-mode';
 import { humanTrail } from '@game-register/gateway/testing';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { buildTestApp } from '../../testing/server/test-support';
 import { metricsOn, parseExposition, scrape, valueOf, type Sample } from '../../testing/server/metrics';
 
@@ -91,7 +91,7 @@ describe('metrics', () => {
       [`${P}captcha_draw_queue_length`]: 'gauge',
       [`${P}captcha_stock_level`]: 'gauge',
       [`${P}captcha_stock_misses_total`]: 'counter',
-      [`${P}captcha_operator_switch`]: 'gauge', // server/captcha/operator-gauge.ts
+      [`${P}captcha_operator_switch`]: 'gauge', // server/metrics/operator-gauge.ts
       // The ad reports (server/ads/ads-metrics.ts).
       [`${P}ads_registrations_not_reported_total`]: 'counter',
       [`${P}ads_enqueued_total`]: 'counter',

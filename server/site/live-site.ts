@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '@game-register/site-settings';
 import type { ChannelSettings } from '../channels/site-channels';
-import type { CaptchaConfig } from '../config';
+import type { CaptchaConfig } from '../config/config';
 import { readSite, type Site } from './built-files';
 import { adsForPage } from '../ads/site-ads';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';

@@ -5,7 +5,7 @@ import { Value } from 'typebox/value';
 import { DEFAULT_SITE_SETTINGS, type NetworkSettings, type SiteSettings } from '@game-register/site-settings';
 import { darkerShade } from './render-pages';
 import { OTHER_CHANNEL_LABEL } from '../channels/site-channels';
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config/config-error';
 import { adsSettingsProblems, mergeAdsSettings } from '../ads/site-ads';
 import { SITE_VARIABLE_NAMES, SITE_VARIABLES, SiteSettingsFile } from './settings-schema';
 import { networkProblems, readSwitches } from './operator-switches';

@@ -1,4 +1,4 @@
-import type { AdsConfig } from '../ads-config';
+import type { AdsConfig } from '../../config/ads-config';
 import type { ConversionEvent } from '../event';
 
 /** One HTTP request to a platform. */

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import gateway, { type CaptchaGate, type GatewayEvents, type GatewayOptions } from '@game-register/gateway';
-import { clientAddressOf } from '../api/client-address';
-import type { StrictModeSite } from '../site/operator-switches';
-import type { CaptchaConfig } from '../config';
-import { NO_METRICS } from '../metrics/contract';
-import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
-import { watchOperatorSwitches } from './operator-gauge';
+import { clientAddressOf } from '../../client-address';
+import type { StrictModeSite } from '../../site/operator-switches';
+import type { CaptchaConfig } from '../../config/config';
+import { NO_METRICS } from '../../metrics/contract';
+import type { PrometheusMetrics } from '../../metrics/prometheus-metrics';
+import { watchOperatorSwitches } from '../../metrics/operator-gauge';
 
 export interface StrictModeOptions {
   captcha: CaptchaConfig;
@@ -57,7 +57,7 @@ export async function registerStrictMode(
     networks: () => strictModeSite().networks,
     testSeed: captcha.testSeed,
     clock,
-    // The address decided once on arrival (api/client-address.ts): the same the rate limits, the log line and
+    // The address decided once on arrival (server/client-address.ts): the same the rate limits, the log line and
     // the forwarded header use, and still there once the client has gone.
     clientAddress: clientAddressOf,
     // The metrics take the gateway's events as they are (server/metrics/contract.ts); a level change goes to the ledger too.

@@ -33,7 +33,7 @@ export interface ApiReading {
   readonly adClicks: AdClicks | null;
   /** Why strict mode's gate refused reg's pass token (the answer is then the gate's); null when it did not. */
   readonly gateRefusal: TokenRefusal | null;
-  /** The client's address, decided on arrival (api/client-address.ts); null only for a request refused for having none. */
+  /** The client's address, decided on arrival (server/client-address.ts); null only for a request refused for having none. */
   readonly client: string | null;
 }
 

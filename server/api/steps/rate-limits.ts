@@ -5,9 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS, createNetworkJudge, isCarrierNat, shippedOriginAs } from '@game-register/gateway/policy';
 import type { Budget } from '../reading/calls';
 import { backendCallOf } from '../reading/reading';
-import type { ServerConfig } from '../../config';
+import type { ServerConfig } from '../../config/config';
 import type { Metrics } from '../../metrics/contract';
-import { clientAddressOf } from '../client-address';
+import { clientAddressOf } from '../../client-address';
 import type { StrictModeSite } from '../../site/operator-switches';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 
