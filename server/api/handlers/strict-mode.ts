@@ -1,6 +1,8 @@
+// Strict mode's glue: the gateway package registered on the /api wing with the server's settings, stores, clock,
+// metrics and client address. Only the wing's pipeline registers it (step 5), and only the wing reads its gate
+// (step 4), so it lives in the wing; nothing below the wing knows strict mode beyond its settings and metrics.
 import type { FastifyInstance } from 'fastify';
 import gateway, { type CaptchaGate, type GatewayEvents, type GatewayOptions } from '@game-register/gateway';
-import { clientAddressOf } from '../../client-address';
 import type { StrictModeSite } from '../../site/operator-switches';
 import type { CaptchaConfig } from '../../config/config';
 import { NO_METRICS } from '../../metrics/contract';
@@ -14,6 +16,8 @@ export interface StrictModeOptions {
   strictModeSite: () => StrictModeSite;
   /** Told of every level change beside the metrics (the ledger of registrations judges again on a network's rise). */
   onLevelChanged?: GatewayEvents['levelChanged'];
+  /** The client's address as the server decided it on arrival (server/client-address.ts). */
+  clientAddressOf: (request: { raw: object }) => string;
 }
 
 /** `now` run `speed` times as fast from this moment on (CAPTCHA_TEST_CLOCK_SPEED: a bench plays 30 minutes in 2). */
@@ -26,12 +30,12 @@ export function spedUpClock(now: () => number, speed: number): () => number {
 /**
  * Strict mode on the /api scope: the gateway package's routes (challenge, verify, accessible), and its gate,
  * returned for the /api pipeline to put in front of reg (api/pipeline.ts: after the listed code, before
- * the embedded API or the proxy, so it guards both alike; its steps are in ./gate.ts). Its state is on Redis
+ * the embedded API or the proxy, so it guards both alike; its steps are in api/steps/gate.ts). Its state is on Redis
  * when the redis plugin is registered, else in the database (the database plugin).
  */
 export async function registerStrictMode(
   fastify: FastifyInstance,
-  { captcha, now = Date.now, strictModeSite, onLevelChanged }: StrictModeOptions,
+  { captcha, now = Date.now, strictModeSite, onLevelChanged, clientAddressOf }: StrictModeOptions,
 ): Promise<CaptchaGate> {
   const store: GatewayOptions['store'] = fastify.hasDecorator('redis')
     ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix, replicated: fastify.redisReplicated }
