@@ -127,6 +127,19 @@ describe('metrics', () => {
     await app.close();
   });
 
+  it('label a request by the route the /api wing named: a backend call by its path however spelled, else the pattern', async () => {
+    const { app } = await buildTestApp(metricsOn());
+    await post(app, `/api/index/CheckUser?${query({ param: 'name', name: 'alice01' })}`);
+    await post(app, `/api/index/reg?${registration('bob00001', '13800138000')}`, '127.0.0.9');
+    await app.inject({ method: 'GET', url: '/api/nothing' });
+    const list = await samples(app);
+    const count = (labels: Record<string, string>) => valueOf(list, `${P}http_request_duration_seconds_count`, labels);
+    expect(count({ route: '/api/Index/checkuser', method: 'POST' })).toBe(1);
+    expect(count({ route: '/api/Index/reg', method: 'POST' })).toBe(1);
+    expect(count({ route: '/api/*', method: 'GET', status_code: '404' })).toBe(1);
+    await app.close();
+  });
+
   it('answer anything but GET /metrics on their listener with 404', async () => {
     const { app } = await buildTestApp(metricsOn());
     const { port } = app.metricsAddress()!;
