@@ -13,7 +13,7 @@ const serverApi: Plugin = {
   name: 'server-api',
   apply: 'serve',
   async configureServer(vite) {
-    const { loadConfig } = (await vite.ssrLoadModule('/server/config.ts')) as Pick<ServerModules, 'loadConfig'>;
+    const { loadConfig } = (await vite.ssrLoadModule('/server/config/config.ts')) as Pick<ServerModules, 'loadConfig'>;
     const { buildApp } = (await vite.ssrLoadModule('/server/app.ts')) as Pick<ServerModules, 'buildApp'>;
     const api = await buildApp(loadConfig());
     vite.middlewares.use((request, response, next) =>

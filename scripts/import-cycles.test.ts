@@ -17,8 +17,8 @@ describe('the imports', () => {
 
   it('resolves relative, type-only and package imports to our files', () => {
     const files = new Set(sourceFiles());
-    expect(importsOf('server/config.ts', files)).toEqual(
-      expect.arrayContaining(['server/config-schema.ts', 'packages/gateway/src/policy-entry.ts']),
+    expect(importsOf('server/config/config.ts', files)).toEqual(
+      expect.arrayContaining(['server/config/config-schema.ts', 'packages/gateway/src/policy-entry.ts']),
     );
   });
 

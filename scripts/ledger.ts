@@ -3,9 +3,9 @@
 // (DATABASE_PATH, or REDIS_URL / REDIS_SENTINELS and REDIS_PREFIX). Prints to stdout; a bad flag exits 2 with why.
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { loadConfig, usesRedis } from '../server/config';
+import { loadConfig, usesRedis } from '../server/config/config';
 import { openDatabase } from '../server/db/open-database';
-import { connectRedis } from '../server/redis-connection';
+import { connectRedis } from '../server/db/redis-connection';
 import { groupsOf } from '../server/ledger/groups';
 import { entriesCsv, groupsCsv } from '../server/ledger/ledger-format';
 import { readLedgerAsk } from '../server/ledger/ledger-query';

@@ -101,7 +101,7 @@ export interface FolderArrow {
  * higher one. Of all the orders the folders could be laid in, the one with the fewest such arrows is taken (the
  * minimum feedback arc set, exact: a circle of folders is small), so the count is what no reordering can remove.
  * Each folder is a node of its own (a subfolder is not part of its parent): a file in `server/ads/` importing
- * `server/config.ts` is an arrow from `server/ads` to `server`.
+ * `server/logger.ts` would be an arrow from `server/ads` to `server`.
  */
 export function folderArrowsBackUp(graph: Map<string, string[]>): FolderArrow[] {
   const arrows = new Map<string, FolderArrow>();

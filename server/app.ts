@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ServerConfig } from './config';
+import type { ServerConfig } from './config/config';
 import { loggerOptions, RequestLogController, type LogDestination } from './logger';
 import downloads from './plugins/downloads';
 import errorAnswers from './plugins/error-answers';
@@ -14,7 +14,7 @@ import api from './api/pipeline';
 import { openLiveSite, type LiveSite } from './site/live-site';
 import type { ChannelSettingsGetter } from './channels/site-channels';
 import { readApiRequestLine } from './api/reading/reading';
-import { clientAddressOnArrival, fastifyTrustProxy, refuseWithoutAddress } from './api/client-address';
+import { clientAddressOf, clientAddressOnArrival, fastifyTrustProxy, refuseWithoutAddress } from './client-address';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +45,8 @@ export default async function app(fastify: FastifyInstance, { config, now, site,
   await fastify.register(gracefulClose);
   await fastify.register(errorAnswers);
   await fastify.register(health); // before /api, whose stores add their readiness checks
-  await fastify.register(api, { prefix: '/api', config, now, channels, strictModeSite: site.strictModeSite });
+  // The client's address is decided here, at the root (client-address.ts), and handed to the wing with the rest.
+  await fastify.register(api, { prefix: '/api', config, now, channels, strictModeSite: site.strictModeSite, clientAddressOf });
   await fastify.register(downloads, { dir: config.downloadsDir });
   await fastify.register(staticFiles, { site: site.current });
 }
@@ -56,7 +57,7 @@ export async function buildApp(
   options: { logDestination?: LogDestination; now?: () => number; channels?: ChannelSettingsGetter } = {},
 ) {
   const { logDestination, now } = options;
-  const clientAddressOf = clientAddressOnArrival(config.trustProxy);
+  const decideClientAddress = clientAddressOnArrival(config.trustProxy);
   const fastify = Fastify({
     logger: loggerOptions(config.logLevel, logDestination),
     logController: new RequestLogController(),
@@ -68,7 +69,7 @@ export async function buildApp(
     ajv: { customOptions: { allowUnionTypes: true } },
     // Every request's client is decided here, as it arrives, and every /api request is read once, here, before
     // routing: it is routed, judged and forwarded by that reading, which carries its client.
-    rewriteUrl: (raw) => readApiRequestLine(raw, clientAddressOf(raw)),
+    rewriteUrl: (raw) => readApiRequestLine(raw, decideClientAddress(raw)),
   });
   // The site and its settings first: every scope reads them (a wrong setting stops the start here).
   const site = await openLiveSite({

@@ -7,7 +7,7 @@ import { buildTestApp } from '../testing/server/test-support';
 /** In a process of its own: the server with strict mode off and its metrics on, then the native libraries it loaded. */
 const NATIVE_LIBRARIES_LOADED = `
 const { buildApp } = await import('./server/app.ts');
-const { loadConfig } = await import('./server/config.ts');
+const { loadConfig } = await import('./server/config/config.ts');
 const config = { ...loadConfig({ DATABASE_PATH: ':memory:', METRICS_PORT: '0', METRICS_HOST: '127.0.0.1' }), distDir: '/nonexistent/dist', downloadsDir: '/nonexistent/downloads' };
 const app = await buildApp(config, { logDestination: { write() {} } });
 await app.ready();

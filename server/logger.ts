@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { LogLevel } from './config';
-import { clientAddressOf } from './api/client-address';
+import type { LogLevel } from './config/config';
+import { clientAddressOf } from './client-address';
 
 export const REDACTED = '[REDACTED]';
 

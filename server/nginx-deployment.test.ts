@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { NGINX_PATH } from '../scripts/ensure-nginx';
 import { freePort } from '../scripts/free-port';
-import { loadConfig } from './config';
+import { loadConfig } from './config/config';
 import { buildTestApp, makeDist, tempDir } from '../testing/server/test-support';
 
 const read = (path: string) => readFileSync(resolve(import.meta.dirname, '..', path), 'utf8');

@@ -9,8 +9,8 @@ import { redisOutbox } from './ads/redis-outbox';
 import { startFakePlatforms, type FakePlatforms } from '../testing/ads/fake-platforms';
 import { buildAdsApp, mobileOf, waitFor } from '../testing/ads/test-app';
 import { challenge, passToken, strictConfig } from '../testing/server/strict-mode';
-import type { RedisConfig } from './config';
-import { REPLICA_WAIT_MS } from './redis-connection';
+import type { RedisConfig } from './config/config';
+import { REPLICA_WAIT_MS } from './db/redis-connection';
 
 type App = Awaited<ReturnType<typeof buildAdsApp>>['app'];
 

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, loadConfig, type ServerConfig } from './config/config';
 import { distDirProblem } from './site/built-files';
 import { closeOnSignals } from './shutdown';
 

@@ -3,7 +3,7 @@
 // the whole file with what `npm run docs:config` makes from them now.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ServerEnv } from '../../server/config-schema';
+import { ServerEnv } from '../../server/config/config-schema';
 import { SITE_VARIABLES } from '../../server/site/settings-schema';
 import { renderConfigurationReference } from './render';
 import { CONFIGURATION_DOC } from './write';

@@ -1,8 +1,8 @@
-// docs/configuration.md, made from the schemas the server reads its settings with (server/config-schema.ts,
+// docs/configuration.md, made from the schemas the server reads its settings with (server/config/config-schema.ts,
 // server/site/settings-schema.ts) and the meanings in server-variables.ts: `npm run docs:config` writes it, and
 // scripts/config-reference/config-reference.test.ts fails when the file is not what this makes.
 import type { TSchema } from 'typebox';
-import { ServerEnv } from '../../server/config-schema';
+import { ServerEnv } from '../../server/config/config-schema';
 import { SITE_VARIABLES, SiteSettingsFile } from '../../server/site/settings-schema';
 import { BUILD_VARIABLES, SERVER_GROUPS, type VariableText } from './server-variables';
 
@@ -17,7 +17,7 @@ const ruleOf = (schema: Described) =>
 
 function serverRow(name: string, text: VariableText): string {
   const schema = (ServerEnv.properties as Record<string, Described>)[name];
-  if (!schema) throw new Error(`${name} is documented but not in the schema (server/config-schema.ts)`);
+  if (!schema) throw new Error(`${name} is documented but not in the schema (server/config/config-schema.ts)`);
   const fallback = text.default ?? (schema.default === undefined ? 'unset' : code(schema.default));
   return `| \`${name}\` | ${cell(text.meaning)} | ${cell(ruleOf(schema))} | ${cell(fallback)} |`;
 }
@@ -34,7 +34,7 @@ const HEADER = `# Configuration: every variable
 in scripts/config-reference/server-variables.ts, never this file. A test fails when this file is not current. -->
 
 Everything a deployment can set, in one place. The server reads its environment once at start and checks it
-against one schema (\`server/config-schema.ts\`): a bad value stops the start with a message naming the
+against one schema (\`server/config/config-schema.ts\`): a bad value stops the start with a message naming the
 variable, what it accepts (the "accepts" column below, word for word) and what it got (never the value of a
 secret). An empty variable counts as unset. Relative paths are taken from the working directory (the project
 folder under \`npm start\`). The site settings (\`SITE_CONFIG\` and the \`SITE_*\` variables) are read at start

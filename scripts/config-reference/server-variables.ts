@@ -1,5 +1,5 @@
 // What each of the server's environment variables does, in the operator's words: the one hand-written part of
-// docs/configuration.md. Each variable's rule and default come from the schema (server/config-schema.ts);
+// docs/configuration.md. Each variable's rule and default come from the schema (server/config/config-schema.ts);
 // `default` here only where the schema has none or its default depends on the machine. Data: no line limit.
 import { WORK_DEFAULTS } from '@game-register/gateway/policy';
 import { DEFAULT_SITE_SETTINGS as SITE } from '@game-register/site-settings';

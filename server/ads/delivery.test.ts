@@ -1,6 +1,6 @@
 // The delivery on the libsql outbox (the same promises on Redis: delivery-redis.test.ts), and its backoff.
 import pino from 'pino';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/open-database';
 import { NO_ADS_METRICS } from './ads-metrics';
 import { retryDelay, startDelivery } from './delivery';

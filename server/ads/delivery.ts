@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AdsConfig } from './ads-config';
+import type { AdsConfig } from '../config/ads-config';
 import { ADAPTERS, type PlatformRequest, type Verdict } from './adapters/index';
 import type { AdsMetrics } from './ads-metrics';
 import { DEDUPES, logged } from './event';

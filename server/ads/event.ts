@@ -1,28 +1,30 @@
 import { createHash } from 'node:crypto';
-import type { AdsSettings, TencentAccount } from '@game-register/site-settings';
-import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
-import type { AdClicks } from '../api/reading/ad-clicks';
-import { tencentAccountFor } from './site-ads';
+import type { AdsSettings } from '@game-register/site-settings';
+import type { AdPlatform, LandingClick } from '@game-register/site-settings/ad-clicks';
+import { tencentAccountFor } from '../site/site-ads';
+import type { ConversionEvent } from './adapters/adapter';
+
+export type { ConversionEvent };
+
+/** A registration's click as the server read it (api/reading/ad-clicks.ts): the click, the channel of its landing, the consent. */
+export interface AdClicks extends LandingClick {
+  /** The channel code the landing link named, as sent (the caller keeps it only when it is listed). */
+  landingChannel: string | null;
+  /** The visitor ticked the consent box (X-Ad-Consent: 1). */
+  consent: boolean;
+}
 
 /**
- * One registration to report: what the platform needs and nothing else (no name, phone, password,
- * address or user agent). Written to the outbox before the visitor gets the answer.
+ * A registration the backend accepted, as the ads read it: handed to the outbox by the /api wing, which reads
+ * the request (api/records/registration-records.ts); the ads know nothing of requests.
  */
-export interface ConversionEvent {
-  /** Stable for a platform's click: the outbox key, and Tencent's outer_action_id, Baidu's outerEventId. */
-  id: string;
-  platform: AdPlatform;
-  /** The channel label (a listed code or `other`): metrics and the Tencent account. */
-  channel: string;
-  clickId: string;
-  /** Origin, path and the click parameter of the landing page; null when the app sent none usable. */
-  landingUrl: string | null;
-  /** When the backend answered `y`, in ms. */
-  registeredAt: number;
-  /** Tencent: the account and action set, as the settings named them at registration. */
-  tencent?: TencentAccount;
-  /** Baidu: the newType of 注册. */
-  baiduType?: number;
+export interface Conversion {
+  /** The channel code the visit sent (X-Channel), as sent: the ads label it against the channels listed. */
+  channel: string | null;
+  /** The click it carried, or null when it carried none. */
+  clicks: AdClicks | null;
+  /** The host the registration was sent to: the site's own when the settings list no landing hosts. */
+  host: string;
 }
 
 /**

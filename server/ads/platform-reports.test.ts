@@ -1,7 +1,7 @@
 // Each platform's report as its documentation and SDK build it, against the fake platforms (docs/ads.md).
 import { createHash, generateKeyPairSync, verify } from 'node:crypto';
 import { adClicksHeader, clickOfLanding } from '@game-register/site-settings/ad-clicks';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../config/config';
 import { metricsOn, parseExposition, scrape } from '../../testing/server/metrics';
 import { rs256Token } from './adapters/oceanengine';
 import { adsAppPerTest, adsEnv, ALL_PLATFORMS_ON, type buildAdsApp, LANDING_HOST, register, waitFor } from '../../testing/ads/test-app';

@@ -3,7 +3,7 @@ import type { ConversionEvent } from './event';
 import { REMEMBER_IDS_MS, type DeadLetter, type Outbox, type OutboxEntry, type PendingGroup } from './outbox';
 import { AD_PLATFORMS } from '@game-register/site-settings/ad-clicks';
 import { SCRIPTS } from './redis-scripts';
-import type { ReplicatedWrites } from '../redis-connection';
+import type { ReplicatedWrites } from '../db/redis-connection';
 
 /** The consumer group every instance reads the intake stream in: each new event goes to one instance. */
 const GROUP = 'ads-reporters';

@@ -1,18 +1,16 @@
 import { hostname } from 'node:os';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DEFAULT_SITE_SETTINGS, type AdsSettings } from '@game-register/site-settings';
 import { AD_PLATFORMS } from '@game-register/site-settings/ad-clicks';
 import { channelLabel, isListedChannel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/site-channels';
-import { usesRedis, type RedisConfig, type ServerConfig } from '../config';
-import { regOutcome } from '../metrics/answers';
+import { usesRedis, type RedisConfig, type ServerConfig } from '../config/config';
 import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
 import database from '../plugins/database';
 import { openDatabase } from '../db/open-database';
-import { readingOf } from '../api/reading/reading';
 import { createAdsMetrics, NO_ADS_METRICS } from './ads-metrics';
 import { startDelivery } from './delivery';
-import { conversionOf, logged, siteHostsOf } from './event';
+import { conversionOf, logged, siteHostsOf, type Conversion } from './event';
 import { libsqlOutbox } from './libsql-outbox';
 import { openedOnFirstEvent, type Outbox } from './outbox';
 import { redisOutbox } from './redis-outbox';
@@ -27,16 +25,16 @@ const anyPlatformOn = (ads: AdsSettings) => AD_PLATFORMS.some((platform) => ads[
 
 export interface AdReports {
   /**
-   * One of the /api pipeline's records (an onSend hook, api/pipeline.ts): reg answered `y` with an ad
-   * click (the request's reading read it) becomes a conversion in the outbox before the answer leaves.
+   * A registration the backend accepted (handed by one of the /api pipeline's records, before the answer
+   * leaves): with an ad click, a conversion in the outbox; without, or not to report, counted as not reported.
    */
-  record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  registered(conversion: Conversion, log: FastifyBaseLogger): Promise<void>;
 }
 
 /**
  * Registrations reported to the ad platforms, set up on the /api scope: the durable outbox (Redis, the
- * database, or one opened on the first conversion) and the delivery loop that sends what it holds; the
- * pipeline registers `record` among its records, so it sees the embedded API's and the proxy's answers alike.
+ * database, or one opened on the first conversion) and the delivery loop that sends what it holds; the /api
+ * wing hands it every registration the backend accepted (`registered`), the embedded API's and the proxy's alike.
  */
 export async function openAdReports(fastify: FastifyInstance, { config, channels, now = Date.now }: AdReportsOptions): Promise<AdReports> {
   const settings = () => (fastify.hasDecorator('site') ? fastify.site.settings().ads : undefined) ?? DEFAULT_SITE_SETTINGS.ads;
@@ -69,23 +67,20 @@ export async function openAdReports(fastify: FastifyInstance, { config, channels
   });
 
   return {
-    async record(request, reply, payload) {
-      const registration = readingOf(request);
-      if (registration?.call !== 'reg' || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-      if (regOutcome(reply.statusCode, payload).outcome !== 'registered') return payload;
+    async registered(conversion, log) {
       const listed = channels();
-      const label = channelLabel(registration.channel, listed);
-      const clicks = registration.adClicks;
+      const label = channelLabel(conversion.channel, listed);
+      const clicks = conversion.clicks;
       if (clicks === null) {
         metrics.notReported(label, 'no_click');
-        return payload;
+        return;
       }
       const channel = clicks.landingChannel !== null && isListedChannel(clicks.landingChannel, listed) ? clicks.landingChannel : label;
       const ads = settings();
-      const event = conversionOf(clicks, ads, channel, now(), siteHostsOf(ads, request.hostname));
+      const event = conversionOf(clicks, ads, channel, now(), siteHostsOf(ads, conversion.host));
       if (typeof event === 'string') {
         metrics.notReported(channel, event);
-        return payload;
+        return;
       }
       try {
         if (await outbox.add(event, now())) {
@@ -97,9 +92,8 @@ export async function openAdReports(fastify: FastifyInstance, { config, channels
       } catch (error) {
         // The account exists whatever happens here: the visitor gets the answer, the loss is counted and logged.
         metrics.outboxWriteFailed();
-        request.log.error({ err: { message: (error as Error).message }, ...logged(event) }, 'ad conversion not written to the outbox');
+        log.error({ err: { message: (error as Error).message }, ...logged(event) }, 'ad conversion not written to the outbox');
       }
-      return payload;
     },
   };
 }

@@ -7,11 +7,12 @@
 //   3. listed code  reg's `code` made a listed one (`withListedCode`, listed-code.ts)
 //   4. gate      strict mode: reg's pass token spent (`captchaGate.spend`) and dropped (`withoutPassToken`), or
 //                the gate's answer (`withGateRefusal`) (steps/gate.ts)
-//   5. handler   the beacon, strict mode's routes, and the reference API or the proxy (what it forwards:
-//                api/forward/forward.ts)
+//   5. handler   the beacon, strict mode's routes (handlers/strict-mode.ts), and the reference API or the
+//                proxy (what it forwards: api/forward/forward.ts)
 //   then the records, as the answer leaves: the funnel's metrics (api/records/funnel-record.ts), the logs (the
-//   request log's line at the root, plugins/request-log.ts; each step's own line where it acts), the ad outbox
-//   (ads/reports.ts) and the ledger of registrations (ledger/ledger.ts), side by side.
+//   request log's line at the root, plugins/request-log.ts; each step's own line where it acts), and a reg's
+//   values handed to the ad outbox (ads/reports.ts) and the ledger of registrations (ledger/ledger.ts), side by
+//   side (api/records/registration-records.ts): they read no request.
 // Each step takes the request's reading (readingOf) and keeps the new one it makes (keepReading); no step
 // parses the request again. Fastify gives a scope's hooks only to the routes registered after them, so every
 // hook is added before the first route.
@@ -24,15 +25,17 @@ import { openLedger } from '../ledger/ledger';
 import { passTokenOf, withGateRefusal, withoutPassToken } from './steps/gate';
 import { channelLabel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/site-channels';
-import { usesRedis, type ServerConfig } from '../config';
+import { ConfigError, usesRedis, type ServerConfig } from '../config/config';
+import { forwardCookieProblems } from './reading/cookie-names';
 import { NO_METRICS } from '../metrics/contract';
 import { funnelRecord } from './records/funnel-record';
+import { registrationRecords } from './records/registration-records';
 import database from '../plugins/database';
 import redisConnection from '../plugins/redis';
 import { campaignOn, type StrictModeSite } from '../site/operator-switches';
 import funnelBeacon from './handlers/funnel-beacon';
 import { withListedCode } from './steps/listed-code';
-import { budgetLimiters } from './steps/rate-limits';
+import { budgetLimiters, type ClientAddressOf } from './steps/rate-limits';
 import referenceApi from './handlers/reference-api';
 
 export interface ApiOptions {
@@ -46,6 +49,8 @@ export interface ApiOptions {
   channels: ChannelSettingsGetter;
   /** Strict mode's part of the site settings in service (the operator's switches and networks), read at every request. */
   strictModeSite: () => StrictModeSite;
+  /** The client's address, as the server decided it on arrival (server/client-address.ts): limits and strict mode count by it. */
+  clientAddressOf: ClientAddressOf;
 }
 
 /** Step 2's refusal: the status of what cannot be read one way, as JSON, never forwarded. */
@@ -60,7 +65,10 @@ function refuse(request: FastifyRequest, reply: FastifyReply, { status, reason }
  * pipeline's steps and records as hooks, then the routes that answer. With REDIS_URL (or REDIS_SENTINELS),
  * the limits, strict mode's state and the ad outbox are shared by the instances.
  */
-export default async function api(fastify: FastifyInstance, { config, now, channels, strictModeSite }: ApiOptions) {
+export default async function api(fastify: FastifyInstance, { config, now, channels, strictModeSite, clientAddressOf }: ApiOptions) {
+  // A forwarded cookie named like a call's field stops the start, as a wrong setting does.
+  const cookieProblems = forwardCookieProblems(config.apiForwardCookies);
+  if (cookieProblems.length > 0) throw new ConfigError(cookieProblems);
   const shared = usesRedis(config.redis);
   const strict = config.captcha.mode === 'strict';
   const metrics = fastify.hasDecorator('metrics') ? fastify.metrics : NO_METRICS;
@@ -70,11 +78,13 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
     sharedPrefix: shared ? config.redis.prefix : null,
     strictModeSite,
     metrics,
+    clientAddressOf,
   });
   if (!config.apiTarget || (strict && !shared)) await fastify.register(database, { path: config.databasePath });
   // The ledger first: it opens the database where nothing else has, and the ad outbox then shares it.
   const ledger = await openLedger(fastify, { config, channels, now, campaignOn: () => campaignOn(strictModeSite(), Date.now()) });
   const ads = await openAdReports(fastify, { config, channels, now });
+  const registrations = registrationRecords(ads, ledger);
   /** Strict mode's gate: known once its routes are registered (step 5, below), which must come after the hooks. */
   let gate: CaptchaGate | null = null;
 
@@ -108,7 +118,7 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
         keepReading(request, withGateRefusal(reading, verdict.refusal));
         return reply.code(200).send(verdict.answer);
       }
-      ledger.keepPass(request, verdict.pass);
+      registrations.keepPass(request, verdict.pass);
       reading = withoutPassToken(reading);
     }
     keepReading(request, reading);
@@ -123,15 +133,21 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
   fastify.addHook('onSend', function records(request, reply, payload, done) {
     recordFunnel.call(this, request, reply, payload, () => {});
     if (readingOf(request)?.call !== 'reg') return done(null, payload);
-    Promise.all([ads.record(request, reply, payload), ledger.record(request, reply, payload)]).then(() => done(null, payload), done);
+    registrations.record(request, reply, payload).then(() => done(null, payload), done);
   });
 
   // 5. handler: the reading named no call this server answers (or one strict mode answers, with strict mode off).
   fastify.all('/*', (_request, reply) => reply.code(404).send(errorAnswer(404)));
   fastify.setNotFoundHandler((_request, reply) => reply.code(404).send(errorAnswer(404)));
   if (strict) {
-    const { registerStrictMode } = await import('../captcha/index'); // the native canvas loads only when used
-    gate = await registerStrictMode(fastify, { captcha: config.captcha, now, strictModeSite, onLevelChanged: ledger.levelChanged });
+    const { registerStrictMode } = await import('./handlers/strict-mode'); // the native canvas loads only when used
+    gate = await registerStrictMode(fastify, {
+      captcha: config.captcha,
+      now,
+      strictModeSite,
+      onLevelChanged: ledger.levelChanged,
+      clientAddressOf,
+    });
   }
   await fastify.register(funnelBeacon, { channels, metrics });
   if (config.apiTarget) {

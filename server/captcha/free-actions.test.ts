@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADDRESS_FETCHES, FAILURES_BEFORE_LOCK } from '@game-register/gateway/policy';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../config/config';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
 import { challenge, humanAnswer, openPuzzle, passToken, strictConfig, verify, type OpenPuzzle } from '../../testing/server/strict-mode';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../config/config';
 import { metricsOn, parseExposition, scrape, valueOf } from '../../testing/server/metrics';
 import { buildTestApp } from '../../testing/server/test-support';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';

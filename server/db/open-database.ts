@@ -1,7 +1,7 @@
 import Database from 'libsql';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConfigError } from '../config-error';
+import { ConfigError } from '../config/config-error';
 import { MIGRATIONS } from './migrations';
 
 export type SqlDatabase = Database.Database;

@@ -3,7 +3,7 @@
 import { Redis } from 'ioredis';
 import { startSentinelSet, type SentinelSet } from '../../testing/redis/redis-sentinel';
 import { waitFor } from '../../testing/ads/wait-for';
-import { REPLICA_WAIT_MS } from '../redis-connection';
+import { REPLICA_WAIT_MS } from '../db/redis-connection';
 import type { LedgerEntry } from './entry';
 import { redisLedger } from './redis-ledger';
 import { CLUSTER } from './verdict';

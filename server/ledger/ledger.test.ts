@@ -6,7 +6,7 @@ import { PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
 import { buildTestApp, type LogCapture } from '../../testing/server/test-support';
 import { humanAnswer, openPuzzle, strictConfig, verify } from '../../testing/server/strict-mode';
 import { startTestRedis, type TestRedis } from '../../testing/redis/test-redis';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '../config/config';
 import type { LedgerEntry } from './entry';
 import type { LedgerGroup } from './groups';
 import { waitFor } from '../../testing/ads/wait-for';

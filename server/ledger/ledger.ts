@@ -2,14 +2,13 @@
 // pass and a verdict, written as the answer leaves (one of the /api pipeline's records, beside the ad outbox) and
 // judged again afterwards, off the request's path, when its network rises, its cluster grows or the carriers surge.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { LevelEntity, PassFacts } from '@game-register/gateway';
-import { usesRedis, type LedgerConfig, type RedisConfig } from '../config';
+import { usesRedis, type LedgerConfig, type RedisConfig } from '../config/config';
 import { channelLabel } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/site-channels';
-import { regOutcome } from '../metrics/answers';
+import type { RegOutcome } from '../metrics/answers';
 import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
-import { readingOf } from '../api/reading/reading';
 import database from '../plugins/database';
 import { openDatabase, type SqlDatabase } from '../db/open-database';
 import { BACKEND_OUTCOMES, clipped, maskMobile, networkOfAddress, type LedgerEntry } from './entry';
@@ -31,12 +30,31 @@ export interface LedgerOptions {
   now?: () => number;
 }
 
+/**
+ * A reg answered, as the ledger reads it: handed by the /api wing, which reads the request and its answer
+ * (api/records/registration-records.ts); the ledger knows nothing of requests.
+ */
+export interface AnsweredRegistration {
+  /** What the answer was (metrics/answers.ts `regOutcome`), and for a refusal its reason. */
+  outcome: RegOutcome;
+  reason: string;
+  /** The fields as the visitor sent them (clipped and masked here). */
+  name: string | undefined;
+  mobile: string | undefined;
+  /** The channel code the visit sent, as sent. */
+  channel: string | null;
+  /** The client's address, as the server decided it on arrival. */
+  address: string;
+  /** The pass facts the gate gave back for it (strict mode), else null. */
+  pass: PassFacts | null;
+  /** Its ad click, or null. */
+  click: { platform: string; clickId: string } | null;
+}
+
 export interface Ledger {
   store: LedgerStore;
-  /** The pass facts the gate gave back for this request (pipeline step 4). */
-  keepPass(request: FastifyRequest, pass: PassFacts | null): void;
-  /** One of the /api pipeline's records (an onSend hook): a reg the backend answered, written before the answer leaves. */
-  record(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<void>;
+  /** A reg answered: kept when the backend answered it, written before the answer leaves. */
+  record(registration: AnsweredRegistration, log: FastifyBaseLogger): Promise<void>;
   /** The gateway's levelChanged event: a network's rise to the guarded picture, the carriers' floor's rise. */
   levelChanged(entity: LevelEntity, from: number, to: number, kind: string | null, subject?: string): void;
   /** Resolves when the revisions asked so far are written (tests, shutdown). */
@@ -86,7 +104,6 @@ export async function openLedger(
       ),
     );
   }
-  const passes = new WeakMap<object, PassFacts | null>();
 
   /** The rises of the last REJUDGE_WINDOW_MS + LATE_MS: an entry written after one with a pass from before it is judged with it. */
   let rises: Afterwards[] = [];
@@ -156,30 +173,23 @@ export async function openLedger(
 
   return {
     store,
-    keepPass: (request, pass) => void passes.set(request.raw, pass),
-    async record(request, reply, payload) {
-      const reading = readingOf(request);
-      if (reading?.call !== 'reg' || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return;
-      const { outcome, reason } = regOutcome(reply.statusCode, payload, reading.gateRefusal);
+    async record({ outcome, reason, name, mobile, channel, address, pass, click }, log) {
       if (!BACKEND_OUTCOMES.has(outcome)) return;
-      const pass = passes.get(request.raw) ?? null;
-      const address = reading.client ?? request.ip;
       const at = now();
-      const clicks = reading.adClicks;
       const entry: LedgerEntry = {
         id: randomBytes(12).toString('base64url'),
         at,
         outcome,
         reason,
-        account: clipped(reading.query.name),
-        mobile: maskMobile(clipped(reading.query.mobile)),
-        channel: channelLabel(reading.channel, channels()),
+        account: clipped(name),
+        mobile: maskMobile(clipped(mobile)),
+        channel: channelLabel(channel, channels()),
         address,
         network: pass?.network ?? networkOfAddress(address),
         kind: pass?.kind ?? null,
         asn: pass?.asn ?? null,
         pass,
-        click: clicks === null ? null : { platform: clicks.platform, clickId: clicks.clickId },
+        click,
         revisedAt: null,
         ...judge(pass, 1),
       };
@@ -189,7 +199,7 @@ export async function openLedger(
       } catch (error) {
         // The account exists whatever happens here: the visitor gets the answer, the loss is counted and logged.
         metrics.writeFailed();
-        request.log.error({ err: { message: (error as Error).message }, entry: entry.id }, 'registration not written to the ledger');
+        log.error({ err: { message: (error as Error).message }, entry: entry.id }, 'registration not written to the ledger');
         return;
       }
       let judged = judge(pass, clusterSize);

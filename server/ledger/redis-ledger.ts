@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { ReplicatedWrites } from '../redis-connection';
+import type { ReplicatedWrites } from '../db/redis-connection';
 import type { LedgerEntry } from './entry';
 import { batchedAdds, type Adding, type LedgerStore } from './ledger-store';
 

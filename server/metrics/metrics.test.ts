@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { challenge, humanAnswer, openPuzzle, passToken, RIGHT_OFFSET, strictConfig, verify } from '../../testing/server/strict-mode';
 import { humanTrail } from '@game-register/gateway/testing';
-import { loadConfig } from '../config';
+import { loadConfig } from '../config/config';
 import { buildTestApp } from '../../testing/server/test-support';
 import { metricsOn, parseExposition, scrape, valueOf, type Sample } from '../../testing/server/metrics';
 
@@ -91,7 +91,7 @@ describe('metrics', () => {
       [`${P}captcha_draw_queue_length`]: 'gauge',
       [`${P}captcha_stock_level`]: 'gauge',
       [`${P}captcha_stock_misses_total`]: 'counter',
-      [`${P}captcha_operator_switch`]: 'gauge', // server/captcha/operator-gauge.ts
+      [`${P}captcha_operator_switch`]: 'gauge', // server/metrics/operator-gauge.ts
       // The ad reports (server/ads/ads-metrics.ts).
       [`${P}ads_registrations_not_reported_total`]: 'counter',
       [`${P}ads_enqueued_total`]: 'counter',
@@ -124,6 +124,19 @@ describe('metrics', () => {
     ).toBe(1);
     expect(valueOf(list, `${P}captcha_draw_seconds_count`)).toBe(1);
     expect(valueOf(list, `${P}captcha_draw_seconds_sum`)).toBeGreaterThan(0);
+    await app.close();
+  });
+
+  it('label a request by the route the /api wing named: a backend call by its path however spelled, else the pattern', async () => {
+    const { app } = await buildTestApp(metricsOn());
+    await post(app, `/api/index/CheckUser?${query({ param: 'name', name: 'alice01' })}`);
+    await post(app, `/api/index/reg?${registration('bob00001', '13800138000')}`, '127.0.0.9');
+    await app.inject({ method: 'GET', url: '/api/nothing' });
+    const list = await samples(app);
+    const count = (labels: Record<string, string>) => valueOf(list, `${P}http_request_duration_seconds_count`, labels);
+    expect(count({ route: '/api/Index/checkuser', method: 'POST' })).toBe(1);
+    expect(count({ route: '/api/Index/reg', method: 'POST' })).toBe(1);
+    expect(count({ route: '/api/*', method: 'GET', status_code: '404' })).toBe(1);
     await app.close();
   });
 

@@ -4,10 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NO_METRICS, type Metrics } from '../metrics/contract';
 import { createMetrics } from '../metrics/prometheus-metrics';
-import { backendCallOf } from '../api/reading/reading';
+import { routeLabelOf } from '../metrics/route-label';
 import { channelLabel, queryValue } from '../channels/rules';
 import type { ChannelSettingsGetter } from '../channels/site-channels';
-import { BACKEND_CALL_WIRE } from '@game-register/api-wire';
 import { errorAnswer } from '@game-register/gateway/answers';
 
 declare module 'fastify' {
@@ -56,13 +55,13 @@ export default fp(
 
     // As the answer leaves: the duration is the time to produce it (a streamed file's transfer is not counted).
     fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-      const call = backendCallOf(request);
-      if (call === null && isRegisterPageView(request, reply.statusCode)) {
+      const named = routeLabelOf(request);
+      if (named === null && isRegisterPageView(request, reply.statusCode)) {
         const settings = channels();
         metrics.registerPageView(channelLabel(queryValue(request.url, settings.param), settings));
       }
-      // A route's pattern, never its URL: a bounded label; the three calls by name in both modes.
-      const route = call ? BACKEND_CALL_WIRE[call].path : (request.routeOptions.url ?? 'unmatched');
+      // A route's pattern, never its URL: a bounded label; the three calls as the /api wing named them, in both modes.
+      const route = named ?? request.routeOptions.url ?? 'unmatched';
       metrics.request(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
       done(null, payload);
     });

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import fp from 'fastify-plugin';
-import type { RedisConfig } from '../config';
-import { connectRedis, replicatedWrites, type ReplicatedWrites } from '../redis-connection';
+import type { RedisConfig } from '../config/config';
+import { connectRedis, replicatedWrites, type ReplicatedWrites } from '../db/redis-connection';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 // The request log's root hook: the line of a request whose client left before its answer could be sent (the
-// client's address, which every line carries, is decided on arrival: api/client-address.ts).
+// client's address, which every line carries, is decided on arrival: server/client-address.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 

@@ -97,7 +97,7 @@ describe('the site in service', () => {
   });
 
   it('follows the server’s captcha mode: strict makes the page ask the server for its puzzle', async () => {
-    const { loadConfig } = await import('../config');
+    const { loadConfig } = await import('../config/config');
     const strict = loadConfig({ CAPTCHA_MODE: 'strict', DATABASE_PATH: ':memory:', CAPTCHA_DRAW_THREADS: '0' }).captcha;
     ({ app } = await siteWith({}, { captcha: strict }));
     expect(pageSettings((await app.inject({ url: '/register' })).body).captchaMode).toBe('server');
@@ -132,7 +132,7 @@ describe('the site in service', () => {
   });
 
   it('on reload, hands strict mode the new switches for its next challenge; one ending over 24 h ahead is refused and the old stay', async () => {
-    const { loadConfig } = await import('../config');
+    const { loadConfig } = await import('../config/config');
     const strict = loadConfig({ CAPTCHA_MODE: 'strict', DATABASE_PATH: ':memory:', CAPTCHA_DRAW_THREADS: '0', CAPTCHA_STOCK: '0' }).captcha;
     const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
     const underAttack = { level: 2, until: hoursAhead(2) };
@@ -214,7 +214,7 @@ describe('the site in service', () => {
   });
 
   it('warns at start and on reload of each AS in captcha.networks the origin-AS table does not hold, in one line', async () => {
-    const { loadConfig } = await import('../config');
+    const { loadConfig } = await import('../config/config');
     const strict = loadConfig({ CAPTCHA_MODE: 'strict', DATABASE_PATH: ':memory:', CAPTCHA_DRAW_THREADS: '0', CAPTCHA_STOCK: '0' }).captcha;
     let configPath: string;
     let logs: Awaited<ReturnType<typeof buildTestApp>>['logs'];

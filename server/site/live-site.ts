@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_SITE_SETTINGS, type PageSettings, type SiteSettings } from '@game-register/site-settings';
 import type { ChannelSettings } from '../channels/site-channels';
-import type { CaptchaConfig } from '../config';
+import type { CaptchaConfig, SiteSettingsSources } from '../config/config';
 import { readSite, type Site } from './built-files';
-import { adsForPage } from '../ads/site-ads';
+import { adsForPage } from './site-ads';
 import { loadPageSource, renderSite, type PageSource } from './page-renderer';
-import { readSiteSettings, SiteSettingsError, type SiteSettingsSources } from './read-settings';
+import { readSiteSettings, SiteSettingsError } from './read-settings';
 import { shippedOriginAs } from '@game-register/gateway/policy';
 import { logSwitches, networkAdditionsOf, operatorSwitchesOf, warnNetworksNotHeld, type StrictModeSite } from './operator-switches';
 

@@ -5,21 +5,12 @@ import { Value } from 'typebox/value';
 import { DEFAULT_SITE_SETTINGS, type NetworkSettings, type SiteSettings } from '@game-register/site-settings';
 import { darkerShade } from './render-pages';
 import { OTHER_CHANNEL_LABEL } from '../channels/site-channels';
-import { ConfigError } from '../config-error';
-import { adsSettingsProblems, mergeAdsSettings } from '../ads/site-ads';
+import { ConfigError } from '../config/config-error';
+import type { SiteSettingsSources } from '../config/config';
+import { adsSettingsProblems, mergeAdsSettings } from './site-ads';
 import { SITE_VARIABLE_NAMES, SITE_VARIABLES, SiteSettingsFile } from './settings-schema';
 import { networkProblems, readSwitches } from './operator-switches';
 import { contrastWithWhite } from './theme-contrast';
-
-/** Where a deployment's settings come from: the file SITE_CONFIG names and the SITE_* variables, read at start. */
-export interface SiteSettingsSources {
-  /** Absolute path of the settings file, or null. */
-  configPath: string | null;
-  /** The SITE_* variables (anything else is ignored). */
-  env: Record<string, string | undefined>;
-  /** What a relative logo path in a variable is taken from (a file's is taken from the file's folder). */
-  cwd: string;
-}
 
 export class SiteSettingsError extends ConfigError {
   constructor(problems: string[]) {

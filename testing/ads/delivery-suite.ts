@@ -2,7 +2,7 @@
 // per store, so that mutation testing runs the delivery rules once per mutant, on the faster store (the Redis
 // outbox's own promises are pinned by outbox.test.ts).
 import pino from 'pino';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/config/config';
 import { NO_ADS_METRICS, type AdsMetrics } from '../../server/ads/ads-metrics';
 import { startDelivery, type Delivery } from '../../server/ads/delivery';
 import { conversionId, type ConversionEvent } from '../../server/ads/event';

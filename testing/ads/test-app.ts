@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AdsSettings } from '@game-register/site-settings';
-import { loadConfig, type ServerConfig } from '../../server/config';
+import { loadConfig, type ServerConfig } from '../../server/config/config';
 import { buildTestApp, tempDir } from '../server/test-support';
 import { startFakePlatforms, type FakePlatforms } from './fake-platforms';
 import { adsEnv } from './ads-env';

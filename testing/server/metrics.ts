@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../../server/config';
+import type { ServerConfig } from '../../server/config/config';
 
 /** Metrics on, on a free loopback port. */
 export const metricsOn = (overrides: Partial<ServerConfig> = {}): Partial<ServerConfig> => ({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
-import type { CaptchaConfig, ServerConfig } from '../../server/config';
+import type { CaptchaConfig, ServerConfig } from '../../server/config/config';
 import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
 import { humanTrail, seededOffset, solvedWork } from '@game-register/gateway/testing';
 import { CHALLENGE_LAYOUT as layout } from '@game-register/gateway/internals';

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { precompressDir } from '../../scripts/precompress';
 import { buildApp } from '../../server/app';
 import type { ChannelSettingsGetter } from '../../server/channels/site-channels';
-import { loadConfig, type ServerConfig } from '../../server/config';
+import { loadConfig, type ServerConfig } from '../../server/config/config';
 import { tempDir } from './temp-dir';
 
 /** Settings for a test: in-memory database, no static folders unless given, limits out of the way. */

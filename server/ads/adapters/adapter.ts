@@ -1,5 +1,27 @@
-import type { AdsConfig } from '../ads-config';
-import type { ConversionEvent } from '../event';
+import type { AdsConfig } from '../../config/ads-config';
+import type { TencentAccount } from '@game-register/site-settings';
+import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
+
+/**
+ * One registration to report (made by ../event.ts): what the platform needs and nothing else (no name, phone, password,
+ * address or user agent). Written to the outbox before the visitor gets the answer.
+ */
+export interface ConversionEvent {
+  /** Stable for a platform's click: the outbox key, and Tencent's outer_action_id, Baidu's outerEventId. */
+  id: string;
+  platform: AdPlatform;
+  /** The channel label (a listed code or `other`): metrics and the Tencent account. */
+  channel: string;
+  clickId: string;
+  /** Origin, path and the click parameter of the landing page; null when the app sent none usable. */
+  landingUrl: string | null;
+  /** When the backend answered `y`, in ms. */
+  registeredAt: number;
+  /** Tencent: the account and action set, as the settings named them at registration. */
+  tencent?: TencentAccount;
+  /** Baidu: the newType of 注册. */
+  baiduType?: number;
+}
 
 /** One HTTP request to a platform. */
 export interface PlatformRequest {

@@ -2,7 +2,7 @@
 // own rules (testing/ads/fake-checks.ts): what a platform receives, without a server in between.
 import { generateKeyPairSync } from 'node:crypto';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
-import type { AdsConfig } from '../ads-config';
+import type { AdsConfig } from '../../config/ads-config';
 import { conversionId, type ConversionEvent } from '../event';
 import { checkRequest, clickIdOf, isSignedBy } from '../../../testing/ads/fake-checks';
 import { ADAPTERS, type PlatformRequest } from './index';

@@ -1,19 +1,14 @@
 // reg's ad click, as the request's one reading reads it (reading.ts): the ads' records take it from there.
 import type { IncomingHttpHeaders } from 'node:http';
 import { receivedName, WIRE_HEADERS } from '@game-register/api-wire';
-import { clickOfParams, MAX_AD_CLICKS_HEADER, trimmedLandingUrl, type LandingClick } from '@game-register/site-settings/ad-clicks';
+import { clickOfParams, MAX_AD_CLICKS_HEADER, trimmedLandingUrl } from '@game-register/site-settings/ad-clicks';
+import type { AdClicks } from '../../ads/event';
+
+export type { AdClicks };
 
 /** The headers the app sends with reg only (src/api/register-account.ts); never passed on to the backend. */
 export const AD_CLICKS_HEADER = receivedName(WIRE_HEADERS.adClicks);
 export const AD_CONSENT_HEADER = receivedName(WIRE_HEADERS.adConsent);
-
-/** A registration's click as the server reads it: the click, the channel of its landing, the visitor's consent. */
-export interface AdClicks extends LandingClick {
-  /** The channel code the landing link named, as sent (the caller keeps it only when it is listed). */
-  landingChannel: string | null;
-  /** The visitor ticked the consent box (X-Ad-Consent: 1). */
-  consent: boolean;
-}
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? undefined : value);
 

@@ -14,7 +14,7 @@ import {
 // Equivalent mutants (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
 // Equivalent mutant (server/api/reading/reading.ts, ConditionalExpression): `reading.call === null` -> `false`: a reading without a call always has a refusal (readTarget gives one with every null call), so the check before it already returns
 
-/** The client the server decided on arrival (api/client-address.ts). */
+/** The client the server decided on arrival (server/client-address.ts). */
 const CLIENT = '203.0.113.9';
 const raw = (method: string, url: string, headers: Record<string, string | string[]> = {}) =>
   ({ method, url, headers }) as unknown as IncomingMessage;

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { receivedName, WIRE_HEADERS } from '@game-register/api-wire';
+import { BACKEND_CALL_WIRE, receivedName, WIRE_HEADERS } from '@game-register/api-wire';
 import type { TokenRefusal } from '@game-register/gateway';
 import { API_CALLS, isBackendCall, type ApiCall, type Budget } from './calls';
 import { readAdClicks, type AdClicks } from './ad-clicks';
 import { readBody, type BodyType } from './read-body';
 import type { Refusal } from './read-pairs';
 import { isApiTarget, readTarget } from './read-target';
+import { labelRoute } from '../../metrics/route-label';
 
 /**
  * An /api request as the server understood it, read once; every part of the server acts on this alone. It
@@ -33,7 +34,7 @@ export interface ApiReading {
   readonly adClicks: AdClicks | null;
   /** Why strict mode's gate refused reg's pass token (the answer is then the gate's); null when it did not. */
   readonly gateRefusal: TokenRefusal | null;
-  /** The client's address, decided on arrival (api/client-address.ts); null only for a request refused for having none. */
+  /** The client's address, decided on arrival (server/client-address.ts); null only for a request refused for having none. */
   readonly client: string | null;
 }
 
@@ -57,6 +58,8 @@ export function readApiRequestLine(raw: IncomingMessage, client: string | null):
   const channel = call === 'reg' && Object.keys(query).length > 0 ? sentCode : headerText(raw.headers[CHANNEL_HEADER]);
   const adClicks = call === 'reg' ? readAdClicks(raw.headers) : null;
   readings.set(raw, { call, query, body: null, bodyType: null, refusal, sentCode, channel, adClicks, gateRefusal: null, client });
+  // The request metrics name the backend's three calls by their path in both modes (a bounded label).
+  if (isBackendCall(call)) labelRoute(raw, BACKEND_CALL_WIRE[call].path);
   if (call === null) return refusal?.status === 404 ? '/api/-unknown' : '/api/-refused';
   const search = new URLSearchParams(query).toString();
   return `${API_CALLS[call].path}${search ? `?${search}` : ''}`;

@@ -5,9 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS, createNetworkJudge, isCarrierNat, shippedOriginAs } from '@game-register/gateway/policy';
 import type { Budget } from '../reading/calls';
 import { backendCallOf } from '../reading/reading';
-import type { ServerConfig } from '../../config';
+import type { ServerConfig } from '../../config/config';
 import type { Metrics } from '../../metrics/contract';
-import { clientAddressOf } from '../client-address';
 import type { StrictModeSite } from '../../site/operator-switches';
 import { sharedLimitStore, type NamedLimit } from './rate-limit-store';
 
@@ -21,7 +20,12 @@ export interface RateLimitOptions {
   /** Strict mode's part of the site settings in service: the networks the operator adds (carrier NATs count as many visitors). */
   strictModeSite: () => StrictModeSite;
   metrics: Metrics;
+  /** The client's address as the server decided it on arrival (server/client-address.ts): what each limit counts by. */
+  clientAddressOf: ClientAddressOf;
 }
+
+/** The client's address of a request, decided once by the server as it arrived. */
+export type ClientAddressOf = (request: { raw: object }) => string;
 
 /** The rate-limit metric's label: the backend call by name, else the route's pattern (bounded either way). */
 function routeLabelOf(request: FastifyRequest): string {
@@ -31,7 +35,7 @@ function routeLabelOf(request: FastifyRequest): string {
 /** Registers the rate-limit plugin on the /api scope and makes one limiter per budget. */
 export async function budgetLimiters(
   fastify: FastifyInstance,
-  { rateLimit: settings, sharedPrefix, strictModeSite, metrics }: RateLimitOptions,
+  { rateLimit: settings, sharedPrefix, strictModeSite, metrics, clientAddressOf }: RateLimitOptions,
 ): Promise<Record<Budget, Limiter>> {
   const { windowMs, checksPerWindow, regPerWindow } = settings;
   await fastify.register(rateLimit, {

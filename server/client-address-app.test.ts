@@ -1,8 +1,8 @@
 // The client address as the server takes it behind a trusted proxy, through a whole app: the wiring of
 // client-address.ts (the client decided as the request arrives, the one every record takes). Its rules are
 // pinned in client-address.test.ts, which loads no server and is what mutation testing runs.
-import { buildTestApp } from '../../testing/server/test-support';
-import type { TrustProxy } from '../config';
+import { buildTestApp } from '../testing/server/test-support';
+import type { TrustProxy } from './config/config';
 
 describe('the client address behind a trusted proxy', () => {
   /** The address the server took the request for (its log line), sent from loopback with `forwardedFor`. */

@@ -1,11 +1,13 @@
+// Strict mode's glue: the gateway package registered on the /api wing with the server's settings, stores, clock,
+// metrics and client address. Only the wing's pipeline registers it (step 5), and only the wing reads its gate
+// (step 4), so it lives in the wing; nothing below the wing knows strict mode beyond its settings and metrics.
 import type { FastifyInstance } from 'fastify';
 import gateway, { type CaptchaGate, type GatewayEvents, type GatewayOptions } from '@game-register/gateway';
-import { clientAddressOf } from '../api/client-address';
-import type { StrictModeSite } from '../site/operator-switches';
-import type { CaptchaConfig } from '../config';
-import { NO_METRICS } from '../metrics/contract';
-import type { PrometheusMetrics } from '../metrics/prometheus-metrics';
-import { watchOperatorSwitches } from './operator-gauge';
+import type { StrictModeSite } from '../../site/operator-switches';
+import type { CaptchaConfig } from '../../config/config';
+import { NO_METRICS } from '../../metrics/contract';
+import type { PrometheusMetrics } from '../../metrics/prometheus-metrics';
+import { watchOperatorSwitches } from '../../metrics/operator-gauge';
 
 export interface StrictModeOptions {
   captcha: CaptchaConfig;
@@ -14,6 +16,8 @@ export interface StrictModeOptions {
   strictModeSite: () => StrictModeSite;
   /** Told of every level change beside the metrics (the ledger of registrations judges again on a network's rise). */
   onLevelChanged?: GatewayEvents['levelChanged'];
+  /** The client's address as the server decided it on arrival (server/client-address.ts). */
+  clientAddressOf: (request: { raw: object }) => string;
 }
 
 /** `now` run `speed` times as fast from this moment on (CAPTCHA_TEST_CLOCK_SPEED: a bench plays 30 minutes in 2). */
@@ -31,7 +35,7 @@ export function spedUpClock(now: () => number, speed: number): () => number {
  */
 export async function registerStrictMode(
   fastify: FastifyInstance,
-  { captcha, now = Date.now, strictModeSite, onLevelChanged }: StrictModeOptions,
+  { captcha, now = Date.now, strictModeSite, onLevelChanged, clientAddressOf }: StrictModeOptions,
 ): Promise<CaptchaGate> {
   const store: GatewayOptions['store'] = fastify.hasDecorator('redis')
     ? { kind: 'redis', client: fastify.redis, prefix: fastify.redisPrefix, replicated: fastify.redisReplicated }
@@ -57,7 +61,7 @@ export async function registerStrictMode(
     networks: () => strictModeSite().networks,
     testSeed: captcha.testSeed,
     clock,
-    // The address decided once on arrival (api/client-address.ts): the same the rate limits, the log line and
+    // The address decided once on arrival (server/client-address.ts): the same the rate limits, the log line and
     // the forwarded header use, and still there once the client has gone.
     clientAddress: clientAddressOf,
     // The metrics take the gateway's events as they are (server/metrics/contract.ts); a level change goes to the ledger too.

@@ -3,14 +3,29 @@ import { WORK_DEFAULTS, type WorkSettings } from '@game-register/gateway/policy'
 import type { Level } from '@game-register/gateway';
 import { ConfigError } from './config-error';
 import { LOG_LEVELS, readServerEnv } from './config-schema';
-import { parseApiTarget, parseTrustProxy, readSentinelConfig, type SentinelConfig, type TrustProxy } from './config-readers';
-import type { SiteSettingsSources } from './site/read-settings';
-import { parseForwardCookies } from './api/reading/cookie-names';
-import { readAdsConfig, type AdsConfig } from './ads/ads-config';
+import {
+  parseApiTarget,
+  parseForwardCookies,
+  parseTrustProxy,
+  readSentinelConfig,
+  type SentinelConfig,
+  type TrustProxy,
+} from './config-readers';
+import { readAdsConfig, type AdsConfig } from './ads-config';
 
 export { LOG_LEVELS };
 export type { SentinelConfig, TrustProxy };
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Where a deployment's settings come from: the file SITE_CONFIG names and the SITE_* variables, read at start. */
+export interface SiteSettingsSources {
+  /** Absolute path of the settings file, or null. */
+  configPath: string | null;
+  /** The SITE_* variables (anything else is ignored). */
+  env: Record<string, string | undefined>;
+  /** What a relative logo path in a variable is taken from (a file's is taken from the file's folder). */
+  cwd: string;
+}
 
 export interface ServerConfig {
   host: string;

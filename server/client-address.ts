@@ -8,7 +8,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorAnswer } from '@game-register/gateway/answers';
-import type { TrustProxy } from '../config';
+import type { TrustProxy } from './config/config';
 
 /**
  * TRUST_PROXY as Fastify's trustProxy (its `request.protocol`). Fastify 5.12 ignores a number (it trusts nothing), so a

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SITE_SETTINGS } from '@game-register/site-settings';
-import { readSiteSettings, SiteSettingsError } from '../site/read-settings';
+import { readSiteSettings, SiteSettingsError } from './read-settings';
 import { adsForPage, tencentAccountFor } from './site-ads';
 
 async function readAds(ads: unknown) {

@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RedisConfig } from './config';
+import type { RedisConfig } from '../config/config';
 
 /** Where Redis is: REDIS_URL, or the sentinels that name its primary. */
 export type RedisAddress = Pick<RedisConfig, 'url' | 'sentinel'>;

@@ -1,6 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { OperatorSwitches } from '@game-register/gateway';
-import { METRIC_PREFIX } from '../metrics/prometheus-metrics';
+import { METRIC_PREFIX } from './prometheus-metrics';
 
 /**
  * `game_register_captcha_operator_switch{switch}`: 1 while the operator's switch is on, by the gateway's clock

@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { AdPlatform } from '@game-register/site-settings/ad-clicks';
-import type { ServerEnv } from '../config-schema';
+import type { ServerEnv } from './config-schema';
 
 /** The gateway's side of the ad reports, from the environment (docs/ad-platforms.md). */
 export interface AdsConfig {

@@ -1,5 +1,5 @@
-// The readers of the settings that take more than the schema's checks: the backend's address, the proxies
-// trusted with X-Forwarded-For, Redis behind Sentinel. Each adds what is wrong to \`problems\` (config.ts).
+// The readers of the settings that take more than the schema's checks: the backend's address, the cookies
+// passed on to it, the proxies trusted with X-Forwarded-For, Redis behind Sentinel. Each adds what is wrong to \`problems\` (config.ts).
 import { isIP } from 'node:net';
 import { readServerEnv, TRUST_PROXY_FORMS } from './config-schema';
 
@@ -13,6 +13,18 @@ export interface SentinelConfig {
   sentinelPassword: string | null;
   /** The Redis servers' own password (REDIS_PASSWORD). */
   password: string | null;
+}
+
+const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * API_FORWARD_COOKIES: the cookies the backend needs, by name (comma or space separated), each a cookie name.
+ * That none names a field of the API's calls is the /api wing's to judge, as it starts (api/reading/cookie-names.ts).
+ */
+export function parseForwardCookies(value: string | undefined, problems: string[]): string[] {
+  const names = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const name of names) if (!COOKIE_NAME.test(name)) problems.push(`API_FORWARD_COOKIES entries must be cookie names, got "${name}"`);
+  return names;
 }
 
 const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
