@@ -1,17 +1,6 @@
 // The contract between the widget and a server that judges it, as plain values (no TypeBox): the browser
 // imports these, and the schemas beside them only as types, so TypeBox's runtime never reaches a page.
 
-/**
- * The four calls' paths, under the prefix a host mounts them at (this repository's server: /api): the widget's
- * puzzle and its verdict, 无障碍验证's task and its verdict. A server registers exactly these; a client calls them.
- */
-export const CAPTCHA_PATHS = {
-  challenge: '/captcha/challenge',
-  verify: '/captcha/verify',
-  accessible: '/captcha/accessible',
-  accessibleVerify: '/captcha/accessible/verify',
-} as const;
-
 /** A release passes when |pinX - offsetX| < PASS_TOLERANCE canvas units (pinX = gapX - 3). */
 export const PASS_TOLERANCE = 10;
 
