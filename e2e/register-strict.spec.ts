@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import {
   accessibleFlow,
   dragFlow,
@@ -96,7 +97,7 @@ test('无障碍验证 can be cancelled, back to a new picture', async ({ page },
   await openStrictPuzzle(page, testInfo, STRICT, 'axc');
   const dialog = page.getByRole('dialog', { name: '拼图验证' });
   // Hold the accessible challenge so the work cannot finish before the cancel.
-  await page.route('**/api/captcha/accessible', () => undefined);
+  await page.route(`**/api${CAPTCHA_PATHS.accessible}`, () => undefined);
   await dialog.getByRole('button', { name: '无障碍验证' }).click();
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');
