@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FUNNEL_WIRE } from '@game-register/api-wire';
 import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import {
   accessibleFlow,
@@ -28,7 +29,7 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   const beacons: string[][] = [];
   page.on('request', (sent) => {
     const url = new URL(sent.url());
-    if (url.pathname === '/api/funnel') beacons.push(['step', 'lv', 'pic'].map((key) => String(url.searchParams.get(key))));
+    if (url.pathname === FUNNEL_WIRE.path) beacons.push(['step', 'lv', 'pic'].map((key) => String(url.searchParams.get(key))));
   });
   const opened = await openStrictPuzzle(page, testInfo, STRICT, 's', dragFlow.submitWith);
   const challenge = (await (await opened.challenges.sent[0]!.response())!.json()) as Record<string, unknown> & {
