@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { expect, test, type Page } from '@playwright/test';
 import { FAILURES_BEFORE_LOCK, LOCK_MS, PASS_ALLOWANCE } from '@game-register/gateway/policy';
 import { humanTrail, seededOffset, seededRandom, solvedWork, type WorkTaskLike } from '@game-register/gateway/testing';
@@ -36,8 +37,12 @@ async function strictServer(): Promise<SiteInstance> {
   return server;
 }
 
-const post = (origin: string, path: string, body: unknown) =>
-  fetch(`${origin}/api/captcha/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (origin: string, call: keyof typeof CAPTCHA_PATHS, body: unknown) =>
+  fetch(`${origin}/api${CAPTCHA_PATHS[call]}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const fetchPuzzle = (origin: string) =>
   post(origin, 'challenge', { pixelRatio: 1 }).then((reply) => reply.json() as Promise<{ id: string; work: WorkTaskLike }>);
 const handAnswer = ({ id, work }: { id: string; work: WorkTaskLike }, offsetX: number) => ({
@@ -79,7 +84,7 @@ test("a pass refused for the network's allowance reads as a wait counted down, a
 
   const opened = await openStrictPuzzle(page, testInfo, { origin, seed: SEED }, 'wait');
   const dialog = page.getByRole('dialog', { name: '拼图验证' });
-  const verified = page.waitForResponse((response) => response.url().endsWith('/api/captcha/verify'));
+  const verified = page.waitForResponse((response) => response.url().endsWith(`/api${CAPTCHA_PATHS.verify}`));
   await dragFlow.solve(page, opened, testInfo);
   const refused = await verified;
   expect(refused.status()).toBe(429);

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { FUNNEL_WIRE } from '@game-register/api-wire';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import {
   accessibleFlow,
   dragFlow,
@@ -27,7 +29,7 @@ test('a visitor registers in strict mode: server puzzle, real drag, token spent 
   const beacons: string[][] = [];
   page.on('request', (sent) => {
     const url = new URL(sent.url());
-    if (url.pathname === '/api/funnel') beacons.push(['step', 'lv', 'pic'].map((key) => String(url.searchParams.get(key))));
+    if (url.pathname === FUNNEL_WIRE.path) beacons.push(['step', 'lv', 'pic'].map((key) => String(url.searchParams.get(key))));
   });
   const opened = await openStrictPuzzle(page, testInfo, STRICT, 's', dragFlow.submitWith);
   const challenge = (await (await opened.challenges.sent[0]!.response())!.json()) as Record<string, unknown> & {
@@ -96,7 +98,7 @@ test('无障碍验证 can be cancelled, back to a new picture', async ({ page },
   await openStrictPuzzle(page, testInfo, STRICT, 'axc');
   const dialog = page.getByRole('dialog', { name: '拼图验证' });
   // Hold the accessible challenge so the work cannot finish before the cancel.
-  await page.route('**/api/captcha/accessible', () => undefined);
+  await page.route(`**/api${CAPTCHA_PATHS.accessible}`, () => undefined);
   await dialog.getByRole('button', { name: '无障碍验证' }).click();
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(page.locator('.pcap')).toHaveAttribute('data-state', 'ready');

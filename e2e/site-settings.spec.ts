@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -136,7 +137,7 @@ test('the page follows the server’s captcha mode: one build, strict on the ser
   try {
     await page.goto(`${instance.baseURL}/register`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    const challenge = page.waitForRequest((request) => request.url().endsWith('/api/captcha/challenge'));
+    const challenge = page.waitForRequest((request) => request.url().endsWith(`/api${CAPTCHA_PATHS.challenge}`));
     await fillForm(page, { name: `strict_${testInfo.project.name}`, password: 'pw_88888', mobile: '13912345678' });
     await page.getByRole('button', { name: '立即注册' }).click();
     await challenge;

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page, type Request, type Response, type TestInfo } from '@playwright/test';
 import { createLayout, pieceOffsetForHandle, planPuzzle, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import { dragHandle } from './puzzle-drag';
 import { fillForm } from './register-form';
@@ -20,11 +21,11 @@ const GAME_MOBILE = 'https://m.game.example.com/';
 const GAME_PC = 'https://www.game.example.com/';
 
 const isApiCall = (path: string) => (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === path;
-const isChallenge = isApiCall('/api/captcha/challenge');
+const isChallenge = isApiCall(`/api${CAPTCHA_PATHS.challenge}`);
 /** The answer to a puzzle challenge (for page.waitForResponse). */
 export const isChallengeResponse = (response: Response) => isChallenge(response.request());
 /** The answer to a 无障碍验证 challenge (for page.waitForResponse). */
-export const isAccessibleChallengeResponse = (response: Response) => isApiCall('/api/captcha/accessible')(response.request());
+export const isAccessibleChallengeResponse = (response: Response) => isApiCall(`/api${CAPTCHA_PATHS.accessible}`)(response.request());
 
 /**
  * The challenge requests the page sends, and those that did not complete (aborted by the widget). Each costs
@@ -134,7 +135,7 @@ export const keyboardFlow: StrictFlow = {
     await page.keyboard.press('Home');
     for (let i = 0; i < Math.floor(handleUnits / 10); i += 1) await page.keyboard.press('Shift+ArrowRight');
     for (let i = 0; i < handleUnits % 10; i += 1) await page.keyboard.press('ArrowRight');
-    const verify = page.waitForRequest((sent) => sent.url().endsWith('/api/captcha/verify'));
+    const verify = page.waitForRequest((sent) => sent.url().endsWith(`/api${CAPTCHA_PATHS.verify}`));
     const pressed = Date.now();
     await page.keyboard.press('Enter');
     const body = (await verify).postDataJSON() as {
@@ -157,7 +158,7 @@ export const tapFlow: StrictFlow = {
   async solve(page, { layout, handleUnits }, testInfo) {
     const track = (await page.locator('.pcap-track').boundingBox())!;
     const x = track.x + ((handleUnits + layout.sliderSize / 2) * track.width) / layout.width;
-    const verify = page.waitForRequest((sent) => sent.url().endsWith('/api/captcha/verify'));
+    const verify = page.waitForRequest((sent) => sent.url().endsWith(`/api${CAPTCHA_PATHS.verify}`));
     if (testInfo.project.use.hasTouch) await page.touchscreen.tap(x, track.y + track.height / 2);
     else await page.mouse.click(x, track.y + track.height / 2);
     const body = (await verify).postDataJSON() as { trail: unknown[]; work?: unknown };
@@ -171,7 +172,7 @@ export const accessibleFlow: StrictFlow = {
   submitWith: 'tap',
   async solve(page) {
     const dialog = page.getByRole('dialog', { name: '拼图验证' });
-    const verify = page.waitForRequest((sent) => sent.url().endsWith('/api/captcha/accessible/verify'));
+    const verify = page.waitForRequest((sent) => sent.url().endsWith(`/api${CAPTCHA_PATHS.accessibleVerify}`));
     await dialog.getByRole('button', { name: '无障碍验证' }).click();
     await expect(dialog.getByRole('button', { name: '取消' })).toBeFocused();
     await expect(dialog.locator('[aria-live="polite"]')).toContainText('无障碍验证进行中');

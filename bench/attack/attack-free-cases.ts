@@ -4,6 +4,7 @@
 // server in strict mode on Redis, trusting X-Forwarded-For from loopback, on real time; the carrier is China
 // Mobile (36.128.0.0/15 in the shipped table), the cloud Alibaba Cloud (8.128.0.0/12).
 import { solvedWork } from '@game-register/gateway/testing';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { createClient, type BotChallenge } from '../../testing/attackers';
 import { answerPuzzle, inLanes, people, tryPuzzle, withNetworkServer } from './attack-network-cases';
 
@@ -89,8 +90,8 @@ export async function freeActionCases(redisUrl: string, play: (name: string, run
       for (let i = 0; i < 40; i += 1)
         await client.register(i % 2 ? 'forged' : null, { name: `bot${i}`, mobile: `1370000${String(1000 + i)}` });
       for (let i = 0; i < 12; i += 1)
-        await fetch(`${base}/api/captcha/accessible`, { method: 'POST', headers: { 'x-forwarded-for': nat } });
-      const accessible = await fetch(`${base}/api/captcha/accessible`, { method: 'POST', headers: { 'x-forwarded-for': nat } });
+        await fetch(`${base}/api${CAPTCHA_PATHS.accessible}`, { method: 'POST', headers: { 'x-forwarded-for': nat } });
+      const accessible = await fetch(`${base}/api${CAPTCHA_PATHS.accessible}`, { method: 'POST', headers: { 'x-forwarded-for': nat } });
       const person = await personRegisters(base, nat, 1, 'freeregs');
       return { accessible: accessible.status, person };
     });
@@ -122,10 +123,11 @@ export async function freeActionCases(redisUrl: string, play: (name: string, run
       { SITE_CAPTCHA_UNDER_ATTACK_LEVEL: '2', SITE_CAPTCHA_UNDER_ATTACK_UNTIL: until },
       async (base) => {
         const pass = async (address: string) => {
-          const offer = await fetch(`${base}/api/captcha/accessible`, { method: 'POST', headers: { 'x-forwarded-for': address } }).then(
-            (response) => response.json(),
-          );
-          const answer = await fetch(`${base}/api/captcha/accessible/verify`, {
+          const offer = await fetch(`${base}/api${CAPTCHA_PATHS.accessible}`, {
+            method: 'POST',
+            headers: { 'x-forwarded-for': address },
+          }).then((response) => response.json());
+          const answer = await fetch(`${base}/api${CAPTCHA_PATHS.accessibleVerify}`, {
             method: 'POST',
             headers: { 'x-forwarded-for': address, 'content-type': 'application/json' },
             body: JSON.stringify({ id: offer.id, work: solvedWork(offer.work).work }),

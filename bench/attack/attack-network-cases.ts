@@ -4,6 +4,7 @@
 // China Mobile (AS9808, 36.128.0.0/15) for people, Alibaba Cloud (AS37963, 8.128.0.0/12) for a cloud farm,
 // and unknown ranges (198.18.0.0/15, 100.64.0.0/10, 2001:db8::/32) for the rest.
 import autocannon from 'autocannon';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
 import { createClient, locateGap, outcomeOf, solvePublic, verifyBody, type BotChallenge, type ClientAnswer } from '../../testing/attackers';
 import { freePort } from '../../scripts/free-port';
@@ -127,7 +128,7 @@ export async function checkuserUnderFlood(seconds: number) {
     await load(2); // warm up
     const alone = await load();
     const flood = autocannon({
-      url: `${server.base}/api/captcha/challenge`,
+      url: `${server.base}/api${CAPTCHA_PATHS.challenge}`,
       method: 'POST',
       connections: 4,
       duration: seconds + 1,

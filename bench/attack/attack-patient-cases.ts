@@ -5,6 +5,7 @@
 // trail says the drag took, and a reaction (250-300 ms) more, after its puzzle left: it waits out the timing
 // rule, as a patient solver does. 6 in flight. Beside it, people on the same networks: one every 10 s.
 import { humanTrail, seededRandom, solvedWork } from '@game-register/gateway/testing';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import {
   createClient,
   locateGap,
@@ -61,7 +62,10 @@ async function patientSolver(
         const cpuBefore = process.cpuUsage();
         run.attempts += 1;
         if (path === 'accessible') {
-          const offer = await fetch(`${base}/api/captcha/accessible`, { method: 'POST', headers: { 'x-forwarded-for': address } }).then(
+          const offer = await fetch(`${base}/api${CAPTCHA_PATHS.accessible}`, {
+            method: 'POST',
+            headers: { 'x-forwarded-for': address },
+          }).then(
             async (response) => (response.ok ? response.json() : null),
             () => null,
           );
@@ -70,7 +74,7 @@ async function patientSolver(
             continue;
           }
           const { work } = solvedWork(offer.work);
-          const answer = await fetch(`${base}/api/captcha/accessible/verify`, {
+          const answer = await fetch(`${base}/api${CAPTCHA_PATHS.accessibleVerify}`, {
             method: 'POST',
             headers: { 'x-forwarded-for': address, 'content-type': 'application/json' },
             body: JSON.stringify({ id: offer.id, work }),

@@ -2,6 +2,7 @@
 // encoded at 2x, as a phone asks) under concurrent load, and the latency of verify (a passing answer with a
 // hand-like trail) one request at a time. Targets: >= 40 challenges/s, verify p99 < 20 ms.
 import autocannon from 'autocannon';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { ensureBuilt } from '../../scripts/build-if-stale';
@@ -22,7 +23,7 @@ async function main() {
   try {
     console.log(`[bench:captcha-server] ${cpus().length} CPUs, server pid ${server.pid} on ${base}`);
     const challenges = await autocannon({
-      url: `${base}/api/captcha/challenge`,
+      url: `${base}/api${CAPTCHA_PATHS.challenge}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pixelRatio: 2 }),
@@ -47,13 +48,13 @@ async function main() {
 
     const rows = [
       {
-        run: `POST /api/captcha/challenge (2x, ${CONNECTIONS} connections, ${DURATION_S} s)`,
+        run: `POST /api${CAPTCHA_PATHS.challenge} (2x, ${CONNECTIONS} connections, ${DURATION_S} s)`,
         'per s': Math.round(challenges.requests.average),
         'p99 ms': challenges.latency.p99,
         'non-2xx': challenges.non2xx + challenges.errors + challenges.timeouts,
       },
       {
-        run: `POST /api/captcha/verify (one at a time, ${VERIFY_RUNS} runs, ${passes} passed)`,
+        run: `POST /api${CAPTCHA_PATHS.verify} (one at a time, ${VERIFY_RUNS} runs, ${passes} passed)`,
         'per s': Math.round(1000 / (timings.reduce((sum, ms) => sum + ms, 0) / timings.length)),
         'p99 ms': Number(percentile(timings, 99).toFixed(2)),
         'non-2xx': 0,

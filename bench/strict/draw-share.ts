@@ -12,6 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { ensureBuilt, SERVER_ENTRY } from '../../scripts/build-if-stale';
 import { percentile } from '../common/stats';
 import { DEPLOYED_STRICT_ENV, LIFTED_LIMITS, startServer } from '../common/server-process';
@@ -38,7 +39,7 @@ const pixelRatio = Number(options.ratio);
 
 type Fetched = { status: number; retryAfterS: number };
 async function fetchPuzzle(base: string, address: string): Promise<Fetched> {
-  const response = await fetch(`${base}/api/captcha/challenge`, {
+  const response = await fetch(`${base}/api${CAPTCHA_PATHS.challenge}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({ pixelRatio }),
@@ -71,14 +72,14 @@ async function person(base: string, addressOf: () => string, until: number, time
  * people's timings are not the flood's event loop's (plain JS: the worker runs it as given).
  */
 const FLOOD_CODE = `
-const { parentPort, workerData: { base, connections, seconds, pixelRatio } } = require('node:worker_threads');
+const { parentPort, workerData: { url, connections, seconds, pixelRatio } } = require('node:worker_threads');
 const until = performance.now() + seconds * 1000;
 let next = 0;
 const counts = { served: 0, refused: 0 };
 const loop = async () => {
   while (performance.now() < until) {
     next = (next + 1) % 65536;
-    const response = await fetch(base + '/api/captcha/challenge', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:aa:' + next.toString(16) + '::1' }, body: JSON.stringify({ pixelRatio }) });
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:aa:' + next.toString(16) + '::1' }, body: JSON.stringify({ pixelRatio }) });
     await response.arrayBuffer();
     if (response.status === 200) counts.served += 1; else counts.refused += 1;
   }
@@ -86,7 +87,10 @@ const loop = async () => {
 Promise.all(Array.from({ length: connections }, loop)).then(() => parentPort.postMessage(counts));
 `;
 function flood(base: string, connections: number): Promise<{ served: number; refused: number }> {
-  const worker = new Worker(FLOOD_CODE, { eval: true, workerData: { base, connections, seconds, pixelRatio } });
+  const worker = new Worker(FLOOD_CODE, {
+    eval: true,
+    workerData: { url: `${base}/api${CAPTCHA_PATHS.challenge}`, connections, seconds, pixelRatio },
+  });
   return new Promise((resolve, reject) => {
     worker.once('message', (counts: { served: number; refused: number }) => void worker.terminate().then(() => resolve(counts)));
     worker.once('error', reject);

@@ -9,6 +9,7 @@
 //                                        127.0.0.1, so past its fetches a minute nearly every answer is a 429: the
 //                                        refusing path's memory)
 import autocannon from 'autocannon';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,7 +82,7 @@ async function main() {
     sample();
     const timer = setInterval(sample, sampleS * 1000);
     const load = await autocannon({
-      url: `${server.base}/api/captcha/challenge`,
+      url: `${server.base}/api${CAPTCHA_PATHS.challenge}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pixelRatio: Number(options.ratio) }),

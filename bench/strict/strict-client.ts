@@ -1,7 +1,12 @@
 // Strict mode's calls as the benches make them: a POST with a posed address, the proof of work solved with
 // the gateway's test kit (node:crypto's SHA-256, as a script would), and the fixed-seed puzzle's answer found
 // from outside by trying.
-import { ChallengeResponseSchema, VerifyResponseSchema, type ChallengeResponse } from '@game-register/puzzle-captcha/protocol';
+import {
+  CAPTCHA_PATHS,
+  ChallengeResponseSchema,
+  VerifyResponseSchema,
+  type ChallengeResponse,
+} from '@game-register/puzzle-captcha/protocol';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -20,9 +25,9 @@ async function post<T extends TSchema>(schema: T, base: string, path: string, bo
 }
 
 export const challenge = (base: string, address?: string) =>
-  post(ChallengeResponseSchema, base, '/api/captcha/challenge', { pixelRatio: 2 }, address);
+  post(ChallengeResponseSchema, base, `/api${CAPTCHA_PATHS.challenge}`, { pixelRatio: 2 }, address);
 export const verify = (base: string, body: unknown, address?: string) =>
-  post(VerifyResponseSchema, base, '/api/captcha/verify', body, address);
+  post(VerifyResponseSchema, base, `/api${CAPTCHA_PATHS.verify}`, body, address);
 
 /** The hand-like drags the answers carry (the bots' own), seeded so runs repeat. */
 export const trailMaker = (seed: number) => {

@@ -1,5 +1,6 @@
 // What the runs of bench/strict/strict-scale.ts share: the load's sizes, the server they start, and the requests they make.
 import autocannon, { type Options } from 'autocannon';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { startServer, STRICT_ENV, type ServerEnv } from '../common/server-process';
 
 export const DURATION_S = Number(process.env.BENCH_DURATION || 10);
@@ -23,7 +24,7 @@ export const challenges = (
 ) =>
   autocannon({
     ...load,
-    url: `${base}/api/captcha/challenge`,
+    url: `${base}/api${CAPTCHA_PATHS.challenge}`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ pixelRatio }),

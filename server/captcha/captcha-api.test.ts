@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { CHALLENGE_TTL_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '@game-register/gateway/policy';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
@@ -163,7 +164,7 @@ describe('POST /api/captcha/verify', () => {
       { id, offsetX: 1, trail: [], more: 'x'.repeat(20_000) },
     ];
     for (const body of bodies) {
-      const answer = await app.inject({ method: 'POST', url: '/api/captcha/verify', payload: body as string });
+      const answer = await app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.verify}`, payload: body as string });
       expect(answer.statusCode, JSON.stringify(body)?.slice(0, 80)).toBeGreaterThanOrEqual(400);
       expect(answer.statusCode).toBeLessThan(500);
       expect(answer.json()).toMatchObject({ status: 'n' });
@@ -180,7 +181,7 @@ describe('POST /api/captcha/verify', () => {
     for (const text of ['{"id":', '{"id":"x","offsetX":1,"trail":[],"__proto__":{"admin":true}}']) {
       const raw = await app.inject({
         method: 'POST',
-        url: '/api/captcha/verify',
+        url: `/api${CAPTCHA_PATHS.verify}`,
         headers: { 'content-type': 'application/json' },
         payload: text,
       });
@@ -189,7 +190,7 @@ describe('POST /api/captcha/verify', () => {
     const challengeAnswers = await Promise.all([{ pixelRatio: 'x' }, [1], 'pixelRatio=2'].map((body) => challenge(app, body)));
     expect(challengeAnswers.map((answer) => answer.statusCode)).toEqual([400, 400, 415]);
     expect((await challenge(app, { pixelRatio: 100 })).statusCode).toBe(200); // clamped to 3
-    expect((await app.inject({ method: 'POST', url: '/api/captcha/challenge' })).statusCode).toBe(200); // no body: defaults
+    expect((await app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.challenge}` })).statusCode).toBe(200); // no body: defaults
   });
 
   // A wrong offset fails whatever the work: none is solved for it (the network's failures soon make the work

@@ -3,6 +3,7 @@
 // people, on the embedded store and on a real redis-server alike. Addresses are real prefixes of the shipped
 // origin-AS table: China Mobile (36.128.0.0/15), Alibaba Cloud (8.128.0.0/12); 198.51.100.0/24 is unknown.
 import { randomBytes } from 'node:crypto';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADDRESS_FETCHES, FAILURES_BEFORE_LOCK } from '@game-register/gateway/policy';
@@ -135,11 +136,13 @@ describe.each(stores)('nothing free moves anyone, on %s', (_name, storeConfig) =
     const { app, levelAt, personPass } = await strictApp({}, { captcha: { underAttack: { level: 2, until } } });
     try {
       const accessiblePass = async (address: string) => {
-        const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<OpenPuzzle>();
+        const offer = (
+          await app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.accessible}`, remoteAddress: address })
+        ).json<OpenPuzzle>();
         return (
           await app.inject({
             method: 'POST',
-            url: '/api/captcha/accessible/verify',
+            url: `/api${CAPTCHA_PATHS.accessibleVerify}`,
             remoteAddress: address,
             payload: { id: offer.id, work: solvedWork(offer.work).work },
           })

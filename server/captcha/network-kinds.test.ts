@@ -2,6 +2,7 @@
 // real prefixes from the shipped table (China Mobile 36.128.0.0/15, Alibaba Cloud 8.128.0.0/12), by who
 // fetched each puzzle, with passes from the fetching network's allowance.
 import { writeFile } from 'node:fs/promises';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import { join } from 'node:path';
 import {
   ACCESSIBLE_ALLOWANCE,
@@ -94,13 +95,15 @@ describe('networks as they are, in strict mode', () => {
     const { app, clock } = await strictApp();
     try {
       const solve = async (address: string, paceMs: (counter: number) => number) => {
-        const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<OpenPuzzle>();
+        const offer = (
+          await app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.accessible}`, remoteAddress: address })
+        ).json<OpenPuzzle>();
         const work = solvedWork(offer.work).work;
         clock.at += paceMs(work.solution.counter);
         return (
           await app.inject({
             method: 'POST',
-            url: '/api/captcha/accessible/verify',
+            url: `/api${CAPTCHA_PATHS.accessibleVerify}`,
             payload: { id: offer.id, work },
             remoteAddress: address,
           })
@@ -121,8 +124,8 @@ describe('networks as they are, in strict mode', () => {
         clock.at += 10_000; // within each /24's 无障碍验证 allowance (ACCESSIBLE_ALLOWANCE.carrier)
       }
       const levelAt = async (address: string) =>
-        (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address })).json<Sealed>().work.parameters.data
-          .lv;
+        (await app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.accessible}`, remoteAddress: address })).json<Sealed>().work
+          .parameters.data.lv;
       expect(await levelAt('36.128.14.200')).toBeGreaterThan(0);
       expect(await levelAt('36.128.16.200')).toBeGreaterThan(0);
       expect(await levelAt('36.128.15.200')).toBe(0);
@@ -235,12 +238,12 @@ describe('networks as they are, in strict mode', () => {
       const statuses = [];
       for (let i = 0; i < 12; i += 1) {
         const offer = (
-          await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: `198.51.100.${i + 1}` })
+          await app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.accessible}`, remoteAddress: `198.51.100.${i + 1}` })
         ).json<OpenPuzzle>();
         expect(offer.work.parameters.data).toMatchObject({ by: `198.51.100.${i + 1}`, net: '198.51.100.0/24', nk: 'unknown' });
         const payload = { id: offer.id, work: solvedWork(offer.work).work };
         statuses.push(
-          (await app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload, remoteAddress: `2001:db8:${i}::1` }))
+          (await app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.accessibleVerify}`, payload, remoteAddress: `2001:db8:${i}::1` }))
             .statusCode,
         );
       }

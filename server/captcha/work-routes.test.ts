@@ -6,7 +6,7 @@ import { buildTestApp, tempDir } from '../../testing/server/test-support';
 import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
 import { challenge, RIGHT_OFFSET, strictConfig, TEST_WORK, verify } from '../../testing/server/strict-mode';
 import { solvedWork } from '@game-register/gateway/testing';
-import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
+import { CAPTCHA_PATHS, type WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 async function freshChallenge(app: FastifyInstance, address = '127.0.0.1') {
   return (await challenge(app, { pixelRatio: 1 }, address)).json<{ id: string; work: WorkTask; accessible: boolean }>();
@@ -121,9 +121,9 @@ describe('strict mode: answers without a drag trail', () => {
 
 describe('strict mode: 无障碍验证, the path without the picture', () => {
   const accessible = (app: FastifyInstance, address = '127.0.0.1') =>
-    app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: address });
+    app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.accessible}`, remoteAddress: address });
   const accessibleVerify = (app: FastifyInstance, body: unknown, address = '127.0.0.1') =>
-    app.inject({ method: 'POST', url: '/api/captcha/accessible/verify', payload: body as object, remoteAddress: address });
+    app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.accessibleVerify}`, payload: body as object, remoteAddress: address });
 
   it('hands out a harder task alone, whose solution is a pass token, once', async () => {
     const { app } = await buildTestApp(strictConfig());

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { FUNNEL_WIRE } from '@game-register/api-wire';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { ChannelSettings } from '../channels/site-channels';
@@ -87,7 +88,7 @@ describe('the funnel by channel', () => {
         url: `/api/Index/${call}?param=${param}&name=x`,
         headers: channel === undefined ? {} : { 'x-channel': channel },
       });
-    const beacon = (query: string) => app.inject({ method: 'POST', url: `/api/funnel?${query}` });
+    const beacon = (query: string) => app.inject({ method: 'POST', url: `${FUNNEL_WIRE.path}?${query}` });
     await check('checkuser', 'alice', 'CH7');
     await check('checktel', '13800138001', 'CH7');
     await check('checkuser', 'bob');
@@ -120,7 +121,7 @@ describe('the funnel by channel', () => {
     for (let index = 0; index < 40; index += 1) {
       await app.inject({ method: 'GET', url: `/register?c=X${index}` });
       await app.inject({ method: 'POST', url: `/api/Index/checkuser?param=u${index}&name=name`, headers: { 'x-channel': `Y${index}` } });
-      await app.inject({ method: 'POST', url: `/api/funnel?step=shown&c=Z${index}` });
+      await app.inject({ method: 'POST', url: `${FUNNEL_WIRE.path}?step=shown&c=Z${index}` });
     }
     const channels = new Set((await samples(app)).map((sample) => sample.labels.channel).filter(Boolean));
     expect([...channels].sort()).toEqual(['CH7', 'CH8', 'H5REG', 'other']);

@@ -1,6 +1,7 @@
 // Give-ups per level and picture: the app's funnel beacons carry the level and picture of the opening's first
 // puzzle (strict mode: read from the challenge's sealed work task), and /metrics counts them, bounded to known values.
 import type { FastifyInstance } from 'fastify';
+import { FUNNEL_WIRE } from '@game-register/api-wire';
 import { buildTestApp } from '../../testing/server/test-support';
 import { openPuzzle, strictConfig } from '../../testing/server/strict-mode';
 import { metricsOn, parseExposition, scrape, type Sample } from '../../testing/server/metrics';
@@ -15,7 +16,7 @@ async function openings(app: FastifyInstance): Promise<Record<string, number>> {
   return found;
 }
 
-const beacon = (app: FastifyInstance, query: string) => app.inject({ method: 'POST', url: `/api/funnel?${query}` });
+const beacon = (app: FastifyInstance, query: string) => app.inject({ method: 'POST', url: `${FUNNEL_WIRE.path}?${query}` });
 
 /** Only the series that moved. */
 const moved = (all: Record<string, number>) => Object.fromEntries(Object.entries(all).filter(([, value]) => value !== 0));

@@ -1,4 +1,4 @@
-import { RETRY_AFTER_S } from '@game-register/puzzle-captcha/protocol';
+import { CAPTCHA_PATHS, RETRY_AFTER_S } from '@game-register/puzzle-captcha/protocol';
 import { accessibleCaptcha, fetchCaptchaChallenge, verifyCaptcha } from './captcha';
 
 const live = () => new AbortController().signal;
@@ -28,6 +28,16 @@ describe('strict mode calls', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/captcha/verify');
     expect(JSON.parse(String(init.body))).toEqual(answer);
+  });
+
+  it("calls the protocol's four paths under the API base, the ones the gateway registers", async () => {
+    const fetchMock = answerWith({ status: 'n' });
+    await fetchCaptchaChallenge({ pixelRatio: 1 }, live());
+    await verifyCaptcha({ id: 'c', offsetX: 1, trail: [] }, live());
+    await accessibleCaptcha.challenge(live());
+    await accessibleCaptcha.verify({ id: 'a', work: { task: {} as never, solution: { counter: 1, derivedKey: '' } } }, live());
+    const urls = fetchMock.mock.calls.map((call) => (call as unknown as [string])[0]);
+    expect(urls).toEqual(Object.values(CAPTCHA_PATHS).map((path) => `/api${path}`));
   });
 
   it('reads n, a y without a token, or junk as a failure', async () => {

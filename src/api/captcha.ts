@@ -8,6 +8,7 @@ import type {
 } from '@game-register/puzzle-captcha';
 // Values from the protocol's plain module and its schemas as types only: TypeBox stays out of the bundle.
 import {
+  CAPTCHA_PATHS,
   PASS_TOKEN_PARAM,
   retryAfterSeconds,
   type AccessibleChallengeResponse,
@@ -35,16 +36,16 @@ function readVerdict(reply: unknown): ServerVerdict {
 
 /** Strict mode's puzzle from the server (POST /api/captcha/challenge); the widget checks its shape. */
 export const fetchCaptchaChallenge: ChallengeSource = ({ pixelRatio }, signal) =>
-  apiClient.post<ChallengeResponse>('/captcha/challenge', { body: { pixelRatio }, signal }).catch(waitOf);
+  apiClient.post<ChallengeResponse>(CAPTCHA_PATHS.challenge, { body: { pixelRatio }, signal }).catch(waitOf);
 
 /** The server's verdict on a release, or its refusal for now. */
 export const verifyCaptcha: ChallengeVerifier = (answer, signal) =>
-  apiClient.post<unknown>('/captcha/verify', { body: answer, signal }).then(readVerdict, waitOf);
+  apiClient.post<unknown>(CAPTCHA_PATHS.verify, { body: answer, signal }).then(readVerdict, waitOf);
 
 /** 无障碍验证: a harder task alone (POST /api/captcha/accessible), whose solution is the answer. */
 export const accessibleCaptcha: AccessibleServer = {
-  challenge: (signal) => apiClient.post<AccessibleChallengeResponse>('/captcha/accessible', { signal }).catch(waitOf),
-  verify: (answer, signal) => apiClient.post<unknown>('/captcha/accessible/verify', { body: answer, signal }).then(readVerdict, waitOf),
+  challenge: (signal) => apiClient.post<AccessibleChallengeResponse>(CAPTCHA_PATHS.accessible, { signal }).catch(waitOf),
+  verify: (answer, signal) => apiClient.post<unknown>(CAPTCHA_PATHS.accessibleVerify, { body: answer, signal }).then(readVerdict, waitOf),
 };
 
 /** Strict mode's server for the widget's `server` prop: its calls, each stopped when the puzzle hides. */

@@ -1,13 +1,13 @@
-import { CHECKS, pathUnderBase, type Check } from '@game-register/api-wire';
-import { apiClient, readCheckAnswer, type CheckAnswer } from './client';
+import { CHECKS, pathUnderBase, readWireAnswer, type Check, type WireAnswer } from '@game-register/api-wire';
+import { apiClient } from './client';
 import { HttpError } from '@/lib/http-client';
 
 /**
  * checkuser or checktel: POST /api/Index/<call>?param=<value>&name=<field> with the same JSON body
  * (`name` is `name` for checkuser, `mobile` for checktel).
  */
-export async function checkField(check: Check, value: string): Promise<CheckAnswer> {
-  const answer = readCheckAnswer(
+export async function checkField(check: Check, value: string): Promise<WireAnswer> {
+  const answer = readWireAnswer(
     await apiClient.post(pathUnderBase(check), {
       query: [
         ['param', value],

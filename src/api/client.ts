@@ -12,17 +12,3 @@ export const apiClient = createHttpClient({
   log: config.isDev ? (line) => console.debug('[api]', line) : undefined,
   headers: () => ({ [WIRE_HEADERS.channel]: visitChannel(config.channel) }),
 });
-
-/** The backend's answer to every call. */
-export interface CheckAnswer {
-  status: 'y' | 'n';
-  info: string;
-}
-
-/** Reads a backend answer defensively: anything but a clear `y`/`n` object counts as no verdict. */
-export function readCheckAnswer(value: unknown): CheckAnswer | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { status, info } = value as Record<string, unknown>;
-  if (status !== 'y' && status !== 'n') return null;
-  return { status, info: typeof info === 'string' ? info : '' };
-}

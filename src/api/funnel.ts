@@ -1,3 +1,4 @@
+import { FUNNEL_WIRE, pathUnderBase } from '@game-register/api-wire';
 import { config } from '@/config/env';
 import { buildQuery } from '@/lib/http-client';
 import { visitChannel } from '@/lib/visit-channel';
@@ -19,13 +20,13 @@ export interface OpeningStart {
  * server in every mode): a beacon, so it never delays the visitor and survives leaving the page. Best effort.
  */
 export function reportPuzzleStep(step: PuzzleStep, { lv, pic }: OpeningStart = {}): void {
-  const pairs: [string, string][] = [
+  const pairs: [(typeof FUNNEL_WIRE.fields)[number], string][] = [
     ['step', step],
     ['c', visitChannel(config.channel)],
   ];
   if (lv !== undefined) pairs.push(['lv', String(lv)]);
   if (pic !== undefined) pairs.push(['pic', pic]);
-  const url = `${config.apiBase}/funnel?${buildQuery(pairs)}`;
+  const url = `${config.apiBase}${pathUnderBase('funnel')}?${buildQuery(pairs)}`;
   try {
     navigator.sendBeacon?.(url);
   } catch {

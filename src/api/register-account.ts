@@ -1,6 +1,6 @@
-import { apiClient, readCheckAnswer, type CheckAnswer } from './client';
+import { apiClient } from './client';
 import { config } from '@/config/env';
-import { BACKEND_CALL_WIRE, pathUnderBase, WIRE_HEADERS, type QueryPairs } from '@game-register/api-wire';
+import { BACKEND_CALL_WIRE, pathUnderBase, readWireAnswer, WIRE_HEADERS, type QueryPairs, type WireAnswer } from '@game-register/api-wire';
 import { visitChannel } from '@/lib/visit-channel';
 import { visitAdClicks } from '@/lib/visit-ad-click';
 
@@ -47,12 +47,12 @@ export async function registerAccount(
   registration: Registration,
   extraQuery: QueryPairs = [],
   { adConsent = false } = {},
-): Promise<CheckAnswer | null> {
+): Promise<WireAnswer | null> {
   const answer = await apiClient.post(pathUnderBase('reg'), {
     query: [...buildRegistrationQuery(registration), ...extraQuery],
     headers: adHeaders(visitAdClicks(), adConsent),
   });
-  return readCheckAnswer(answer);
+  return readWireAnswer(answer);
 }
 
 /** The download screen's call: reg with no query and no body; the answer does not matter. */

@@ -2,6 +2,7 @@
 // verify, the gated reg), against a base URL, optionally posing as another address with X-Forwarded-For
 // (the server believes it only when started with TRUST_PROXY). It reads answers the way a bot must: 200
 // with a body, 429 with Retry-After (locked or rate limited), 503 (busy), other 4xx (refused outright).
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 
 /** One answer: the HTTP status, the parsed JSON body, and Retry-After in seconds when sent. */
 export interface Answer {
@@ -70,8 +71,8 @@ export function createClient({ base, address = null }: ClientOptions): Client {
     base,
     address,
     as: (other) => createClient({ base, address: other }),
-    challenge: (pixelRatio = 1) => post('/api/captcha/challenge', { pixelRatio }),
-    verify: (body) => post('/api/captcha/verify', body),
+    challenge: (pixelRatio = 1) => post(`/api${CAPTCHA_PATHS.challenge}`, { pixelRatio }),
+    verify: (body) => post(`/api${CAPTCHA_PATHS.verify}`, body),
     register: (token, { name, mobile, password = 'Bot#12345' }) => {
       const query = new URLSearchParams({
         name,

@@ -5,7 +5,7 @@ import type { CaptchaConfig, ServerConfig } from '../../server/config/config';
 import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
 import { humanTrail, seededOffset, solvedWork } from '@game-register/gateway/testing';
 import { CHALLENGE_LAYOUT as layout } from '@game-register/gateway/internals';
-import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
+import { CAPTCHA_PATHS, type WorkTask } from '@game-register/puzzle-captcha/protocol';
 
 export const TEST_SEED = 20240607;
 /** Small tasks, so the tests' own solver is quick. */
@@ -36,11 +36,11 @@ export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Pa
 });
 
 export async function challenge(app: FastifyInstance, body: unknown = { pixelRatio: 1 }, remoteAddress = '127.0.0.1') {
-  return app.inject({ method: 'POST', url: '/api/captcha/challenge', payload: body as object, remoteAddress });
+  return app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.challenge}`, payload: body as object, remoteAddress });
 }
 
 export async function verify(app: FastifyInstance, body: unknown, remoteAddress = '127.0.0.1') {
-  return app.inject({ method: 'POST', url: '/api/captcha/verify', payload: body as object, remoteAddress });
+  return app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.verify}`, payload: body as object, remoteAddress });
 }
 
 export interface OpenPuzzle {

@@ -1,5 +1,7 @@
 // The wire between the app (src/api/) and the server (server/api/), defined once: what the app sends is what
-// the server reads, forwards and counts. Documented for people in docs/behaviour.md, "Calls".
+// the server reads, forwards and counts, and the answers' shape. The strict-mode puzzle's calls are the puzzle
+// package's protocol (CAPTCHA_PATHS), mounted under the same base. Documented for people in docs/behaviour.md,
+// "Calls".
 
 /** A query or form as ordered name=value pairs. */
 export type QueryPairs = ReadonlyArray<readonly [string, string]>;
@@ -28,8 +30,32 @@ export type Check = keyof typeof CHECKS;
 /** The base every call's path starts with: the app's API base (VITE_API_BASE, `/api` by default) stands for it. */
 export const API_BASE = '/api';
 
-/** A call's path under the API base: `/Index/checkuser`. */
-export const pathUnderBase = (call: BackendCall): string => BACKEND_CALL_WIRE[call].path.slice(API_BASE.length);
+/**
+ * The app's own call, answered by the server in every mode and never forwarded: the puzzle's funnel beacon (POST,
+ * its fields in the query in this order, no body; answered 204).
+ */
+export const FUNNEL_WIRE = { path: '/api/funnel', fields: ['step', 'c', 'lv', 'pic'] } as const;
+
+/** A call's path under the API base: `/Index/checkuser`, `/funnel`. */
+export const pathUnderBase = (call: BackendCall | 'funnel'): string =>
+  (call === 'funnel' ? FUNNEL_WIRE : BACKEND_CALL_WIRE[call]).path.slice(API_BASE.length);
+
+/**
+ * Every answer that is not a puzzle or a pass: the backend's to its three calls, and the server's own (its
+ * refusals and errors, the funnel's 400) in the same shape. `y` or `n`, and a message the app shows (zh-CN).
+ */
+export interface WireAnswer {
+  status: 'y' | 'n';
+  info: string;
+}
+
+/** Reads an answer defensively: anything but a clear `y`/`n` object is no answer (null); a missing info reads as ''. */
+export function readWireAnswer(value: unknown): WireAnswer | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { status, info } = value as Record<string, unknown>;
+  if (status !== 'y' && status !== 'n') return null;
+  return { status, info: typeof info === 'string' ? info : '' };
+}
 
 /** The headers the app adds (HTTP names are read in any case; the server's Node gives them in lower case). */
 export const WIRE_HEADERS = {

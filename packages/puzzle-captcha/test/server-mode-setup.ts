@@ -2,6 +2,7 @@
 // needs to show it (fake timers, no 2D context, pictures that load 5 ms after their src is set).
 import { act } from '@testing-library/react';
 import { loadServerMode } from '../src/react/use-puzzle-session';
+import { stubImages } from './fake-images';
 import type { ServerChallenge } from '../src/index';
 
 export const SERVER_CHALLENGE: ServerChallenge = {
@@ -25,25 +26,7 @@ export function withServerModeFakes() {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    vi.stubGlobal(
-      'Image',
-      class {
-        onload: (() => void) | null = null;
-        onerror: (() => void) | null = null;
-        crossOrigin: string | null = null;
-        decoding = '';
-        naturalWidth = 0;
-        naturalHeight = 0;
-        set src(value: string) {
-          if (!value) return;
-          setTimeout(() => {
-            this.naturalWidth = 620;
-            this.naturalHeight = 320;
-            this.onload?.();
-          }, 5);
-        }
-      },
-    );
+    stubImages({ afterMs: 5 });
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -6,12 +6,13 @@ import type { PuzzleStep } from '../../metrics/answers';
 import type { Metrics } from '../../metrics/contract';
 import { openingLabels } from '../../metrics/difficulty';
 import { errorAnswer } from '@game-register/gateway/answers';
+import { pathUnderBase } from '@game-register/api-wire';
 
 /**
  * The app's beacon path: `POST /api/funnel?step=shown|passed&c=<channel>&lv=<level>&pic=<picture>`, answered here
  * in every mode (`lv` and `pic`: the opening's first puzzle's, strict mode; `pic=browser` alone: the default mode).
  */
-export const FUNNEL_BEACON_PATH = '/funnel';
+export const FUNNEL_BEACON_PATH = pathUnderBase('funnel');
 
 const STEPS: ReadonlySet<string> = new Set<PuzzleStep>(['shown', 'passed']);
 

@@ -1,4 +1,4 @@
-import type { Answer } from '@game-register/gateway/answers';
+import type { WireAnswer as Answer } from '@game-register/api-wire';
 import type { AccountStore } from '../../db/accounts';
 
 export type Params = Record<string, string | undefined>;

@@ -1,5 +1,5 @@
-import { BACKEND_CALL_WIRE, type BackendCall } from '@game-register/api-wire';
-import { PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
+import { API_BASE, BACKEND_CALL_WIRE, FUNNEL_WIRE, type BackendCall } from '@game-register/api-wire';
+import { CAPTCHA_PATHS, PASS_TOKEN_PARAM } from '@game-register/puzzle-captcha/protocol';
 
 /**
  * Every call the server answers under /api, as the one reading names it: its canonical path, the fields it
@@ -11,11 +11,11 @@ export const API_CALLS = {
   checkuser: { path: BACKEND_CALL_WIRE.checkuser.path, query: BACKEND_CALL_WIRE.checkuser.fields, gatewayOnly: [], body: 'fields' },
   checktel: { path: BACKEND_CALL_WIRE.checktel.path, query: BACKEND_CALL_WIRE.checktel.fields, gatewayOnly: [], body: 'fields' },
   reg: { path: BACKEND_CALL_WIRE.reg.path, query: BACKEND_CALL_WIRE.reg.fields, gatewayOnly: [PASS_TOKEN_PARAM], body: 'none' },
-  funnel: { path: '/api/funnel', query: [], gatewayOnly: ['step', 'c', 'lv', 'pic'], body: 'none' },
-  'captcha-challenge': { path: '/api/captcha/challenge', query: [], gatewayOnly: [], body: 'json' },
-  'captcha-verify': { path: '/api/captcha/verify', query: [], gatewayOnly: [], body: 'json' },
-  'captcha-accessible': { path: '/api/captcha/accessible', query: [], gatewayOnly: [], body: 'json' },
-  'captcha-accessible-verify': { path: '/api/captcha/accessible/verify', query: [], gatewayOnly: [], body: 'json' },
+  funnel: { path: FUNNEL_WIRE.path, query: [], gatewayOnly: FUNNEL_WIRE.fields, body: 'none' },
+  'captcha-challenge': { path: `${API_BASE}${CAPTCHA_PATHS.challenge}`, query: [], gatewayOnly: [], body: 'json' },
+  'captcha-verify': { path: `${API_BASE}${CAPTCHA_PATHS.verify}`, query: [], gatewayOnly: [], body: 'json' },
+  'captcha-accessible': { path: `${API_BASE}${CAPTCHA_PATHS.accessible}`, query: [], gatewayOnly: [], body: 'json' },
+  'captcha-accessible-verify': { path: `${API_BASE}${CAPTCHA_PATHS.accessibleVerify}`, query: [], gatewayOnly: [], body: 'json' },
 } as const satisfies Record<string, CallShape>;
 
 interface CallShape {

@@ -1,7 +1,8 @@
-import { checkField, type CheckAnswer } from '@/api';
+import { checkField } from '@/api';
+import type { WireAnswer } from '@game-register/api-wire';
 import type { Verdict } from './submit-checks';
 
-function toVerdict(answer: CheckAnswer): Verdict {
+function toVerdict(answer: WireAnswer): Verdict {
   return answer.status === 'y' ? { status: 'y' } : { status: 'n', info: answer.info };
 }
 

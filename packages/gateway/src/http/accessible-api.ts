@@ -5,6 +5,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AccessibleChallengeResponseSchema,
   AccessibleVerifyRequestSchema,
+  CAPTCHA_PATHS,
   VerifyResponseSchema,
   type SolvedWork,
 } from '@game-register/puzzle-captcha/protocol';
@@ -59,7 +60,7 @@ export function registerAccessibleRoutes(
   const routes = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Its tighter limit per address (ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
   routes.post(
-    '/captcha/accessible',
+    CAPTCHA_PATHS.accessible,
     { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } },
     async (request, reply) => {
       const at = now();
@@ -83,7 +84,7 @@ export function registerAccessibleRoutes(
   );
 
   routes.post(
-    '/captcha/accessible/verify',
+    CAPTCHA_PATHS.accessibleVerify,
     { schema: { body: AccessibleVerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } },
     async (request, reply) => {
       const at = now();

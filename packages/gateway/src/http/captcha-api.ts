@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  CAPTCHA_PATHS,
   ChallengeRequestSchema,
   ChallengeResponseSchema,
   VerifyRequestSchema,
@@ -100,7 +101,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (
     body: ChallengeRequestSchema,
     response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema },
   };
-  fastify.post('/captcha/challenge', { schema: challengeSchema }, async (request, reply) => {
+  fastify.post(CAPTCHA_PATHS.challenge, { schema: challengeSchema }, async (request, reply) => {
     const at = now();
     const pixelRatio = challengePixelRatio(request.body.pixelRatio);
     // Drawing first, shared: while it runs short here, a network past its share waits, before anything is
@@ -157,7 +158,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (
   });
 
   fastify.post(
-    '/captcha/verify',
+    CAPTCHA_PATHS.verify,
     { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } },
     async (request, reply) => {
       const { id, offsetX, trail, work: submitted } = request.body;

@@ -1,6 +1,7 @@
 // Drawing shared among networks, as callers meet it: the gateway with one draw thread and a small stock, one
 // IPv6 /48 fetching from a new /64 each time beside people on other networks.
 import Fastify from 'fastify';
+import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import Database from 'libsql';
 import type { GatewayLevels } from '../core/events';
 import gateway from './plugin';
@@ -31,7 +32,7 @@ async function startGateway() {
       await new Promise((resolve) => setTimeout(resolve, 20));
   };
   const fetchFrom = (remoteAddress: string) =>
-    app.inject({ method: 'POST', url: '/api/captcha/challenge', payload: { pixelRatio: 1 }, remoteAddress });
+    app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.challenge}`, payload: { pixelRatio: 1 }, remoteAddress });
   const changes = () => (database.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
   return { app, stocked, fetchFrom, changes };
 }

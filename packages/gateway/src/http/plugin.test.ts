@@ -2,7 +2,7 @@
 // change (the client's address, the origin-AS table) and what a refused challenge costs the store.
 import Fastify, { type FastifyInstance } from 'fastify';
 import Database from 'libsql';
-import type { WorkTask } from '@game-register/puzzle-captcha/protocol';
+import { CAPTCHA_PATHS, type WorkTask } from '@game-register/puzzle-captcha/protocol';
 import type { AnswerFacts, ChallengeFacts, VerifyReason } from '../core/events';
 import { ADDRESS_FETCHES } from '../core/policy';
 import type { OriginAsTable } from '../core/networks/origin-as';
@@ -15,9 +15,9 @@ const TEST_SEED = 20240607;
 const TEST_WORK = { puzzle: 1000, accessible: 2000 };
 
 const challenge = (app: FastifyInstance, body: object, remoteAddress: string) =>
-  app.inject({ method: 'POST', url: '/api/captcha/challenge', payload: body, remoteAddress });
+  app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.challenge}`, payload: body, remoteAddress });
 const verify = (app: FastifyInstance, body: object) =>
-  app.inject({ method: 'POST', url: '/api/captcha/verify', payload: body, remoteAddress: '127.0.0.1' });
+  app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.verify}`, payload: body, remoteAddress: '127.0.0.1' });
 type OpenPuzzle = { id: string; work: WorkTask };
 const openPuzzle = async (app: FastifyInstance) => (await challenge(app, { pixelRatio: 1 }, '127.0.0.1')).json<OpenPuzzle>();
 /** What the widget sends for a drag to `offsetX` (the seeded puzzle's answer unless told): a hand's trail and the solved work. */
@@ -160,7 +160,7 @@ describe('the origin-AS table the gateway judges by', () => {
     const app = Fastify();
     await app.register(async (api) => api.register(gateway, options(table)), { prefix: '/api' });
     try {
-      const offer = (await app.inject({ method: 'POST', url: '/api/captcha/accessible', remoteAddress: '198.51.100.9' })).json<{
+      const offer = (await app.inject({ method: 'POST', url: `/api${CAPTCHA_PATHS.accessible}`, remoteAddress: '198.51.100.9' })).json<{
         work: { parameters: { data: unknown } };
       }>();
       expect(offer.work.parameters.data).toMatchObject({ net: '198.51.100.0/24', nk: 'carrier' });

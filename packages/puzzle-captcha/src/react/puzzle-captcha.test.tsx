@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { PuzzleCaptcha, type PuzzleCaptchaProps } from '../index';
 import { seededRandom } from '../testing/seeded-random';
+import { stubImages, type PictureRequest } from '../../test/fake-images';
 
 // With every draw at 0 the gap is at x = 79 (pinX 76). The handle at d puts the piece at u = d * 251 / 260,
 // so d = 80 gives u = 77.23, a deviation of -1.23: a pass. d = 0 gives a deviation of 76: a fail.
@@ -435,35 +436,12 @@ describe('nothing is emitted after close', () => {
 });
 
 describe('pictures', () => {
-  const requested: { src: string; crossOrigin: string | null }[] = [];
+  let requested: PictureRequest[] = [];
 
-  /** Stands in for the browser's Image: loads, or fails, on the next tick. */
-  function fakeImages(fail: boolean) {
-    requested.length = 0;
-    vi.stubGlobal(
-      'Image',
-      class {
-        onload: (() => void) | null = null;
-        onerror: (() => void) | null = null;
-        crossOrigin: string | null = null;
-        decoding = '';
-        naturalWidth = 0;
-        naturalHeight = 0;
-        set src(value: string) {
-          if (!value) return;
-          requested.push({ src: value, crossOrigin: this.crossOrigin });
-          setTimeout(() => {
-            if (fail) this.onerror?.();
-            else {
-              this.naturalWidth = 620;
-              this.naturalHeight = 320;
-              this.onload?.();
-            }
-          }, 10);
-        }
-      },
-    );
-  }
+  /** Pictures that load, or fail, 10 ms after their src is set. */
+  const fakeImages = (fail: boolean) => {
+    requested = stubImages({ fail, afterMs: 10 });
+  };
 
   it('uses a generated picture, silently, when a picture fails to load', async () => {
     fakeImages(true);
