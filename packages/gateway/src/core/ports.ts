@@ -1,7 +1,7 @@
-import type { Level } from '../core/difficulty/levels';
-import type { SignalStore } from '../core/difficulty/signals';
-import type { PictureKind } from '../core/events';
-import type { NetworkKind } from '../core/networks/network-kind';
+import type { Level } from './rules/levels';
+import type { SignalStore } from './rules/signals';
+import type { PictureKind } from './rules/events';
+import type { NetworkKind } from './rules/networks/network-kind';
 
 // The lock's numbers (FAILURES_BEFORE_LOCK, FAILURE_WINDOW_MS) are in policy.ts.
 

@@ -9,16 +9,16 @@ import {
   type SolvedWork,
 } from '@game-register/puzzle-captcha/protocol';
 import type { admissionReplies, FetchedBy } from './admission-replies';
-import { kindOf } from '../core/networks/network-kind';
+import { kindOf } from '../core/rules/networks/network-kind';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
-import { accessibleFitsMs, type AnswerTiming } from '../core/difficulty/level-decision';
-import { clampLevel } from '../core/difficulty/levels';
-import type { AnswerFacts, GatewayEvents } from '../core/events';
-import { escalatedWorkCost, workDoublings } from '../core/work-escalation';
-import { CHALLENGE_TTL_MS, WORK_ESCALATION } from '../core/policy';
-import type { CaptchaStore } from '../stores/captcha-store';
-import type { passIssuer } from './pass-issue';
-import { answerSeconds } from '../core/timing';
+import { accessibleFitsMs, type AnswerTiming } from '../core/rules/level-decision';
+import { clampLevel } from '../core/rules/levels';
+import type { AnswerFacts, GatewayEvents } from '../core/rules/events';
+import { escalatedWorkCost, workDoublings } from '../core/rules/work-escalation';
+import { CHALLENGE_TTL_MS, WORK_ESCALATION } from '../core/rules/policy';
+import type { CaptchaStore } from '../core/ports';
+import type { passIssuer } from '../core/flows/pass-issue';
+import { answerSeconds } from '../core/rules/timing';
 import { checkWork, createWorkTask } from '../core/work';
 
 export interface AccessibleRoutesOptions extends Pick<

@@ -9,11 +9,11 @@ import {
   type CountedAnswer,
   type FetchedBy,
   type Refusal,
-} from '../core/admission';
-import type { Level } from '../core/difficulty/levels';
+} from '../core/flows/admission';
+import type { Level } from '../core/rules/levels';
 import { errorAnswer } from './answers';
 
-export type { FetchedBy } from '../core/admission';
+export type { FetchedBy } from '../core/flows/admission';
 
 /** Sends a refusal: 429, the wait in Retry-After, and the answer every 429 has. */
 export function sendRefusal(reply: FastifyReply, { retryAfterS }: Refusal): FastifyReply {

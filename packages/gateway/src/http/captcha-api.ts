@@ -7,25 +7,25 @@ import {
   VerifyRequestSchema,
   VerifyResponseSchema,
 } from '@game-register/puzzle-captcha/protocol';
-import { judgePuzzleAnswer } from '../core/answer-judgement';
+import { judgePuzzleAnswer } from '../core/rules/answer-judgement';
 import { registerAccessibleRoutes } from './accessible-api';
 import { admissionReplies, type FetchedBy } from './admission-replies';
-import type { Difficulty } from '../core/difficulty/engine';
+import type { Difficulty } from '../core/flows/difficulty';
 import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
 import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from '../drawing/challenge-stock';
-import type { NetworkJudge } from '../core/networks/network-kind';
+import type { NetworkJudge } from '../core/rules/networks/network-kind';
 import { DrawQueueFullError, type ChallengeDrawer } from '../drawing/draw-pool';
 import { createDrawShare, type DrawShare } from '../drawing/draw-share';
-import type { AnswerFacts, GatewayEvents } from '../core/events';
-import { escalatedWorkCost, workDoublings } from '../core/work-escalation';
+import type { AnswerFacts, GatewayEvents } from '../core/rules/events';
+import { escalatedWorkCost, workDoublings } from '../core/rules/work-escalation';
 import { CHALLENGE_LAYOUT, challengePixelRatio } from '../drawing/pictures';
-import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, WORK_ESCALATION } from '../core/policy';
+import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, WORK_ESCALATION } from '../core/rules/policy';
 import { MIN_DRAG_TRAIL } from '@game-register/puzzle-captcha/protocol';
-import type { CaptchaStore } from '../stores/captcha-store';
-import { passIssuer } from './pass-issue';
+import type { CaptchaStore } from '../core/ports';
+import { passIssuer } from '../core/flows/pass-issue';
 import { checkWork, createWorkTask, type WorkSettings } from '../core/work';
-import { answerSeconds } from '../core/timing';
+import { answerSeconds } from '../core/rules/timing';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -2,7 +2,7 @@
 // IPv6 /48 fetching from a new /64 each time beside people on other networks.
 import Fastify from 'fastify';
 import Database from 'libsql';
-import type { GatewayLevels } from '../core/events';
+import type { GatewayLevels } from '../core/rules/events';
 import gateway from './plugin';
 
 const STOCK = 2; // plain puzzles per ratio; one guarded

@@ -1,6 +1,6 @@
 import Database from 'libsql';
 import { readGatewayOptions } from './options';
-import { DRAW_DEFAULTS, NETWORK_CHALLENGE_LIMIT, STOCK_DEFAULT, WORK_DEFAULTS } from '../core/policy';
+import { DRAW_DEFAULTS, NETWORK_CHALLENGE_LIMIT, STOCK_DEFAULT, WORK_DEFAULTS } from '../core/rules/policy';
 
 const database = new Database(':memory:');
 afterAll(() => database.close());

@@ -2,15 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import captchaApi from './captcha-api';
 import { createChallengeStock } from '../drawing/challenge-stock';
-import { createDifficulty } from '../core/difficulty/engine';
+import { createDifficulty } from '../core/flows/difficulty';
 import { createDrawer, DrawQueueFullError } from '../drawing/draw-pool';
-import { eventsWith } from '../core/events';
-import { createGate, type CaptchaGate } from '../core/pass-gate';
+import { eventsWith } from '../core/rules/events';
+import { createGate, type CaptchaGate } from '../core/flows/pass-gate';
 import { ensureCaptchaTables } from '../stores/libsql-schema';
 import { createLibsqlStore } from '../stores/libsql-store';
 import { readGatewayOptions, type GatewayOptions } from './options';
-import { checkedOriginAs, shippedOriginAs } from '../core/networks/default-judge';
-import { createNetworkJudge } from '../core/networks/network-kind';
+import { checkedOriginAs, shippedOriginAs } from '../core/rules/networks/default-judge';
+import { createNetworkJudge } from '../core/rules/networks/network-kind';
 import { createRedisStore } from '../stores/redis-store';
 
 declare module 'fastify' {

@@ -17,7 +17,7 @@ import {
   subjectsOf,
   type SignalEntity,
   type SignalStore,
-} from '../core/difficulty/signals';
+} from '../core/rules/signals';
 
 /** The signals in the embedded database: one row per counter and window (captcha_signals), one per state (captcha_levels). */
 export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalStore & { sweep(at: number): void } {

@@ -4,15 +4,15 @@
 // docs/strict-mode.md ("What it costs to raise others' level"), checked here so the table cannot drift from the policy.
 import { readFileSync } from 'node:fs';
 import Database from 'libsql';
-import { admission, isRefusal } from '../admission';
-import { eventsWith } from '../events';
-import { ensureCaptchaTables } from '../../stores/libsql-schema';
-import { createLibsqlStore } from '../../stores/libsql-store';
-import { networkOf } from '../networks/address-blocks';
-import type { NetworkKind } from '../networks/network-kind';
-import { WORK_DEFAULTS, WORK_ESCALATION } from '../policy';
-import { escalatedWorkCost, workDoublings } from '../work-escalation';
-import { createDifficulty } from './engine';
+import { admission, isRefusal } from '../core/flows/admission';
+import { eventsWith } from '../core/rules/events';
+import { ensureCaptchaTables } from './libsql-schema';
+import { createLibsqlStore } from './libsql-store';
+import { networkOf } from '../core/rules/networks/address-blocks';
+import type { NetworkKind } from '../core/rules/networks/network-kind';
+import { WORK_DEFAULTS, WORK_ESCALATION } from '../core/rules/policy';
+import { escalatedWorkCost, workDoublings } from '../core/rules/work-escalation';
+import { createDifficulty } from '../core/flows/difficulty';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

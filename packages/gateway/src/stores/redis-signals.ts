@@ -16,7 +16,7 @@ import {
   subjectsOf,
   type SignalEntity,
   type SignalStore,
-} from '../core/difficulty/signals';
+} from '../core/rules/signals';
 
 type Run = <T>(command: () => Promise<T>) => Promise<T>;
 /** A MULTI's replies, each checked: a failed command fails the whole reading. */

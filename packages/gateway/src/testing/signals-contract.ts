@@ -1,8 +1,8 @@
-import { freshState } from '../core/difficulty/hysteresis';
-import { SIGNAL_WINDOWS } from '../core/difficulty/signals';
-import { SITE_SHARE_PER_NETWORK } from '../core/policy';
+import { freshState } from '../core/rules/hysteresis';
+import { SIGNAL_WINDOWS } from '../core/rules/signals';
+import { SITE_SHARE_PER_NETWORK } from '../core/rules/policy';
 import type { StoreBacking } from './store-backing';
-import type { CaptchaStore } from '../stores/captcha-store';
+import type { CaptchaStore } from '../core/ports';
 
 const HOUR = SIGNAL_WINDOWS.passesHour.windowMs;
 

@@ -3,14 +3,14 @@
 // standing, or refused and why; the network's challenge limit, the pass allowance, the lock, the sweep.
 import Database from 'libsql';
 import { admission, isRefusal, type Refusal } from './admission';
-import { createDifficulty } from './difficulty/engine';
-import { passAllowance, type OperatorSwitches } from './difficulty/level-decision';
-import type { Level } from './difficulty/levels';
-import { eventsWith } from './events';
-import { ensureCaptchaTables } from '../stores/libsql-schema';
-import { createLibsqlStore } from '../stores/libsql-store';
-import { networkOf } from './networks/address-blocks';
-import type { JudgedNetwork, NetworkKind } from './networks/network-kind';
+import { createDifficulty } from './difficulty';
+import { passAllowance, type OperatorSwitches } from '../rules/level-decision';
+import type { Level } from '../rules/levels';
+import { eventsWith } from '../rules/events';
+import { ensureCaptchaTables } from '../../stores/libsql-schema';
+import { createLibsqlStore } from '../../stores/libsql-store';
+import { networkOf } from '../rules/networks/address-blocks';
+import type { JudgedNetwork, NetworkKind } from '../rules/networks/network-kind';
 import {
   ADDRESS_FETCHES,
   CARRIER_NAT_VISITORS,
@@ -20,8 +20,8 @@ import {
   LEVEL_POLICY,
   LOCK_MS,
   SWEEP_EVERY_MS,
-} from './policy';
-import type { CaptchaStore } from '../stores/captcha-store';
+} from '../rules/policy';
+import type { CaptchaStore } from '../ports';
 
 // Equivalent mutants (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
 // Equivalent mutant (packages/gateway/src/core/admission.ts, ConditionalExpression): `standing.lockedUntil > at` -> `false`: both stores answer a null hit whenever the standing they read has a lock (lockedUntil not 0), so beside a counted hit lockedUntil is 0, and `0 > at` is false on any clock

@@ -1,14 +1,14 @@
 // Who may ask and answer: the admission of a challenge, the count of an answer before it is judged (the
 // lock), the sweep of what has expired. Shared by the puzzle's and the accessible path's routes, which send
 // its refusals (http/admission-replies.ts): nothing here touches a request or a reply.
-import type { Difficulty, LevelVerdict } from './difficulty/engine';
-import { accessibleAllowance, answerEvidence, passAllowance, type AnswerTiming } from './difficulty/level-decision';
-import type { Level } from './difficulty/levels';
-import type { GatewayEvents } from './events';
-import { addressSubjectOf } from './networks/address-blocks';
-import { isCarrierNat, type JudgedNetwork, type NetworkJudge } from './networks/network-kind';
-import { ADDRESS_FETCHES, CARRIER_NAT_VISITORS, FAILURES_BEFORE_LOCK, LOCK_MS, SWEEP_EVERY_MS } from './policy';
-import type { CaptchaStore, Standing } from '../stores/captcha-store';
+import type { Difficulty, LevelVerdict } from './difficulty';
+import { accessibleAllowance, answerEvidence, passAllowance, type AnswerTiming } from '../rules/level-decision';
+import type { Level } from '../rules/levels';
+import type { GatewayEvents } from '../rules/events';
+import { addressSubjectOf } from '../rules/networks/address-blocks';
+import { isCarrierNat, type JudgedNetwork, type NetworkJudge } from '../rules/networks/network-kind';
+import { ADDRESS_FETCHES, CARRIER_NAT_VISITORS, FAILURES_BEFORE_LOCK, LOCK_MS, SWEEP_EVERY_MS } from '../rules/policy';
+import type { CaptchaStore, Standing } from '../ports';
 
 export interface AdmissionOptions {
   store: CaptchaStore;

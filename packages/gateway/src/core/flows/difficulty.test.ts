@@ -1,13 +1,13 @@
 import Database from 'libsql';
-import { eventsWith } from '../events';
+import { eventsWith } from '../rules/events';
 import { ensureCaptchaTables } from '../../stores/libsql-schema';
 import { createLibsqlStore } from '../../stores/libsql-store';
-import { networkOf } from '../networks/address-blocks';
-import type { NetworkKind } from '../networks/network-kind';
-import type { OperatorSwitches } from './level-decision';
-import { createDifficulty, type LevelVerdict } from './engine';
-import type { Level } from './levels';
-import { PASS_ALLOWANCE, SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../policy';
+import { networkOf } from '../rules/networks/address-blocks';
+import type { NetworkKind } from '../rules/networks/network-kind';
+import type { OperatorSwitches } from '../rules/level-decision';
+import { createDifficulty, type LevelVerdict } from './difficulty';
+import type { Level } from '../rules/levels';
+import { PASS_ALLOWANCE, SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../rules/policy';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

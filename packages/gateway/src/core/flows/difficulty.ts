@@ -2,15 +2,15 @@
 // through the hysteresis, the site's floor read; the rule that turns that evidence into a level is
 // level-decision.ts. One store round trip for a calm visitor (count and read at once); a hot entity's state is
 // written back as well.
-import type { GatewayEvents } from '../events';
-import { isCarrierNat, type JudgedNetwork, type NetworkKind } from '../networks/network-kind';
-import { CARRIER_CAMPAIGN_PRESSURE, CARRIER_PRESSURE, carrierNatPressure } from '../policy';
-import { campaignCap, decideLevel, type LevelVerdict, type OperatorSwitches } from './level-decision';
-import { freshState, isForgettable, nextState, type LevelState } from './hysteresis';
-import { HYSTERESIS, type Level } from './levels';
-import { PRESSURE, pressureOf } from './pressure';
-import { CARRIER_SURGE, carrierPressure, nextBaseline, nextCarrierBaseline, SITE_FLOOR, sitePressure } from './site-floor';
-import { type EntityReading, type SignalEntity, type SignalEvent, type SignalStore } from './signals';
+import type { GatewayEvents } from '../rules/events';
+import { isCarrierNat, type JudgedNetwork, type NetworkKind } from '../rules/networks/network-kind';
+import { CARRIER_CAMPAIGN_PRESSURE, CARRIER_PRESSURE, carrierNatPressure } from '../rules/policy';
+import { campaignCap, decideLevel, type LevelVerdict, type OperatorSwitches } from '../rules/level-decision';
+import { freshState, isForgettable, nextState, type LevelState } from '../rules/hysteresis';
+import { HYSTERESIS, type Level } from '../rules/levels';
+import { PRESSURE, pressureOf } from '../rules/pressure';
+import { CARRIER_SURGE, carrierPressure, nextBaseline, nextCarrierBaseline, SITE_FLOOR, sitePressure } from '../rules/site-floor';
+import { type EntityReading, type SignalEntity, type SignalEvent, type SignalStore } from '../rules/signals';
 
 export interface DifficultyOptions {
   signals: SignalStore;

@@ -1,8 +1,8 @@
-import { GATE_UNAVAILABLE, NEEDS_CAPTCHA, type Answer } from '../http/answers';
-import type { GatewayEvents, TokenRefusal } from './events';
-import { StoreUnavailableError, type CaptchaStore } from '../stores/captcha-store';
-import { readPassToken } from './token';
-import { readPassFacts, type PassFacts } from './pass-facts';
+import { GATE_UNAVAILABLE, NEEDS_CAPTCHA, type Answer } from '../../http/answers';
+import type { GatewayEvents, TokenRefusal } from '../rules/events';
+import { StoreUnavailableError, type CaptchaStore } from '../ports';
+import { readPassToken } from '../token';
+import { readPassFacts, type PassFacts } from '../rules/pass-facts';
 
 /** ok: the token was spent, with what its pass knew at the gateway (null: none kept); otherwise the refusal and its answer. */
 export type GateVerdict = { ok: true; pass: PassFacts | null } | { ok: false; refusal: TokenRefusal; answer: Answer };

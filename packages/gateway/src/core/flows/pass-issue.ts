@@ -3,16 +3,16 @@
 // the token is spent (pass-gate.ts), and the token itself stays what it was: opaque, short, and telling a
 // client nothing of its network's state.
 import type { FastifyRequest } from 'fastify';
-import type { Difficulty } from '../core/difficulty/engine';
-import type { AnswerTiming } from '../core/difficulty/level-decision';
-import type { Level } from '../core/difficulty/levels';
-import type { PictureKind } from '../core/events';
-import type { NetworkJudge } from '../core/networks/network-kind';
-import { passFacts, type PassPath } from '../core/pass-facts';
-import { TOKEN_TTL_MS } from '../core/policy';
-import { issuePassToken } from '../core/token';
-import type { CaptchaStore } from '../stores/captcha-store';
-import type { FetchedBy } from './admission-replies';
+import type { Difficulty } from './difficulty';
+import type { AnswerTiming } from '../rules/level-decision';
+import type { Level } from '../rules/levels';
+import type { PictureKind } from '../rules/events';
+import type { NetworkJudge } from '../rules/networks/network-kind';
+import { passFacts, type PassPath } from '../rules/pass-facts';
+import { TOKEN_TTL_MS } from '../rules/policy';
+import { issuePassToken } from '../token';
+import type { CaptchaStore } from '../ports';
+import type { FetchedBy } from '../../http/admission-replies';
 
 export interface PassIssueOptions {
   store: CaptchaStore;

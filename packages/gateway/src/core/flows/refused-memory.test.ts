@@ -2,13 +2,13 @@
 // long as the store would refuse it: a flood from one address costs the store nothing past its first refusal.
 import Database from 'libsql';
 import { admission, isRefusal, REFUSED_REMEMBERED } from './admission';
-import { createDifficulty } from './difficulty/engine';
-import { eventsWith } from './events';
-import { ensureCaptchaTables } from '../stores/libsql-schema';
-import { createLibsqlStore } from '../stores/libsql-store';
-import { networkOf } from './networks/address-blocks';
-import type { NetworkKind } from './networks/network-kind';
-import { ADDRESS_FETCHES, FAILURES_BEFORE_LOCK, LOCK_MS } from './policy';
+import { createDifficulty } from './difficulty';
+import { eventsWith } from '../rules/events';
+import { ensureCaptchaTables } from '../../stores/libsql-schema';
+import { createLibsqlStore } from '../../stores/libsql-store';
+import { networkOf } from '../rules/networks/address-blocks';
+import type { NetworkKind } from '../rules/networks/network-kind';
+import { ADDRESS_FETCHES, FAILURES_BEFORE_LOCK, LOCK_MS } from '../rules/policy';
 
 function setUp() {
   const db = new Database(':memory:');

@@ -1,7 +1,7 @@
 import { HAND_MIN_MS, REACTION_MS } from './policy';
 import { judgePuzzleAnswer, type PuzzleAnswerFacts } from './answer-judgement';
-import { CHALLENGE_LAYOUT } from '../drawing/pictures';
-import { humanTrail, seededRandom } from '../testing/trail';
+import { CHALLENGE_LAYOUT } from '../../drawing/pictures';
+import { humanTrail, seededRandom } from '../../testing/trail';
 
 const GAP_X = 150;
 const trail = humanTrail(GAP_X, CHALLENGE_LAYOUT, seededRandom(7));

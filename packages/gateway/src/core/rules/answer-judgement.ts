@@ -3,7 +3,7 @@
 // (http/captcha-api.ts) checks the work first, then asks this, then settles what it says.
 import { judge } from '@game-register/puzzle-captcha/core';
 import { handleForPieceOffset, MIN_DRAG_TRAIL, PASS_TOLERANCE, type TravelLayout } from '@game-register/puzzle-captcha/protocol';
-import { puzzleFitsMs, type AnswerTiming } from './difficulty/level-decision';
+import { puzzleFitsMs, type AnswerTiming } from './level-decision';
 import type { VerifyReason } from './events';
 import { trailProblem, type TrailPoint } from './trail';
 

@@ -1,6 +1,6 @@
 // The difficulty rule as a pure function: each input of the evidence moves the verdict the way the policy says,
 // and nothing else does. The numbers themselves are pinned through the engine in policy-table.test.ts.
-import { BROWSER_TRIES_PER_MS, HAND_MIN_MS, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS } from '../policy';
+import { BROWSER_TRIES_PER_MS, HAND_MIN_MS, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS } from './policy';
 import { accessibleFitsMs, answerEvidence, decideLevel, passAllowance, puzzleFitsMs, type LevelEvidence } from './level-decision';
 
 const none = { underAttack: null, peopleFirst: null };

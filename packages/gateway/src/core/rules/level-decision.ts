@@ -1,8 +1,8 @@
 // The difficulty rule in one place: what a visitor's challenge is issued at, what that level lets its network
 // pass, and what an answer is evidence of, from the evidence the engine has read (engine.ts keeps the store's
 // round trips). Pure: no store, no clock, no random source of its own; every number comes from the policy.
-import type { PictureKind } from '../events';
-import type { NetworkKind } from '../networks/network-kind';
+import type { PictureKind } from './events';
+import type { NetworkKind } from './networks/network-kind';
 import {
   ACCESSIBLE_ALLOWANCE,
   BROWSER_TRIES_PER_MS,
@@ -14,8 +14,8 @@ import {
   PASS_ALLOWANCE,
   REACTION_MS,
   SITE_FLOOR,
-} from '../policy';
-import type { Allowance } from '../../stores/captcha-store';
+} from './policy';
+import type { Allowance } from '../ports';
 import type { Level, LevelPolicy } from './levels';
 
 /** The operator's switches (site settings, re-read on SIGHUP), each with its own end. */

@@ -1,7 +1,7 @@
 // The difficulty levels' vocabulary: the list, the top, clamping. The table's shape and numbers (Level,
 // LevelPolicy, LEVEL_POLICY, HYSTERESIS) are in policy.ts, with the rest of the policy; this module imports them
 // from there, and policy.ts imports nothing from difficulty/ (no circle).
-import { HYSTERESIS, LEVEL_POLICY, type Level, type LevelPolicy } from '../policy';
+import { HYSTERESIS, LEVEL_POLICY, type Level, type LevelPolicy } from './policy';
 
 export type { Level, LevelPolicy };
 export { HYSTERESIS, LEVEL_POLICY };

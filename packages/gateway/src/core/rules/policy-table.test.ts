@@ -2,14 +2,14 @@
 // pass quota, picture and work, and what a pinned level sets. Every expected number is written out here, never
 // read from policy.ts, so that a change of a number there fails a test here.
 import Database from 'libsql';
-import { admission } from '../admission';
-import { eventsWith } from '../events';
+import { admission } from '../flows/admission';
+import { eventsWith } from './events';
 import { ensureCaptchaTables } from '../../stores/libsql-schema';
 import { createLibsqlStore } from '../../stores/libsql-store';
-import { networkOf } from '../networks/address-blocks';
-import type { NetworkKind } from '../networks/network-kind';
+import { networkOf } from './networks/address-blocks';
+import type { NetworkKind } from './networks/network-kind';
 import type { OperatorSwitches } from './level-decision';
-import { createDifficulty } from './engine';
+import { createDifficulty } from '../flows/difficulty';
 import type { Level } from './levels';
 
 const SECOND = 1000;

@@ -1,4 +1,4 @@
-import { ACCESSIBLE_SHARE, CARRIER_PRESSURE } from '../policy';
+import { ACCESSIBLE_SHARE, CARRIER_PRESSURE } from './policy';
 import { PRESSURE, pressureOf } from './pressure';
 import { SITE_FLOOR, sitePressure, nextBaseline } from './site-floor';
 

@@ -1,5 +1,5 @@
 import type { Pressure } from './hysteresis';
-import { ACCESSIBLE_SHARE, PRESSURE, type Thresholds } from '../policy';
+import { ACCESSIBLE_SHARE, PRESSURE, type Thresholds } from './policy';
 
 export { PRESSURE, type Thresholds };
 

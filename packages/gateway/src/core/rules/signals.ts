@@ -2,7 +2,7 @@
 // and per network, over short and long windows, and the site's challenges per minute with the networks they
 // came from. Kept in the gateway's store (Redis with many instances), every key with its own expiry.
 import type { LevelState } from './hysteresis';
-import { SITE_SHARE_PER_NETWORK } from '../policy';
+import { SITE_SHARE_PER_NETWORK } from './policy';
 import type { EntityCounts } from './pressure';
 
 /**

@@ -1,5 +1,5 @@
 import type { Pressure } from './hysteresis';
-import { CARRIER_SURGE, SITE_FLOOR } from '../policy';
+import { CARRIER_SURGE, SITE_FLOOR } from './policy';
 
 export { CARRIER_SURGE, SITE_FLOOR };
 

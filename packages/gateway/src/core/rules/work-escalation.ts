@@ -1,5 +1,5 @@
 import { WORK_ESCALATION, WORK_LIMITS } from './policy';
-import type { Standing } from '../stores/captcha-store';
+import type { Standing } from '../ports';
 
 // The limits and the escalation's numbers (ACCESSIBLE_LIMIT, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION) are in policy.ts.
 
