@@ -4,7 +4,7 @@
 import { folderArrowsBackUp, importGraph, isProduction, sourceFiles, type FolderArrow } from './source-imports';
 
 /** How many arrows each part may have running back up: the server's wing layout, and the gateway's core. */
-const LIMITS = { 'server/': 8, 'packages/gateway/src/': 5 };
+const LIMITS = { 'server/': 8, 'packages/gateway/src/': 0 };
 
 const graphOf = (prefix: string) => importGraph(sourceFiles().filter((path) => path.startsWith(prefix) && isProduction(path)));
 const said = (arrows: FolderArrow[]) => arrows.map(({ from, to, imports }) => `${from} -> ${to} (${imports.join(', ')})`);

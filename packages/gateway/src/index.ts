@@ -20,7 +20,7 @@ export {
   type TokenRefusal,
   type VerifyReason,
 } from './core/rules/events';
-export type { CaptchaGate, GateVerdict } from './core/flows/pass-gate';
+export type { CaptchaGate, GateVerdict } from './http/gate';
 export type { LevelCause, PassFacts, PassPath } from './core/rules/pass-facts';
 export { AnswerSchema, errorAnswer, GATE_UNAVAILABLE, INFO_BY_STATUS, NEEDS_CAPTCHA, type Answer } from './http/answers';
 export type { SqlDatabase } from './stores/libsql-schema';

@@ -1,7 +1,9 @@
 import type { Level } from './rules/levels';
-import type { SignalStore } from './rules/signals';
+import type { CarriersReading, EntityReading, SignalEntity, SignalEvent, SiteReading } from './rules/signals';
+import type { LevelState } from './rules/hysteresis';
 import type { PictureKind } from './rules/events';
 import type { NetworkKind } from './rules/networks/network-kind';
+import type { Allowance } from './rules/policy';
 
 // The lock's numbers (FAILURES_BEFORE_LOCK, FAILURE_WINDOW_MS) are in policy.ts.
 
@@ -42,7 +44,7 @@ export interface StoredChallenge {
 export interface CaptchaStore {
   /** `libsql` or `redis`: for logs and readiness answers only. */
   readonly kind: string;
-  /** The counts the difficulty levels are read from, and the levels' states (difficulty/signals.ts). */
+  /** The counts the difficulty levels are read from, and the levels' states (rules/signals.ts). */
   readonly signals: SignalStore;
   /** The HMAC key of the pass tokens: CAPTCHA_SECRET, else one generated once and shared through the store. */
   secret(): Promise<string>;
@@ -55,7 +57,7 @@ export interface CaptchaStore {
    * StoreUnavailableError when none confirms it in time); a work task's need not.
    */
   spendToken(id: string, expiresAt: number, replicated?: boolean): Promise<boolean>;
-  /** Keeps a pass's facts (core/pass-facts.ts, as JSON) under its token's id until the token expires: for the host's ledger. */
+  /** Keeps a pass's facts (rules/pass-facts.ts, as JSON) under its token's id until the token expires: for the host's ledger. */
   putPassFacts(tokenId: string, facts: string, expiresAt: number): Promise<void>;
   /** Takes a pass's facts back, once, in one atomic step (null: none kept, taken before, or expired). */
   takePassFacts(tokenId: string): Promise<string | null>;
@@ -102,15 +104,6 @@ export interface CaptchaStore {
   ping(): Promise<void>;
 }
 
-/** A token bucket's size and refill. */
-export interface Allowance {
-  burst: number;
-  perMinute: number;
-}
-
-/** How long a bucket is kept after its last take: until it is full again (it is then the same as none). */
-export const allowanceTtlMs = ({ burst, perMinute }: Allowance) => Math.ceil((burst * 60_000) / Math.max(perMinute, 1e-6)) + 1000;
-
 /** A call counted in a fixed window: the count so far, and when the window ends. */
 export interface Hit {
   count: number;
@@ -124,4 +117,49 @@ export interface Standing {
   /** Failures of its address, and of its network (as judged) on puzzles the network fetched, within their windows. */
   failures: number;
   networkFailures: number;
+}
+
+/** The counts the difficulty levels are read from, and the levels' states (rules/signals.ts says what is counted). */
+export interface SignalStore {
+  /**
+   * Counts `event` for an address and its network as COUNTED says (an answer also for the site's minute and its
+   * network's share of it, unless `forSite` is false), then reads both entities' counts and stored states: one round
+   * trip on Redis. A null network: the address alone (its network's reading is empty).
+   */
+  record(
+    event: SignalEvent,
+    address: string,
+    network: string | null,
+    at: number,
+    forSite?: boolean,
+  ): Promise<Record<SignalEntity, EntityReading>>;
+  /** Keeps an entity's state, or forgets it (null), for at most `ttlMs`. */
+  saveState(entity: SignalEntity, key: string, state: LevelState | null, ttlMs: number): Promise<void>;
+  /** The site's last whole minute before `at`, its baseline and its state. */
+  site(at: number): Promise<SiteReading>;
+  saveSite(state: LevelState | null, baseline: SiteReading['baseline'], ttlMs: number): Promise<void>;
+  /**
+   * The carriers' passes in the last whole minute before `at` (counted by `record` for a pass with `forSite` false),
+   * their baseline and their floor.
+   */
+  carriers(at: number): Promise<CarriersReading>;
+  saveCarriers(state: LevelState | null, baseline: CarriersReading['baseline'], ttlMs: number): Promise<void>;
+}
+
+/** A puzzle ready to hand out: where its gap is (never sent) and its two pictures, already serialised. */
+export interface DrawnPuzzle {
+  gapX: number;
+  gapY: number;
+  /** The answer's two picture fields as UTF-8 JSON (`"background":…,"piece":…`): copied into the answer as they are. */
+  pictureFields: Uint8Array;
+}
+
+/** Where puzzles come from (drawing/: the stock, the draw threads, and drawing shared among networks while it runs short). */
+export interface PuzzleSource {
+  /** Whether `network` may be handed a puzzle of this pixel ratio now; counts nothing. */
+  admit(network: string, pixelRatio: number): boolean;
+  /** Counts a puzzle handed to `network`, for its share. */
+  took(network: string): void;
+  /** A puzzle from the stock, or drawn now; null: drawing is busy (every thread busy and the queue full). */
+  take(pixelRatio: number, picture: PictureKind): Promise<DrawnPuzzle | null>;
 }

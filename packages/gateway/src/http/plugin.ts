@@ -5,7 +5,8 @@ import { createChallengeStock } from '../drawing/challenge-stock';
 import { createDifficulty } from '../core/flows/difficulty';
 import { createDrawer, DrawQueueFullError } from '../drawing/draw-pool';
 import { eventsWith } from '../core/rules/events';
-import { createGate, type CaptchaGate } from '../core/flows/pass-gate';
+import { passGate } from '../core/flows/pass-gate';
+import { captchaGate, type CaptchaGate } from './gate';
 import { ensureCaptchaTables } from '../stores/libsql-schema';
 import { createLibsqlStore } from '../stores/libsql-store';
 import { readGatewayOptions, type GatewayOptions } from './options';
@@ -71,13 +72,13 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
     onError: (error) => fastify.log.warn({ err: error }, 'a difficulty level could not be stored; it is read again at the next challenge'),
   });
   const networkJudge = createNetworkJudge(originAs, captcha.networks);
-  fastify.decorate('captchaGate', createGate(store, now, events));
+  fastify.decorate('captchaGate', captchaGate(passGate(store, now, events)));
   await fastify.register(captchaApi, {
     store,
     drawer,
     stock,
     work: captcha.work,
-    networkChallenges: captcha.networkChallenges,
+    networkAnswers: captcha.networkChallenges,
     now,
     events,
     difficulty,

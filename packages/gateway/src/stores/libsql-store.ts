@@ -4,7 +4,8 @@ import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from '../core/rules/policy';
 import { createLibsqlSignals } from './libsql-signals';
 import type { Level } from '../core/rules/levels';
 import { kindOf } from '../core/rules/networks/network-kind';
-import { allowanceTtlMs, type CaptchaStore } from '../core/ports';
+import type { CaptchaStore } from '../core/ports';
+import { allowanceTtlMs } from './allowance-ttl';
 
 /** The embedded store: the server's libsql database. Right for one instance; use Redis for more. */
 const networkKey = (network: string) => `failures:net:${network}`;

@@ -41,7 +41,7 @@ function setUp() {
     },
   });
   const judge = (ip: string) => ({ network: networkOf(ip), kind: kindOf(ip), asn: null });
-  const gate = admission({ store, events, now, networkChallenges: 1_000_000, difficulty, judge });
+  const gate = admission({ store, events, now, networkAnswers: 1_000_000, difficulty, judge });
   const spent = { answers: 0, passes: 0, sha256: 0, addresses: new Set<string>() };
   const settle = () => new Promise((resolve) => setImmediate(resolve));
   /** The sender fetches from `ip` and answers with the work done (rightly or not): what its work cost, counted. */
@@ -161,7 +161,7 @@ describe("what it costs to raise other people's level", () => {
     const table = rows.join('\n');
     console.log(table);
     // The table in the docs is this one.
-    const docs = readFileSync(new URL('../../../../../docs/strict-mode.md', import.meta.url), 'utf8');
+    const docs = readFileSync(new URL('../../../../docs/strict-mode.md', import.meta.url), 'utf8');
     if (outcomes.length === 4) expect(docs).toContain(table);
   });
 });

@@ -6,7 +6,7 @@ import type { CaptchaStore } from '../core/ports';
 
 const HOUR = SIGNAL_WINDOWS.passesHour.windowMs;
 
-/** The signals every store keeps for the difficulty levels (difficulty/signals.ts); run by describeStoreContract. */
+/** The signals every store keeps for the difficulty levels (rules/signals.ts); run by describeStoreContract. */
 export function describeSignalsContract(name: string, makeBacking: () => Promise<StoreBacking>) {
   describe(`difficulty signals: ${name}`, () => {
     let backing: StoreBacking;

@@ -24,7 +24,7 @@ import {
 import type { CaptchaStore } from '../ports';
 
 // Equivalent mutants (the mutation score leaves them out; scripts/mutation-scores.ts reads these lines):
-// Equivalent mutant (packages/gateway/src/core/admission.ts, ConditionalExpression): `standing.lockedUntil > at` -> `false`: both stores answer a null hit whenever the standing they read has a lock (lockedUntil not 0), so beside a counted hit lockedUntil is 0, and `0 > at` is false on any clock
+// Equivalent mutant (packages/gateway/src/core/flows/admission.ts, ConditionalExpression): `standing.lockedUntil > at` -> `false`: both stores answer a null hit whenever the standing they read has a lock (lockedUntil not 0), so beside a counted hit lockedUntil is 0, and `0 > at` is false on any clock
 
 const SECOND = 1000;
 const START = Date.UTC(2026, 10, 25, 8);
@@ -43,11 +43,11 @@ const judge = (ip: string): JudgedNetwork => {
 const tooMany = (refusal: Refusal['refusal'], retryAfterS: number): Refusal => ({ refusal, retryAfterS });
 
 function setUp({
-  networkChallenges = 3,
+  networkAnswers = 3,
   pinned = null,
   start = START,
   wrap = (store) => store,
-}: { networkChallenges?: number; pinned?: Level | null; start?: number; wrap?: (store: CaptchaStore) => CaptchaStore } = {}) {
+}: { networkAnswers?: number; pinned?: Level | null; start?: number; wrap?: (store: CaptchaStore) => CaptchaStore } = {}) {
   const db = new Database(':memory:');
   ensureCaptchaTables(db);
   const clock = { at: start };
@@ -71,7 +71,7 @@ function setUp({
     events,
     onError,
   });
-  const admit = admission({ store, events, now: () => clock.at, networkChallenges, difficulty, judge });
+  const admit = admission({ store, events, now: () => clock.at, networkAnswers, difficulty, judge });
 
   /** A challenge asked for from `ip` now: admitted (null when refused), or the refusal (null when admitted). */
   const challenge = async (ip: string) => {
@@ -161,7 +161,7 @@ describe('a challenge admitted', () => {
   });
 
   it("doubles an address's work once per share of fetches past its first, and refuses it alone past its last, Retry-After what is left of the window", async () => {
-    const { clock, challenge, rateLimited, hits } = setUp({ networkChallenges: 3 });
+    const { clock, challenge, rateLimited, hits } = setUp({ networkAnswers: 3 });
     const start = clock.at;
     const doublings: number[] = [];
     for (let i = 0; i < ADDRESS_FETCHES.share * ADDRESS_FETCHES.refuseAt; i += 1)
@@ -196,7 +196,7 @@ describe('a challenge admitted', () => {
   });
 
   it('refuses a network whose answered challenges are past its allowance, whatever the address; its bare fetches never count', async () => {
-    const { challenge, answer, rateLimited } = setUp({ networkChallenges: 3 });
+    const { challenge, answer, rateLimited } = setUp({ networkAnswers: 3 });
     // Bare fetches from three /24s of one cloud, many: nothing counted for the network.
     for (const ip of ['47.96.1.1', '47.97.1.1', '47.98.1.1'])
       for (let i = 0; i < 5; i += 1) expect((await challenge(ip)).admitted).toMatchObject({ fetchedBy: { network: HOSTING_NETWORK } });
@@ -221,7 +221,7 @@ describe('a challenge admitted', () => {
   });
 
   it("gives a carrier NAT (a carrier's IPv4 address) no failures of its own or its network's; everyone else keeps theirs", async () => {
-    const { challenge, answer, store } = setUp({ networkChallenges: 100 });
+    const { challenge, answer, store } = setUp({ networkAnswers: 100 });
     for (const ip of ['36.112.0.9', '198.51.100.7', '2409:8a00:1:2::9']) {
       for (let i = 0; i < 2; i += 1) {
         const { admitted } = await challenge(ip);
@@ -515,16 +515,22 @@ describe('the sweep and the spent tasks', () => {
     expect(sweeps).toBe(2);
   });
 
-  it('spends a key once until its ttl has run out', async () => {
+  it('spends a key once until the time it is given has passed, and for a second at least', async () => {
     const { clock, admit, store } = setUp();
-    expect(await admit.spendOnce('task:a', 10 * SECOND)).toBe(true);
-    expect(await admit.spendOnce('task:a', 10 * SECOND)).toBe(false);
-    expect(await admit.spendOnce('task:b', 10 * SECOND)).toBe(true);
-    clock.at += 10 * SECOND;
+    const until = clock.at + 10 * SECOND;
+    expect(await admit.spendOnce('task:a', until)).toBe(true);
+    expect(await admit.spendOnce('task:a', until)).toBe(false);
+    expect(await admit.spendOnce('task:b', until)).toBe(true);
+    expect(await admit.spendOnce('task:c', null)).toBe(true);
+    clock.at += SECOND;
     await store.sweep();
-    expect(await admit.spendOnce('task:a', 10 * SECOND)).toBe(false);
+    expect(await admit.spendOnce('task:c', null)).toBe(false);
+    clock.at += 9 * SECOND;
+    await store.sweep();
+    expect(await admit.spendOnce('task:a', until)).toBe(false);
+    expect(await admit.spendOnce('task:c', null)).toBe(true);
     clock.at += 1;
     await store.sweep();
-    expect(await admit.spendOnce('task:a', 10 * SECOND)).toBe(true);
+    expect(await admit.spendOnce('task:a', until)).toBe(true);
   });
 });

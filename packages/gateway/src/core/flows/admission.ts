@@ -1,6 +1,6 @@
 // Who may ask and answer: the admission of a challenge, the count of an answer before it is judged (the
-// lock), the sweep of what has expired. Shared by the puzzle's and the accessible path's routes, which send
-// its refusals (http/admission-replies.ts): nothing here touches a request or a reply.
+// lock), the sweep of what has expired. Shared by the flows of both paths (challenge.ts, verify.ts,
+// accessible.ts), which answer its refusals as their results: nothing here touches a request or a reply.
 import type { Difficulty, LevelVerdict } from './difficulty';
 import { accessibleAllowance, answerEvidence, passAllowance, type AnswerTiming } from '../rules/level-decision';
 import type { Level } from '../rules/levels';
@@ -14,10 +14,10 @@ export interface AdmissionOptions {
   store: CaptchaStore;
   events: GatewayEvents;
   now: () => number;
-  /** Challenges one network may have answered with work per minute (NETWORK_CHALLENGE_LIMIT). */
-  networkChallenges: number;
+  /** Answers with work one network may send per minute, on both paths (NETWORK_CHALLENGE_LIMIT; the option networkChallenges). */
+  networkAnswers: number;
   difficulty: Difficulty;
-  /** Each address's network and its kind (networks/network-kind.ts). */
+  /** Each address's network and its kind (rules/networks/network-kind.ts). */
   judge: NetworkJudge;
 }
 
@@ -52,12 +52,12 @@ const NETWORK_RETRY_MS = 10_000;
  */
 export const REFUSED_REMEMBERED = 4096;
 
-export function admission({ store, events, now, networkChallenges, difficulty, judge }: AdmissionOptions) {
+export function admission({ store, events, now, networkAnswers, difficulty, judge }: AdmissionOptions) {
   /** A solved task counts once: its signature is spent like a pass token, in whichever store is in use. */
-  const spendOnce = (key: string, ttlMs: number) => store.spendToken(key, now() + ttlMs);
+  const spendOnce = (key: string, until: number | null) => store.spendToken(key, Math.max(now() + 1000, until ?? 0));
   /**
    * Admits a challenge: where the caller stands, with one more fetch counted for its address (an IPv6 /64),
-   * then its level (difficulty/engine.ts). Refused when its address is locked, or fetched past
+   * then its level (flows/difficulty.ts). Refused when its address is locked, or fetched past
    * ADDRESS_FETCHES.refuseAt shares (never a carrier NAT address), or its network's answered challenges are past
    * its allowance. A fetch costs nothing, so it counts for its address alone: past its share, the address's
    * work doubles once per share. A refusal of the address (locked, past its fetches) counts nothing and writes
@@ -105,11 +105,11 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
       return refused('address_fetches', hit.endsAt - now()); // what is left of the window
     }
     const { verdict, networkAnswered } = await difficulty.challenge(address, { network, kind }, at);
-    if (networkAnswered > networkChallenges) {
+    if (networkAnswered > networkAnswers) {
       events.rateLimited(route, kind);
       return refused('network_challenges', NETWORK_RETRY_MS);
     }
-    // A carrier NAT's work is not doubled for its people's failures: its level answers for them (engine.ts).
+    // A carrier NAT's work is not doubled for its people's failures: its level answers for them (difficulty.ts).
     const own = nat ? { ...standing, failures: 0, networkFailures: 0 } : standing;
     // Past its share of fetches, the address pays: one doubling more per share (work-escalation.ts caps them).
     const pastShare = Math.max(0, Math.ceil(hit.count / share) - 1);
@@ -121,7 +121,7 @@ export function admission({ store, events, now, networkChallenges, difficulty, j
    * next pass is there.
    */
   const passRefusal = async (fetchedBy: FetchedBy, level: Level, path: 'puzzle' | 'accessible' = 'puzzle'): Promise<Refusal | null> => {
-    // A pinned level sets the picture and the work, never a quota (engine.ts).
+    // A pinned level sets the picture and the work, never a quota (difficulty.ts).
     const pinned = difficulty.pinned !== null;
     const [key, allowance] =
       path === 'accessible'

@@ -10,7 +10,8 @@ import { freshState, isForgettable, nextState, type LevelState } from '../rules/
 import { HYSTERESIS, type Level } from '../rules/levels';
 import { PRESSURE, pressureOf } from '../rules/pressure';
 import { CARRIER_SURGE, carrierPressure, nextBaseline, nextCarrierBaseline, SITE_FLOOR, sitePressure } from '../rules/site-floor';
-import { type EntityReading, type SignalEntity, type SignalEvent, type SignalStore } from '../rules/signals';
+import type { EntityReading, SignalEntity, SignalEvent } from '../rules/signals';
+import type { SignalStore } from '../ports';
 
 export interface DifficultyOptions {
   signals: SignalStore;
@@ -177,7 +178,7 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
       await observe(evidence, address, network, kind, at);
     },
     siteLevel: () => siteLevel,
-    /** The operator's switches in service (for a pass's facts: core/pass-facts.ts). */
+    /** The operator's switches in service (for a pass's facts: rules/pass-facts.ts). */
     switches,
     /** The floor under every carrier visitor (a solver spread over many carrier networks). */
     carriersLevel: () => carriersLevel,

@@ -1,8 +1,7 @@
-// A pass token issued with its facts kept beside it (core/pass-facts.ts): the verify routes of both paths end
+// A pass token issued with its facts kept beside it (rules/pass-facts.ts): the verify flows of both paths end
 // here once an answer earned its pass. The facts go under the token's id, so the host's ledger gets them when
 // the token is spent (pass-gate.ts), and the token itself stays what it was: opaque, short, and telling a
 // client nothing of its network's state.
-import type { FastifyRequest } from 'fastify';
 import type { Difficulty } from './difficulty';
 import type { AnswerTiming } from '../rules/level-decision';
 import type { Level } from '../rules/levels';
@@ -12,13 +11,12 @@ import { passFacts, type PassPath } from '../rules/pass-facts';
 import { TOKEN_TTL_MS } from '../rules/policy';
 import { issuePassToken } from '../token';
 import type { CaptchaStore } from '../ports';
-import type { FetchedBy } from '../../http/admission-replies';
+import type { FetchedBy } from './admission';
 
 export interface PassIssueOptions {
   store: CaptchaStore;
   difficulty: Pick<Difficulty, 'siteLevel' | 'carriersLevel' | 'switches'>;
   networkJudge: NetworkJudge;
-  clientAddress: (request: FastifyRequest) => string;
   now: () => number;
 }
 
@@ -32,12 +30,13 @@ export interface EarnedPass {
 }
 
 /** Issues a pass's token and keeps its facts under the token's id until the token expires. */
-export function passIssuer({ store, difficulty, networkJudge, clientAddress, now }: PassIssueOptions) {
-  return async (request: FastifyRequest, { level, picture, path, timing, fetchedBy }: EarnedPass): Promise<string> => {
+export function passIssuer({ store, difficulty, networkJudge, now }: PassIssueOptions) {
+  /** `ip`: the answering client's address, as the host read it. */
+  return async (ip: string, { level, picture, path, timing, fetchedBy }: EarnedPass): Promise<string> => {
     const at = now();
     const expiresAt = at + TOKEN_TTL_MS;
     const { token, id } = issuePassToken(await store.secret(), expiresAt);
-    const answering = networkJudge(clientAddress(request));
+    const answering = networkJudge(ip);
     const { network, kind } = fetchedBy ?? answering;
     const facts = passFacts(
       { level, kind, site: difficulty.siteLevel(), carriers: difficulty.carriersLevel(), switches: difficulty.switches(), at },

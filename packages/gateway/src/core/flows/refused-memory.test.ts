@@ -37,7 +37,7 @@ function setUp() {
     store,
     events,
     now: () => clock.at,
-    networkChallenges: 1_000_000,
+    networkAnswers: 1_000_000,
     difficulty,
     judge: (ip) => ({ network: networkOf(ip), kind: 'unknown', asn: null }),
   });

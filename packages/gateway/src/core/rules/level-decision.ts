@@ -1,5 +1,5 @@
 // The difficulty rule in one place: what a visitor's challenge is issued at, what that level lets its network
-// pass, and what an answer is evidence of, from the evidence the engine has read (engine.ts keeps the store's
+// pass, and what an answer is evidence of, from the evidence the engine has read (flows/difficulty.ts keeps the store's
 // round trips). Pure: no store, no clock, no random source of its own; every number comes from the policy.
 import type { PictureKind } from './events';
 import type { NetworkKind } from './networks/network-kind';
@@ -14,8 +14,8 @@ import {
   PASS_ALLOWANCE,
   REACTION_MS,
   SITE_FLOOR,
+  type Allowance,
 } from './policy';
-import type { Allowance } from '../ports';
 import type { Level, LevelPolicy } from './levels';
 
 /** The operator's switches (site settings, re-read on SIGHUP), each with its own end. */
@@ -38,7 +38,7 @@ export const campaignCap = (switches: OperatorSwitches, now: number): Level | nu
 
 /** What is known of a visitor when its challenge is issued. */
 export interface LevelEvidence {
-  /** Its network's kind (networks/network-kind.ts). */
+  /** Its network's kind (rules/networks/network-kind.ts). */
   kind: NetworkKind;
   /** Its address is a carrier's IPv4 address: a NAT of many people, never known good as one person is. */
   nat: boolean;

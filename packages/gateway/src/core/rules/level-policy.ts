@@ -1,6 +1,6 @@
-// The difficulty levels' numbers (difficulty/): what each level sets, how evidence moves a level, where pressure
-// starts, and the site's floor. The shapes of these tables live here with their numbers; difficulty/ imports them,
-// and nothing here imports difficulty/ (no circle: docs/decisions.md, "Layout"). Re-exported by policy.ts.
+// The difficulty levels' numbers: what each level sets, how evidence moves a level, where pressure starts, and
+// the site's floor. The shapes of these tables live here with their numbers; the level rules beside this file
+// (levels.ts, hysteresis.ts, level-decision.ts, pressure.ts, site-floor.ts) read them. Re-exported by policy.ts.
 
 /**
  * The difficulty levels of strict mode (docs/decisions.md, "Bots pay, people don't"). A visitor's level is the

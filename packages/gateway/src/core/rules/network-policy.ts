@@ -15,7 +15,13 @@ export { CARRIER_ASNS, HOSTING_ASNS } from './networks/asn-lists';
  * (CARRIER_PRESSURE), but its bucket, a refusal, is a campaign's always; a fast bot from an unknown /24 gets its
  * burst; a cloud farm a handful per AS.
  */
-export const PASS_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', { burst: number; perMinute: number }>> = {
+/** A token bucket's size and refill: a network's allowance of passes. */
+export interface Allowance {
+  burst: number;
+  perMinute: number;
+}
+
+export const PASS_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', Allowance>> = {
   carrier: { burst: 120, perMinute: 120 },
   unknown: { burst: 8, perMinute: 2 },
   hosting: { burst: 4, perMinute: 0.2 },
@@ -42,7 +48,7 @@ export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinA
 
 /**
  * The same during a campaign: it brings one /24 (or IPv6 /48) tens of people a minute, 60 a minute for ten
- * minutes at the most we plan for (difficulty/engine.test.ts plays it): half as much again is a pool of solvers,
+ * minutes at the most we plan for (flows/difficulty.test.ts plays it): half as much again is a pool of solvers,
  * not people, both over the network's minute (90 answers with work; 180, three times a campaign's, is hard
  * evidence) and over ten minutes (720 passes, 1.2 times a campaign's: one that keeps under 90 a minute for long).
  */
@@ -79,7 +85,7 @@ export const ACCESSIBLE_SHARE = { share: 0.25, min: 6 } as const;
  * passes there, at most; above level 1 (where the puzzle's picture is guarded), the level's hourly quota applies
  * to every kind, a carrier's too: a script that reads no picture would otherwise take this path instead.
  */
-export const ACCESSIBLE_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', { burst: number; perMinute: number }>> = {
+export const ACCESSIBLE_ALLOWANCE: Readonly<Record<'carrier' | 'hosting' | 'unknown', Allowance>> = {
   carrier: { burst: 12, perMinute: 6 },
   unknown: { burst: 2, perMinute: 0.5 },
   hosting: { burst: 1, perMinute: 0.1 },

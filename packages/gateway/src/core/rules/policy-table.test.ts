@@ -38,7 +38,7 @@ function setUp({ pinned = null, switches = NO_SWITCHES }: { pinned?: Level | nul
     onError,
   });
   const judge = (ip: string) => ({ network: networkOf(ip), kind: 'unknown' as const, asn: null });
-  const { passRefusal } = admission({ store, events, now, networkChallenges: 1_000_000, difficulty, judge });
+  const { passRefusal } = admission({ store, events, now, networkAnswers: 1_000_000, difficulty, judge });
   /** A right answer's pass for a puzzle fetched from `network` (of `kind`) at `level`: granted, or refused for its quota. */
   const pass = async (network: string, kind: NetworkKind, level: Level) => {
     const refusal = await passRefusal({ address: network, network, kind }, level);

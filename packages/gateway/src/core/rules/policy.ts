@@ -18,13 +18,13 @@ export const CHALLENGE_TTL_MS = 2 * 60_000;
 /**
  * Sooner than this from a puzzle leaving the gateway to its answer coming back, no hand has seen the picture and
  * dragged (a person's fastest slide is about a second; the phone's round trips come on top): such a right answer
- * still passes, but counts as a failure for the levels (difficulty/level-decision.ts).
+ * still passes, but counts as a failure for the levels (rules/level-decision.ts).
  */
 export const HAND_MIN_MS = 600;
 /**
  * The least a person takes to see the picture and start to drag, on top of the drag itself: a right answer whose
  * drag trail lasted T came back no sooner than T + REACTION_MS after the puzzle left, or no hand made it
- * (difficulty/level-decision.ts, answerFits). A person's visual reaction alone is about 200-250 ms, and the
+ * (rules/level-decision.ts, answerFits). A person's visual reaction alone is about 200-250 ms, and the
  * picture's download and the answer's upload come on top.
  */
 export const REACTION_MS = 200;

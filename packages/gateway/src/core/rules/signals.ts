@@ -90,32 +90,6 @@ export interface CarriersReading {
   state: LevelState | null;
 }
 
-export interface SignalStore {
-  /**
-   * Counts `event` for an address and its network as COUNTED says (an answer also for the site's minute and its
-   * network's share of it, unless `forSite` is false), then reads both entities' counts and stored states: one round
-   * trip on Redis. A null network: the address alone (its network's reading is empty).
-   */
-  record(
-    event: SignalEvent,
-    address: string,
-    network: string | null,
-    at: number,
-    forSite?: boolean,
-  ): Promise<Record<SignalEntity, EntityReading>>;
-  /** Keeps an entity's state, or forgets it (null), for at most `ttlMs`. */
-  saveState(entity: SignalEntity, key: string, state: LevelState | null, ttlMs: number): Promise<void>;
-  /** The site's last whole minute before `at`, its baseline and its state. */
-  site(at: number): Promise<SiteReading>;
-  saveSite(state: LevelState | null, baseline: SiteReading['baseline'], ttlMs: number): Promise<void>;
-  /**
-   * The carriers' passes in the last whole minute before `at` (counted by `record` for a pass with `forSite` false),
-   * their baseline and their floor.
-   */
-  carriers(at: number): Promise<CarriersReading>;
-  saveCarriers(state: LevelState | null, baseline: CarriersReading['baseline'], ttlMs: number): Promise<void>;
-}
-
 /** Every bucket an entity's counts read, counter after counter in COUNTERS order. */
 export const bucketsOfCounts = (at: number) =>
   COUNTERS.flatMap((counter) => bucketsRead(counter, at).map((bucket) => ({ counter, bucket })));

@@ -1,5 +1,4 @@
 import { WORK_ESCALATION, WORK_LIMITS } from './policy';
-import type { Standing } from '../ports';
 
 // The limits and the escalation's numbers (ACCESSIBLE_LIMIT, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION) are in policy.ts.
 
@@ -9,7 +8,7 @@ import type { Standing } from '../ports';
  * phone could not finish it before the challenge expires).
  */
 export function workDoublings(
-  standing: Pick<Standing, 'failures' | 'networkFailures'>,
+  standing: { failures: number; networkFailures: number },
   maxSteps: number = WORK_ESCALATION.maxSteps,
 ): number {
   return Math.min(maxSteps, standing.failures + Math.floor(standing.networkFailures / WORK_ESCALATION.networkFailuresPerStep));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cidrMatcher, ipv4Number, ipv6Bits, ipv6Top64 } from './address-bits';
 
-// Equivalent mutant (packages/gateway/src/core/networks/address-bits.ts, StringLiteral): `''` -> `"Stryker was here!"`: the default of `head` in `canonical.split('::')` is never used, as split with a separator always returns at least one element
-// Equivalent mutant (packages/gateway/src/core/networks/address-bits.ts, StringLiteral): `''` -> `"Stryker was here!"`: the default of `base` in `cidr.split('/')` is never used, as split with a separator always returns at least one element
-// Equivalent mutant (packages/gateway/src/core/networks/address-bits.ts, ArrayDeclaration): `[]` -> `["Stryker was here"]`: `right` is read only when `tail` is defined, so its value when `tail` is undefined is never used
-// Equivalent mutant (packages/gateway/src/core/networks/address-bits.ts, ConditionalExpression): `tail === undefined` -> `false`: a canonical address without `::` always has 8 groups, so the padding is empty and `right` is [], giving `left` unchanged
+// Equivalent mutant (packages/gateway/src/core/rules/networks/address-bits.ts, StringLiteral): `''` -> `"Stryker was here!"`: the default of `head` in `canonical.split('::')` is never used, as split with a separator always returns at least one element
+// Equivalent mutant (packages/gateway/src/core/rules/networks/address-bits.ts, StringLiteral): `''` -> `"Stryker was here!"`: the default of `base` in `cidr.split('/')` is never used, as split with a separator always returns at least one element
+// Equivalent mutant (packages/gateway/src/core/rules/networks/address-bits.ts, ArrayDeclaration): `[]` -> `["Stryker was here"]`: `right` is read only when `tail` is defined, so its value when `tail` is undefined is never used
+// Equivalent mutant (packages/gateway/src/core/rules/networks/address-bits.ts, ConditionalExpression): `tail === undefined` -> `false`: a canonical address without `::` always has 8 groups, so the padding is empty and `right` is [], giving `left` unchanged
 
 describe('ipv6Bits', () => {
   it('reads every spelling of an IPv6 address as its 128 bits', () => {

@@ -1,7 +1,7 @@
 // A network as it is (docs/decisions.md, "Networks as they are"): its kind from its origin AS (the policy's
 // lists, the operator's additions) and what is counted as one network for that kind.
 import { networkOf } from './address-blocks';
-import { CARRIER_ASNS, HOSTING_ASNS } from '../policy';
+import { CARRIER_ASNS, HOSTING_ASNS } from './asn-lists';
 import { cidrMatcher, ipv4Number } from './address-bits';
 import type { OriginAs } from './origin-as';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createOriginAs, type OriginAsTable } from './origin-as';
 
-// Equivalent mutant (packages/gateway/src/core/networks/origin-as.ts, ArithmeticOperator): `starts.length - 1` -> `starts.length + 1`: the extra slots past the end are undefined, and `undefined <= value` is false for numbers and hex strings alike, so the search only narrows `high` past them and finds the same last start not above the value
-// Equivalent mutant (packages/gateway/src/core/networks/origin-as.ts, ConditionalExpression): `found >= 0` -> `true`: when nothing is found `found` is -1, `ends[-1]` is undefined and `undefined >= value` is false, so the result is null either way
+// Equivalent mutant (packages/gateway/src/core/rules/networks/origin-as.ts, ArithmeticOperator): `starts.length - 1` -> `starts.length + 1`: the extra slots past the end are undefined, and `undefined <= value` is false for numbers and hex strings alike, so the search only narrows `high` past them and finds the same last start not above the value
+// Equivalent mutant (packages/gateway/src/core/rules/networks/origin-as.ts, ConditionalExpression): `found >= 0` -> `true`: when nothing is found `found` is -1, `ends[-1]` is undefined and `undefined >= value` is false, so the result is null either way
 
 // IPv4: 10.0.0.0–10.0.0.255 (AS 100), a gap of 256, 10.0.2.0–10.0.2.255 (AS 200).
 // IPv6 by top 64 bits: 0 (AS 100), 1 (AS 200), then a gap to 2^32–2^32+15 (AS 300).
