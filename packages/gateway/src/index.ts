@@ -25,6 +25,6 @@ export type { LevelCause, PassFacts, PassPath } from './core/rules/pass-facts';
 export { AnswerSchema, errorAnswer, GATE_UNAVAILABLE, INFO_BY_STATUS, NEEDS_CAPTCHA, type Answer } from './http/answers';
 export type { SqlDatabase } from './stores/libsql-schema';
 export * from './policy-entry';
-export type { Level } from './core/rules/levels';
+export type { Level } from './core/rules/policy';
 export type { OperatorSwitches } from './core/rules/level-decision';
 export type { OriginAsTable } from './core/rules/networks/origin-as';

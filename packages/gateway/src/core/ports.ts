@@ -1,4 +1,4 @@
-import type { Level } from './rules/levels';
+import type { Level } from './rules/policy';
 import type { CarriersReading, EntityReading, SignalEntity, SignalEvent, SiteReading } from './rules/signals';
 import type { LevelState } from './rules/hysteresis';
 import type { PictureKind } from './rules/events';

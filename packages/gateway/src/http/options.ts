@@ -7,7 +7,8 @@ import type { GatewayEvents } from '../core/rules/events';
 import type { SqlDatabase } from '../stores/libsql-schema';
 import type { ReplicatedSpends } from '../stores/redis-store';
 import type { OperatorSwitches } from '../core/rules/level-decision';
-import type { Level } from '../core/rules/levels';
+import type { Level } from '../core/rules/policy';
+import { TOP_LEVEL } from '../core/rules/levels';
 import { NO_ADDITIONS, type NetworkAdditions } from '../core/rules/networks/network-kind';
 import {
   HOLDOUT_LIMITS,
@@ -66,7 +67,7 @@ export const GatewayOptionsSchema = Type.Object(
       }),
     ),
     level: Type.Optional(
-      Type.Union([Type.Literal('adaptive'), Type.Integer({ minimum: 0, maximum: 3 })], {
+      Type.Union([Type.Literal('adaptive'), Type.Integer({ minimum: 0, maximum: TOP_LEVEL })], {
         description: "'adaptive': each challenge's level from the evidence; a number pins that level for everyone, without quotas",
       }),
     ),

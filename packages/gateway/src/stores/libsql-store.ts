@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SqlDatabase } from './libsql-schema';
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from '../core/rules/policy';
 import { createLibsqlSignals } from './libsql-signals';
-import type { Level } from '../core/rules/levels';
+import type { Level } from '../core/rules/policy';
 import { kindOf } from '../core/rules/networks/network-kind';
 import type { CaptchaStore } from '../core/ports';
 import { allowanceTtlMs } from './allowance-ttl';

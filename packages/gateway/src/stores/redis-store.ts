@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from '../core/rules/policy';
-import type { Level } from '../core/rules/levels';
+import type { Level } from '../core/rules/policy';
 import { createRedisSignals } from './redis-signals';
 import { kindOf } from '../core/rules/networks/network-kind';
 import { StoreUnavailableError, type CaptchaStore, type Standing } from '../core/ports';

@@ -5,7 +5,7 @@ import Database from 'libsql';
 import { admission, isRefusal, type Refusal } from './admission';
 import { createDifficulty } from './difficulty';
 import { passAllowance, type OperatorSwitches } from '../rules/level-decision';
-import type { Level } from '../rules/levels';
+import type { Level } from '../rules/policy';
 import { eventsWith } from '../rules/events';
 import { ensureCaptchaTables } from '../../stores/libsql-schema';
 import { createLibsqlStore } from '../../stores/libsql-store';

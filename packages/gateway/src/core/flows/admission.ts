@@ -1,9 +1,10 @@
 // Who may ask and answer: the admission of a challenge, the count of an answer before it is judged (the
 // lock), the sweep of what has expired. Shared by the flows of both paths (challenge.ts, verify.ts,
 // accessible.ts), which answer its refusals as their results: nothing here touches a request or a reply.
-import type { Difficulty, LevelVerdict } from './difficulty';
+import type { Difficulty } from './difficulty';
+import type { LevelVerdict } from '../rules/level-decision';
 import { accessibleAllowance, answerEvidence, passAllowance, type AnswerTiming } from '../rules/level-decision';
-import type { Level } from '../rules/levels';
+import type { Level } from '../rules/policy';
 import type { GatewayEvents } from '../rules/events';
 import { addressSubjectOf } from '../rules/networks/address-blocks';
 import { isCarrierNat, type JudgedNetwork, type NetworkJudge } from '../rules/networks/network-kind';

@@ -5,8 +5,9 @@ import { createLibsqlStore } from '../../stores/libsql-store';
 import { networkOf } from '../rules/networks/address-blocks';
 import type { NetworkKind } from '../rules/networks/network-kind';
 import type { OperatorSwitches } from '../rules/level-decision';
-import { createDifficulty, type LevelVerdict } from './difficulty';
-import type { Level } from '../rules/levels';
+import { createDifficulty } from './difficulty';
+import type { LevelVerdict } from '../rules/level-decision';
+import type { Level } from '../rules/policy';
 import { PASS_ALLOWANCE, SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../rules/policy';
 
 const SECOND = 1000;

@@ -7,9 +7,9 @@ import { isCarrierNat, type JudgedNetwork, type NetworkKind } from '../rules/net
 import { CARRIER_CAMPAIGN_PRESSURE, CARRIER_PRESSURE, carrierNatPressure } from '../rules/policy';
 import { campaignCap, decideLevel, type LevelVerdict, type OperatorSwitches } from '../rules/level-decision';
 import { freshState, isForgettable, nextState, type LevelState } from '../rules/hysteresis';
-import { HYSTERESIS, type Level } from '../rules/levels';
-import { PRESSURE, pressureOf } from '../rules/pressure';
-import { CARRIER_SURGE, carrierPressure, nextBaseline, nextCarrierBaseline, SITE_FLOOR, sitePressure } from '../rules/site-floor';
+import { CARRIER_SURGE, HYSTERESIS, PRESSURE, SITE_FLOOR, type Level } from '../rules/policy';
+import { pressureOf } from '../rules/pressure';
+import { carrierPressure, nextBaseline, nextCarrierBaseline, sitePressure } from '../rules/site-floor';
 import type { EntityReading, SignalEntity, SignalEvent } from '../rules/signals';
 import type { SignalStore } from '../ports';
 
@@ -26,8 +26,6 @@ export interface DifficultyOptions {
   /** A failed write of a state or of the site's reading (the level still answers from what was read). */
   onError: (error: unknown) => void;
 }
-
-export type { LevelVerdict };
 
 /**
  * Where an entity's pressure starts: a carrier's network, and a carrier's IPv4 address (a NAT), where its people

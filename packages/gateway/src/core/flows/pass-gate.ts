@@ -13,31 +13,31 @@ export type GateResult = { ok: true; pass: PassFacts | null } | { ok: false; ref
  * is refused whichever instance sees it. A store that cannot answer refuses (fail closed).
  */
 export function passGate(store: CaptchaStore, now: () => number, events: GatewayEvents) {
-  const refuse = (refusal: TokenRefusal): GateResult => {
+  const tokenRefused = (refusal: TokenRefusal): GateResult => {
     events.tokenRefused(refusal);
     return { ok: false, refusal };
   };
   const spendSigned = async (token: string): Promise<GateResult> => {
     const pass = readPassToken(await store.secret(), token);
-    if (pass === null) return refuse('invalid');
-    if (pass.expiresAt <= now()) return refuse('expired');
+    if (pass === null) return tokenRefused('invalid');
+    if (pass.expiresAt <= now()) return tokenRefused('expired');
     // The spend and the facts' take at once (one round trip's wait): a second spend finds them taken anyway.
     const [spent, kept] = await Promise.all([
       store.spendToken(pass.id, pass.expiresAt, true),
       store.takePassFacts(pass.id).catch(() => null),
     ]);
-    if (!spent) return refuse('spent');
+    if (!spent) return tokenRefused('spent');
     events.tokenSpent();
     return { ok: true, pass: readPassFacts(kept) };
   };
   /** Spends the token the host read from the request (null: none was sent). */
   return async (token: string | null): Promise<GateResult> => {
-    if (token === null) return refuse('missing');
+    if (token === null) return tokenRefused('missing');
     try {
       return await spendSigned(token);
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
-      return refuse('unavailable');
+      return tokenRefused('unavailable');
     }
   };
 }

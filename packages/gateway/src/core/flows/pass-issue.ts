@@ -4,7 +4,7 @@
 // client nothing of its network's state.
 import type { Difficulty } from './difficulty';
 import type { AnswerTiming } from '../rules/level-decision';
-import type { Level } from '../rules/levels';
+import type { Level } from '../rules/policy';
 import type { PictureKind } from '../rules/events';
 import type { NetworkJudge } from '../rules/networks/network-kind';
 import { passFacts, type PassPath } from '../rules/pass-facts';

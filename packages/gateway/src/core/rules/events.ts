@@ -1,4 +1,4 @@
-import type { Level } from './levels';
+import type { Level } from './policy';
 import type { NetworkKind } from './networks/network-kind';
 
 /** Why a verify answered as it did. */

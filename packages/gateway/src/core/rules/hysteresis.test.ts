@@ -1,5 +1,5 @@
 import { freshState, isForgettable, nextState, type LevelState, type Pressure } from './hysteresis';
-import { HYSTERESIS } from './levels';
+import { HYSTERESIS } from './policy';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

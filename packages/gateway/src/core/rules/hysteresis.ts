@@ -1,4 +1,5 @@
-import { HYSTERESIS, TOP_LEVEL, type Level } from './levels';
+import { HYSTERESIS, LEVEL_POLICY, type Level } from './policy';
+import { hardEvidenceLevel, TOP_LEVEL, type LevelTable } from './levels';
 
 /** What the counters say about an entity (an address or a network) right now. */
 export type Pressure = 'calm' | 'warm' | 'hot' | 'hard';
@@ -52,10 +53,10 @@ function calmDown(state: LevelState, calmSince: number, now: number, calmMs: num
 
 /**
  * The next state of an entity after one reading of its pressure. Up one step after `sustainMs` of hot
- * readings; at once to 2 on hard evidence (a network failing most of many answers); down one step for each
+ * readings; at once to the table's hard-evidence level on hard evidence (a network failing most of many answers); down one step for each
  * `calmMs` of calm (readings or silence), after `minDwellMs` at the level; never more than `maxChanges`
  * changes in a flap window, hard evidence aside; never above `ceiling`. A warm reading holds the level and breaks both runs.
- * `calmMs`: the calm period, shorter for a floor raised by a rate alone (HYSTERESIS.rateCalmMs).
+ * `calmMs`: the calm period, shorter for a floor raised by a rate alone (HYSTERESIS.rateCalmMs). `table`: the levels'.
  */
 export function nextState(
   state: LevelState,
@@ -63,6 +64,7 @@ export function nextState(
   now: number,
   ceiling: Level = TOP_LEVEL,
   calmMs: number = HYSTERESIS.calmMs,
+  table: LevelTable = LEVEL_POLICY,
 ): LevelState {
   const changes = recent(state.changes, now);
   // A step up keeps the hot run going: the next step needs one more sustained period, not a new run.
@@ -74,7 +76,7 @@ export function nextState(
     calmSince: null,
     changes: [...changes, now],
   });
-  const hardLevel = Math.min(2, ceiling) as Level;
+  const hardLevel = Math.min(hardEvidenceLevel(table), ceiling) as Level;
   if (pressure === 'hard' && state.level < hardLevel) return change(hardLevel, now);
   if (pressure === 'hot' || pressure === 'hard') {
     // A run of hot readings needs readings: after a silence it starts again.

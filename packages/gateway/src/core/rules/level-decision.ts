@@ -15,8 +15,10 @@ import {
   REACTION_MS,
   SITE_FLOOR,
   type Allowance,
+  type Level,
+  type LevelPolicy,
 } from './policy';
-import type { Level, LevelPolicy } from './levels';
+import type { LevelTable } from './levels';
 
 /** The operator's switches (site settings, re-read on SIGHUP), each with its own end. */
 export interface OperatorSwitches {
@@ -82,12 +84,13 @@ export function passAllowance(kind: NetworkKind, level: Level, pinned: boolean):
 }
 
 /**
- * A network's allowance of 无障碍验证 passes at a level: its kind's (ACCESSIBLE_ALLOWANCE), and above level 1 no
- * more than the level's passes an hour, whatever its kind (a carrier's too); a pinned level: the kind's alone.
+ * A network's allowance of 无障碍验证 passes at a level: its kind's (ACCESSIBLE_ALLOWANCE), and at a level whose row
+ * says `accessibleQuota` no more than the level's passes an hour, whatever its kind (a carrier's too); a pinned
+ * level: the kind's alone. `table`: the levels' (LEVEL_POLICY).
  */
-export function accessibleAllowance(kind: NetworkKind, level: Level, pinned: boolean): Allowance {
+export function accessibleAllowance(kind: NetworkKind, level: Level, pinned: boolean, table: LevelTable = LEVEL_POLICY): Allowance {
   const { burst, perMinute } = ACCESSIBLE_ALLOWANCE[kind];
-  const hourly = pinned || level < 2 ? null : LEVEL_POLICY[level].networkSuccessesPerHour;
+  const hourly = pinned || !table[level].accessibleQuota ? null : table[level].networkSuccessesPerHour;
   return hourly === null ? { burst, perMinute } : { burst: Math.min(burst, hourly), perMinute: Math.min(perMinute, hourly / 60) };
 }
 

@@ -18,6 +18,13 @@ export interface LevelPolicy {
   accessibleWorkFactor: number;
   /** Passed puzzles one /24 (IPv6 /48) may have in an hour at this level; null: no quota. */
   networkSuccessesPerHour: number | null;
+  /** Whether 无障碍验证's passes are held to that quota too at this level (below it: to their kind's allowance alone). */
+  accessibleQuota: boolean;
+  /**
+   * Hard evidence (most of many answers failing, a minute's answers past the hard mark) raises an address or a
+   * network at once to the lowest level marked so, past the hysteresis's wait and its limit of changes.
+   */
+  hardEvidence: boolean;
 }
 
 /** Where pressure on an address or a network starts (hot) and ends (calm). */
@@ -26,15 +33,29 @@ export interface Thresholds {
   calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
   /** Failures are hot only when they are at least this share of the answers (a busy carrier's people fail too). */
   hotFailureShare?: number;
-  /** A minute's challenges this many or more are hard evidence: the level goes to 2 at once. */
+  /** A minute's challenges this many or more are hard evidence: the level goes at once to LEVEL_POLICY's hard-evidence level. */
   hardChallengesPerMinute?: number;
 }
 
 export const LEVEL_POLICY: Readonly<Record<Level, LevelPolicy>> = {
-  0: { picture: 'plain', workFactor: 1, accessibleWorkFactor: 1, networkSuccessesPerHour: null },
-  1: { picture: 'plain', workFactor: 4, accessibleWorkFactor: 1, networkSuccessesPerHour: 10 },
-  2: { picture: 'guarded', workFactor: 10, accessibleWorkFactor: 2, networkSuccessesPerHour: 5 },
-  3: { picture: 'guarded', workFactor: 10, accessibleWorkFactor: 2, networkSuccessesPerHour: 2 },
+  0: {
+    picture: 'plain',
+    workFactor: 1,
+    accessibleWorkFactor: 1,
+    networkSuccessesPerHour: null,
+    accessibleQuota: false,
+    hardEvidence: false,
+  },
+  1: { picture: 'plain', workFactor: 4, accessibleWorkFactor: 1, networkSuccessesPerHour: 10, accessibleQuota: false, hardEvidence: false },
+  2: { picture: 'guarded', workFactor: 10, accessibleWorkFactor: 2, networkSuccessesPerHour: 5, accessibleQuota: true, hardEvidence: true },
+  3: {
+    picture: 'guarded',
+    workFactor: 10,
+    accessibleWorkFactor: 2,
+    networkSuccessesPerHour: 2,
+    accessibleQuota: true,
+    hardEvidence: false,
+  },
 };
 
 /** How evidence moves a level: sustained before a step up, calm before a step down, never more than twice in 10 minutes. */
@@ -52,7 +73,7 @@ export const HYSTERESIS = {
   rateCalmMs: 5 * 60_000,
   /** The least time at a level before it steps down. */
   minDwellMs: 5 * 60_000,
-  /** At most this many changes in flapWindowMs; hard evidence may still raise the level to 2. */
+  /** At most this many changes in flapWindowMs; hard evidence may still raise the level to its own (LEVEL_POLICY). */
   maxChanges: 2,
   flapWindowMs: 10 * 60_000,
   /** An entity's state is forgotten this long after its last change (and at once when it is calm at level 0). */

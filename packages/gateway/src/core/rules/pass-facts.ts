@@ -1,7 +1,7 @@
 // What a pass knows at the gateway, kept for the host's ledger of registrations (the server's server/ledger/):
 // written under the pass token's id when the token is issued, taken back once when the token is spent
 // (pass-gate.ts). Pure: the verify routes give every fact; nothing here reads a store or a clock.
-import type { Level } from './levels';
+import type { Level } from './policy';
 import { campaignCap, type OperatorSwitches } from './level-decision';
 import type { PictureKind } from './events';
 import type { NetworkKind } from './networks/network-kind';

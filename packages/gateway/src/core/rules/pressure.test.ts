@@ -1,6 +1,7 @@
 import { ACCESSIBLE_SHARE, CARRIER_PRESSURE } from './policy';
-import { PRESSURE, pressureOf } from './pressure';
-import { SITE_FLOOR, sitePressure, nextBaseline } from './site-floor';
+import { PRESSURE, SITE_FLOOR } from './policy';
+import { pressureOf } from './pressure';
+import { sitePressure, nextBaseline } from './site-floor';
 
 const quiet = { challengesPerMinute: 1, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1, accessible10m: 0 };
 

@@ -1,8 +1,6 @@
 import type { Pressure } from './hysteresis';
 import { ACCESSIBLE_SHARE, PRESSURE, type Thresholds } from './policy';
 
-export { PRESSURE, type Thresholds };
-
 /** What the store counts for an address (IPv6: its /64) or a network (/24, IPv6 /48). */
 export interface EntityCounts {
   /** Challenges fetched in the last minute. */

@@ -1,8 +1,6 @@
 import type { Pressure } from './hysteresis';
 import { CARRIER_SURGE, SITE_FLOOR } from './policy';
 
-export { CARRIER_SURGE, SITE_FLOOR };
-
 /** The site's traffic in the last minute, against its own past. */
 export interface SiteCounts {
   challengesPerMinute: number;
