@@ -1,7 +1,9 @@
-// The store's side of the difficulty levels: the signals counted, each entity's level moved by its pressure
-// through the hysteresis, the site's floor read; the rule that turns that evidence into a level is
-// level-decision.ts. One store round trip for a calm visitor (count and read at once); a hot entity's state is
-// written back as well.
+// The difficulty engine, the store's side of the levels: the signals counted, each entity's level moved by its
+// pressure through the hysteresis, the site's floor read; the rule that turns that evidence into a level is
+// rules/level-decision.ts. One store round trip for a calm visitor (count and read at once); a hot entity's state
+// is written back as well. Its state: the addresses' and networks' levels live in the store; this instance's
+// copies of the site's and the carriers' floors live in the object createDifficulty returns, read again from the
+// store every SITE_READ_EVERY_MS (the rules it calls keep none).
 import type { GatewayEvents } from '../rules/events';
 import { isCarrierNat, type JudgedNetwork, type NetworkKind } from '../rules/networks/network-kind';
 import { CARRIER_CAMPAIGN_PRESSURE, CARRIER_PRESSURE, carrierNatPressure } from '../rules/policy';
