@@ -70,7 +70,7 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
   const readSite = async (at: number) => {
     const reading = await signals.site(at);
     const minute = {
-      challengesPerMinute: reading.challenges,
+      answersPerMinute: reading.challenges,
       baselinePerMinute: reading.baseline?.perMinute ?? null,
       topNetworksShare: reading.topNetworksShare,
     };

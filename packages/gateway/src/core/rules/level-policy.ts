@@ -27,14 +27,18 @@ export interface LevelPolicy {
   hardEvidence: boolean;
 }
 
-/** Where pressure on an address or a network starts (hot) and ends (calm). */
+/**
+ * Where pressure on an address or a network starts (hot) and ends (calm). `challengesPerMinute` is the minute's
+ * count as signals.ts keeps it: an address's puzzles fetched, a network's answers with work (a bare fetch moves
+ * no network).
+ */
 export interface Thresholds {
   hot: { challengesPerMinute: number; failures10m: number; successes10m: number };
   calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
   /** Failures are hot only when they are at least this share of the answers (a busy carrier's people fail too). */
   hotFailureShare?: number;
-  /** A minute's challenges this many or more are hard evidence: the level goes at once to LEVEL_POLICY's hard-evidence level. */
-  hardChallengesPerMinute?: number;
+  /** A network's answers with work in a minute, this many or more: hard evidence (the level goes at once to LEVEL_POLICY's). */
+  hardAnswersPerMinute?: number;
 }
 
 export const LEVEL_POLICY: Readonly<Record<Level, LevelPolicy>> = {

@@ -41,7 +41,7 @@ export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinA
   hot: { challengesPerMinute: 30, failures10m: 40, successes10m: 240 },
   calm: { challengesPerMinute: 15, failures10m: 15, successes10m: 100 },
   hotFailureShare: 0.4,
-  hardChallengesPerMinute: 60,
+  hardAnswersPerMinute: 60,
   hardFailureShare: 0.6,
   hardMinAnswers: 30,
 };
@@ -56,7 +56,7 @@ export const CARRIER_CAMPAIGN_PRESSURE: typeof CARRIER_PRESSURE = {
   ...CARRIER_PRESSURE,
   hot: { challengesPerMinute: 90, failures10m: 40, successes10m: 720 },
   calm: { challengesPerMinute: 45, failures10m: 15, successes10m: 300 },
-  hardChallengesPerMinute: 180,
+  hardAnswersPerMinute: 180,
 };
 
 /**
@@ -68,7 +68,7 @@ export const carrierNatPressure = (network: typeof CARRIER_PRESSURE): typeof CAR
   ...network,
   hot: { ...network.hot, challengesPerMinute: Infinity },
   calm: { ...network.calm, challengesPerMinute: Infinity },
-  hardChallengesPerMinute: Infinity,
+  hardAnswersPerMinute: Infinity,
 });
 
 /**

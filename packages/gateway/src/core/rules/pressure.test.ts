@@ -100,19 +100,19 @@ describe('pressure at its thresholds', () => {
 
 describe('the site floor', () => {
   it('stays calm through an ad burst: 400 visitors from 400 networks in a minute', () => {
-    expect(sitePressure({ challengesPerMinute: 400, baselinePerMinute: 10, topNetworksShare: 10 / 400 })).toBe('calm');
+    expect(sitePressure({ answersPerMinute: 400, baselinePerMinute: 10, topNetworksShare: 10 / 400 })).toBe('calm');
   });
 
   it('rises only when the site is far above its baseline and concentrated in few networks', () => {
-    expect(sitePressure({ challengesPerMinute: 300, baselinePerMinute: 20, topNetworksShare: 0.8 })).toBe('hot');
-    expect(sitePressure({ challengesPerMinute: 40, baselinePerMinute: 20, topNetworksShare: 0.8 })).toBe('warm');
-    expect(sitePressure({ challengesPerMinute: 25, baselinePerMinute: 20, topNetworksShare: 0.8 })).toBe('calm');
+    expect(sitePressure({ answersPerMinute: 300, baselinePerMinute: 20, topNetworksShare: 0.8 })).toBe('hot');
+    expect(sitePressure({ answersPerMinute: 40, baselinePerMinute: 20, topNetworksShare: 0.8 })).toBe('warm');
+    expect(sitePressure({ answersPerMinute: 25, baselinePerMinute: 20, topNetworksShare: 0.8 })).toBe('calm');
   });
 
   it('learns its baseline from calm minutes only', () => {
-    expect(nextBaseline(null, { challengesPerMinute: 30, baselinePerMinute: null, topNetworksShare: 0.1 })).toBe(30);
-    expect(nextBaseline(30, { challengesPerMinute: 40, baselinePerMinute: 30, topNetworksShare: 0.1 })).toBe(31);
-    expect(nextBaseline(30, { challengesPerMinute: 900, baselinePerMinute: 30, topNetworksShare: 0.9 })).toBe(30);
+    expect(nextBaseline(null, { answersPerMinute: 30, baselinePerMinute: null, topNetworksShare: 0.1 })).toBe(30);
+    expect(nextBaseline(30, { answersPerMinute: 40, baselinePerMinute: 30, topNetworksShare: 0.1 })).toBe(31);
+    expect(nextBaseline(30, { answersPerMinute: 900, baselinePerMinute: 30, topNetworksShare: 0.9 })).toBe(30);
   });
 
   describe('at its thresholds', () => {
@@ -120,20 +120,20 @@ describe('the site floor', () => {
     const baselinePerMinute = minPerMinute / surgeFactor;
 
     it('surges at exactly the surge factor times the baseline', () => {
-      expect(sitePressure({ challengesPerMinute: minPerMinute, baselinePerMinute, topNetworksShare: 0.8 })).toBe('hot');
-      expect(sitePressure({ challengesPerMinute: minPerMinute - 1, baselinePerMinute, topNetworksShare: 0.8 })).toBe('warm');
+      expect(sitePressure({ answersPerMinute: minPerMinute, baselinePerMinute, topNetworksShare: 0.8 })).toBe('hot');
+      expect(sitePressure({ answersPerMinute: minPerMinute - 1, baselinePerMinute, topNetworksShare: 0.8 })).toBe('warm');
     });
 
     it('is concentrated only above the concentrated share, not at it', () => {
-      const surge = { challengesPerMinute: 10 * minPerMinute, baselinePerMinute };
+      const surge = { answersPerMinute: 10 * minPerMinute, baselinePerMinute };
       expect(sitePressure({ ...surge, topNetworksShare: concentratedShare })).toBe('warm');
       expect(sitePressure({ ...surge, topNetworksShare: concentratedShare + 0.01 })).toBe('hot');
     });
 
     it('is calm at one and a half times the baseline, or at half the concentrated share', () => {
-      expect(sitePressure({ challengesPerMinute: 1.5 * baselinePerMinute, baselinePerMinute, topNetworksShare: 0.8 })).toBe('calm');
-      expect(sitePressure({ challengesPerMinute: 1.5 * baselinePerMinute + 1, baselinePerMinute, topNetworksShare: 0.8 })).toBe('warm');
-      const busy = { challengesPerMinute: 2 * baselinePerMinute, baselinePerMinute };
+      expect(sitePressure({ answersPerMinute: 1.5 * baselinePerMinute, baselinePerMinute, topNetworksShare: 0.8 })).toBe('calm');
+      expect(sitePressure({ answersPerMinute: 1.5 * baselinePerMinute + 1, baselinePerMinute, topNetworksShare: 0.8 })).toBe('warm');
+      const busy = { answersPerMinute: 2 * baselinePerMinute, baselinePerMinute };
       expect(sitePressure({ ...busy, topNetworksShare: concentratedShare / 2 })).toBe('calm');
       expect(sitePressure({ ...busy, topNetworksShare: concentratedShare / 2 + 0.01 })).toBe('warm');
       expect(sitePressure({ ...busy, topNetworksShare: concentratedShare })).toBe('warm');

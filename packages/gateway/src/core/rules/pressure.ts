@@ -3,7 +3,7 @@ import { ACCESSIBLE_SHARE, PRESSURE, type Thresholds } from './policy';
 
 /** What the store counts for an address (IPv6: its /64) or a network (/24, IPv6 /48). */
 export interface EntityCounts {
-  /** Challenges fetched in the last minute. */
+  /** The minute's count: an address's puzzles fetched; a network's answers with work (signals.ts, COUNTED). */
   challengesPerMinute: number;
   /** Answers judged, and of them failed, in the last 10 minutes. */
   answers10m: number;
@@ -16,7 +16,7 @@ export interface EntityCounts {
 }
 
 /**
- * Hard when most of many answers fail, or a minute's challenges are past the hard mark; hot when any count is past its
+ * Hard when most of many answers fail, or a network's minute of answers is past the hard mark; hot when any count is past its
  * mark; calm when all are low.
  */
 export function pressureOf(
@@ -26,7 +26,7 @@ export function pressureOf(
 ): Pressure {
   const { hot, calm, hardFailureShare, hardMinAnswers } = thresholds;
   if (counts.answers10m >= hardMinAnswers && counts.failures10m / counts.answers10m > hardFailureShare) return 'hard';
-  if (counts.challengesPerMinute >= (thresholds.hardChallengesPerMinute ?? Infinity)) return 'hard';
+  if (counts.challengesPerMinute >= (thresholds.hardAnswersPerMinute ?? Infinity)) return 'hard';
   const failing = counts.failures10m / Math.max(1, counts.answers10m) >= (thresholds.hotFailureShare ?? 0);
   const past = (marks: Thresholds['hot']) =>
     counts.challengesPerMinute >= marks.challengesPerMinute ||

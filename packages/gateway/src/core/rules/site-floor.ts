@@ -3,10 +3,11 @@ import { CARRIER_SURGE, SITE_FLOOR } from './policy';
 
 /** The site's traffic in the last minute, against its own past. */
 export interface SiteCounts {
-  challengesPerMinute: number;
-  /** A moving average of calm minutes' challenges (null until there is one). */
+  /** Answers with work in the last minute, across the site but a carrier's (a bare fetch is not counted). */
+  answersPerMinute: number;
+  /** A moving average of calm minutes' answers (null until there is one). */
   baselinePerMinute: number | null;
-  /** Share of the last minute's challenges from its ten busiest networks (0 to 1). */
+  /** Share of the last minute's answers from its ten busiest networks (0 to 1). */
   topNetworksShare: number;
 }
 
@@ -14,11 +15,11 @@ export interface SiteCounts {
  * Hot only when the site is both far above its baseline and concentrated in few networks: an ad burst from
  * many networks is the traffic this product serves, and must not raise anyone's level.
  */
-export function sitePressure({ challengesPerMinute, baselinePerMinute, topNetworksShare }: SiteCounts): Pressure {
+export function sitePressure({ answersPerMinute, baselinePerMinute, topNetworksShare }: SiteCounts): Pressure {
   const baseline = Math.max(baselinePerMinute ?? 0, SITE_FLOOR.minPerMinute / SITE_FLOOR.surgeFactor);
-  const surging = challengesPerMinute >= baseline * SITE_FLOOR.surgeFactor;
+  const surging = answersPerMinute >= baseline * SITE_FLOOR.surgeFactor;
   if (surging && topNetworksShare > SITE_FLOOR.concentratedShare) return 'hot';
-  return challengesPerMinute <= baseline * 1.5 || topNetworksShare <= SITE_FLOOR.concentratedShare / 2 ? 'calm' : 'warm';
+  return answersPerMinute <= baseline * 1.5 || topNetworksShare <= SITE_FLOOR.concentratedShare / 2 ? 'calm' : 'warm';
 }
 
 /** The carriers' passes across the site in the last minute, against their own past (null: no baseline yet). */
@@ -47,6 +48,6 @@ export function nextCarrierBaseline(baseline: number | null, minute: CarrierCoun
 /** The baseline after a minute: calm minutes move it, a surge leaves it where it was. */
 export function nextBaseline(baseline: number | null, minute: SiteCounts): number | null {
   if (sitePressure(minute) === 'hot') return baseline;
-  if (baseline === null) return minute.challengesPerMinute;
-  return baseline + (minute.challengesPerMinute - baseline) * SITE_FLOOR.baselineWeight;
+  if (baseline === null) return minute.answersPerMinute;
+  return baseline + (minute.answersPerMinute - baseline) * SITE_FLOOR.baselineWeight;
 }
