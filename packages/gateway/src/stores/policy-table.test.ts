@@ -2,15 +2,15 @@
 // pass quota, picture and work, and what a pinned level sets. Every expected number is written out here, never
 // read from policy.ts, so that a change of a number there fails a test here.
 import Database from 'libsql';
-import { admission } from '../flows/admission';
-import { eventsWith } from './events';
-import { ensureCaptchaTables } from '../../stores/libsql-schema';
-import { createLibsqlStore } from '../../stores/libsql-store';
-import { networkOf } from './networks/address-blocks';
-import type { NetworkKind } from './networks/network-kind';
-import type { OperatorSwitches } from './level-decision';
-import { createDifficulty } from '../flows/difficulty';
-import type { Level } from './policy';
+import { admission } from '../core/flows/admission';
+import { eventsWith } from '../core/rules/events';
+import { ensureCaptchaTables } from './libsql-schema';
+import { createLibsqlStore } from './libsql-store';
+import { networkOf } from '../core/rules/networks/address-blocks';
+import type { NetworkKind } from '../core/rules/networks/network-kind';
+import type { OperatorSwitches } from '../core/rules/level-decision';
+import { createDifficulty } from '../core/flows/difficulty';
+import type { Level } from '../core/rules/policy';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
