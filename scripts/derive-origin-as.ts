@@ -1,4 +1,4 @@
-// Derives the compact origin-AS table the gateway classifies networks by (packages/gateway/src/core/networks/
+// Derives the compact origin-AS table the gateway classifies networks by (packages/gateway/src/core/rules/networks/
 // origin-as.json) from the @ip-location-db/asn package (a devDependency, CC BY 4.0: RouteViews, DB-IP, NRO):
 // only the prefixes of the ASes the policy names (CARRIER_ASNS, HOSTING_ASNS) and of those the site settings
 // file (SITE_CONFIG, captcha.networks) adds, adjacent ranges of one AS merged, IPv6 to /64.
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { CARRIER_ASNS, HOSTING_ASNS } from '@game-register/gateway/policy';
 import type { OriginAsTable } from '@game-register/gateway';
 
-const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), '../packages/gateway/src/core/networks/origin-as.json');
+const OUTPUT = join(dirname(fileURLToPath(import.meta.url)), '../packages/gateway/src/core/rules/networks/origin-as.json');
 
 /** The ASes a site settings file adds (captcha.networks.<kind>.asns), if SITE_CONFIG names one. */
 function settingsAsns(path: string | undefined): number[] {

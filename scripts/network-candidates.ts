@@ -1,6 +1,6 @@
 // Lists what a review of the networks still has to look at (docs/decisions/networks-as-they-are.md): the
 // ASes of @ip-location-db/asn whose organisation names a Chinese carrier or a host (scripts/network-review.ts)
-// and that neither the gateway's lists (packages/gateway/src/core/networks/asn-lists.ts) nor the reviewed
+// and that neither the gateway's lists (packages/gateway/src/core/rules/networks/asn-lists.ts) nor the reviewed
 // exclusions hold. Each goes into a list, with its name, or into an exclusion, with the reason.
 //   npm run networks:candidates        (after a bump of the dataset; then npm run derive:networks)
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// How the lists in packages/gateway/src/core/networks/asn-lists.ts were found, so that a newer dataset is
+// How the lists in packages/gateway/src/core/rules/networks/asn-lists.ts were found, so that a newer dataset is
 // reviewed the same way: the organisation-name patterns that find candidates in @ip-location-db/asn, and the
 // candidates reviewed as neither kind. `npm run networks:candidates` lists the candidates no list holds yet;
 // scripts/network-coverage.test.ts measures what the shipped judge makes of the dataset.

@@ -19,12 +19,12 @@ export {
   type GatewayLevels,
   type TokenRefusal,
   type VerifyReason,
-} from './core/events';
-export type { CaptchaGate, GateVerdict } from './core/pass-gate';
-export type { LevelCause, PassFacts, PassPath } from './core/pass-facts';
+} from './core/rules/events';
+export type { CaptchaGate, GateVerdict } from './http/gate';
+export type { LevelCause, PassFacts, PassPath } from './core/rules/pass-facts';
 export { AnswerSchema, errorAnswer, GATE_UNAVAILABLE, INFO_BY_STATUS, NEEDS_CAPTCHA, type Answer } from './http/answers';
 export type { SqlDatabase } from './stores/libsql-schema';
 export * from './policy-entry';
-export type { Level } from './core/difficulty/levels';
-export type { OperatorSwitches } from './core/difficulty/level-decision';
-export type { OriginAsTable } from './core/networks/origin-as';
+export type { Level } from './core/rules/policy';
+export type { OperatorSwitches } from './core/rules/level-decision';
+export type { OriginAsTable } from './core/rules/networks/origin-as';

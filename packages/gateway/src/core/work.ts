@@ -79,7 +79,7 @@ export async function checkWork(
   challengeId: string,
   /** Its shape already checked by the route's schema (the protocol's SolvedWorkSchema). */
   work: SolvedWork | undefined,
-  spendOnce: (key: string, ttlMs: number) => Promise<boolean>,
+  spendOnce: (key: string, until: number | null) => Promise<boolean>,
   kind: WorkKind = 'puzzle',
   minDoublings = 0,
 ): Promise<WorkRefusal | null> {
@@ -98,6 +98,7 @@ export async function checkWork(
   if (result.expired) return 'expired';
   if (result.invalidSignature) return 'tampered';
   if (!result.verified) return 'wrong';
-  const ttlMs = Math.max(1000, (work.task.parameters.expiresAt ?? 0) * 1000 - Date.now() + 1000);
-  return (await spendOnce(`work:${work.task.signature}`, ttlMs)) ? null : 'spent';
+  // Until a second after the task expires, on the spender's clock (null: a task without an expiry, a second from now).
+  const expiresAt = work.task.parameters.expiresAt;
+  return (await spendOnce(`work:${work.task.signature}`, expiresAt === undefined ? null : expiresAt * 1000 + 1000)) ? null : 'spent';
 }

@@ -4,8 +4,8 @@
 // a challenge (its id, expiry and one-time take on the store) only when it is handed out.
 import type { ChallengeDrawer } from './draw-pool';
 import type { DrawnChallenge } from './draw-worker';
-import type { PictureKind } from '../core/events';
-import { DRAW_SHARE, GUARDED_STOCK_SHARE, STOCK_RETRY_AFTER_FAILURE_MS as RETRY_AFTER_FAILURE_MS } from '../core/policy';
+import type { PictureKind } from '../core/rules/events';
+import { DRAW_SHARE, GUARDED_STOCK_SHARE, STOCK_RETRY_AFTER_FAILURE_MS as RETRY_AFTER_FAILURE_MS } from '../core/rules/policy';
 
 /** The ratios a challenge is drawn at (challengePixelRatio): a stock for each, of each picture. */
 export const STOCKED_PIXEL_RATIOS = [1, 2, 3] as const;

@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 // under the others (glibc; sharp's docs on worker threads).
 import 'sharp';
 import { drawOnMainThread, type DrawnChallenge, type DrawTask } from './draw-worker';
-import type { PictureKind } from '../core/events';
+import type { PictureKind } from '../core/rules/events';
 
 /** The pool's queue is full (or the server is closing): answer 503 with Retry-After at once rather than wait. */
 export class DrawQueueFullError extends Error {

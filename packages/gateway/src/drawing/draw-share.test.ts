@@ -1,5 +1,5 @@
 // Drawing shared among networks while it runs short: a clock the test moves, networks fetching at their paces.
-import { DRAW_SHARE } from '../core/policy';
+import { DRAW_SHARE } from '../core/rules/policy';
 import { createDrawShare } from './draw-share';
 
 function setUp() {

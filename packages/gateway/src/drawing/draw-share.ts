@@ -4,7 +4,7 @@
 // is, the network that has had the most puzzles of late waits until another has had as many (max-min fairness:
 // whoever wants less than an equal share gets all it wants), so one network flooding from many addresses (a
 // carrier /48's /64s) takes what the others leave and no more. A refusal here writes nothing to the store.
-import { DRAW_SHARE } from '../core/policy';
+import { DRAW_SHARE } from '../core/rules/policy';
 
 export interface DrawShare {
   /**

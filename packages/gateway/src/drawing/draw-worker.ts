@@ -1,6 +1,6 @@
 // A draw thread of the pool (draw-pool.ts): paints and encodes one challenge per task, off the main thread.
 import { challengeCanvases, drawChallenge, encodeChallenge, imageMimeType, paintChallenge, type ChallengeCanvases } from './pictures';
-import type { PictureKind } from '../core/events';
+import type { PictureKind } from '../core/rules/events';
 import { randomFor } from './random';
 
 export interface DrawTask {

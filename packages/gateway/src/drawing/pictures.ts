@@ -9,7 +9,7 @@ import {
   type PaintSource,
   type ScalingContext,
 } from '@game-register/puzzle-captcha/core';
-import type { PictureKind } from '../core/events';
+import type { PictureKind } from '../core/rules/events';
 import { clamp, createLayout, type PuzzleLayout } from '@game-register/puzzle-captcha/core';
 import { planPuzzle, type PuzzlePlan } from '@game-register/puzzle-captcha/core';
 import type { RandomSource } from '@game-register/puzzle-captcha/core';

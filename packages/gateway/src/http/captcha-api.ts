@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+// The routes of strict mode: each validates its request, calls its flow (core/flows/) and sends what it answered, once.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -8,25 +8,23 @@ import {
   VerifyRequestSchema,
   VerifyResponseSchema,
 } from '@game-register/puzzle-captcha/protocol';
-import { judgePuzzleAnswer } from '../core/answer-judgement';
 import { registerAccessibleRoutes } from './accessible-api';
-import { admissionReplies, type FetchedBy } from './admission-replies';
-import type { Difficulty } from '../core/difficulty/engine';
-import { AnswerSchema, errorAnswer, FAILED_INFO } from './answers';
-import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes, type ChallengeHead } from './challenge-answer';
+import { admission } from '../core/flows/admission';
+import type { Difficulty } from '../core/flows/difficulty';
+import { puzzleIssuer, type IssueOptions } from '../core/flows/issue-challenge';
+import { passIssuer } from '../core/flows/pass-issue';
+import { answerVerifier } from '../core/flows/verify-answer';
+import type { CaptchaStore, PuzzleSource } from '../core/ports';
+import { AnswerSchema } from './answers';
+import { challengeAnswer, ChallengeHeadSchema, type ChallengeAnswerBytes } from './challenge-answer';
 import { NO_STOCK, type ChallengeStock } from '../drawing/challenge-stock';
-import type { NetworkJudge } from '../core/networks/network-kind';
+import type { NetworkJudge } from '../core/rules/networks/network-kind';
 import { DrawQueueFullError, type ChallengeDrawer } from '../drawing/draw-pool';
 import { createDrawShare, type DrawShare } from '../drawing/draw-share';
-import type { AnswerFacts, GatewayEvents } from '../core/events';
-import { escalatedWorkCost, workDoublings } from '../core/work-escalation';
+import type { GatewayEvents } from '../core/rules/events';
 import { CHALLENGE_LAYOUT, challengePixelRatio } from '../drawing/pictures';
-import { BUSY_RETRY_AFTER_S, CHALLENGE_TTL_MS, WORK_ESCALATION } from '../core/policy';
-import { MIN_DRAG_TRAIL } from '@game-register/puzzle-captcha/protocol';
-import type { CaptchaStore } from '../stores/captcha-store';
-import { passIssuer } from './pass-issue';
-import { checkWork, createWorkTask, type WorkSettings } from '../core/work';
-import { answerSeconds } from '../core/timing';
+import type { WorkSettings } from '../core/work';
+import { sendBusy, sendRefused, sendVerdict } from './replies';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -44,22 +42,38 @@ export interface CaptchaApiOptions {
   drawer: ChallengeDrawer;
   /** Puzzles drawn ahead (CAPTCHA_STOCK); without it, every puzzle is drawn when it is asked for. */
   stock?: ChallengeStock;
-  /** Challenges one network may have answered with work per minute (CAPTCHA_NETWORK_CHALLENGES). */
-  networkChallenges: number;
+  /** Answers with work one network may have per minute (CAPTCHA_NETWORK_CHALLENGES). */
+  networkAnswers: number;
   /** This instance's drawing shared among networks while it runs short (default: a fresh one on the monotonic clock). */
   drawShare?: DrawShare;
   now: () => number;
   events: GatewayEvents;
-  /** Each challenge's level (difficulty/engine.ts). */
+  /** Each challenge's level (core/flows/difficulty.ts). */
   difficulty: Difficulty;
-  /** Each address's network and its kind (networks/network-kind.ts). */
+  /** Each address's network and its kind (core/rules/networks/network-kind.ts). */
   networkJudge: NetworkJudge;
   /** The client's address as the host read it (default: request.ip). */
   clientAddress?: (request: FastifyRequest) => string;
 }
 
-/** Drawing is busy (the queue full, or this network past its share while it runs short): ask again in a second. */
-const busy = (reply: FastifyReply) => reply.header('retry-after', String(BUSY_RETRY_AFTER_S)).code(503).send(errorAnswer(503));
+/** The puzzles' source for the challenge flow: the stock first, then the draw threads, shared among networks while short. */
+function puzzleSource(drawer: ChallengeDrawer, stock: ChallengeStock, drawShare: DrawShare, events: GatewayEvents): PuzzleSource {
+  return {
+    admit: (network, pixelRatio) => drawShare.admit(network, drawer.queueSize > 0 || stock.short(pixelRatio)),
+    took: (network) => drawShare.took(network),
+    async take(pixelRatio, picture) {
+      const stocked = stock.take(pixelRatio, picture);
+      if (stocked !== null) return stocked;
+      if (stock !== NO_STOCK) events.stockMissed(pixelRatio);
+      try {
+        return await drawer.draw(pixelRatio, picture);
+      } catch (error) {
+        if (!(error instanceof DrawQueueFullError)) throw error;
+        return null;
+      }
+    },
+  };
+}
 
 /** POST /captcha/challenge and /captcha/verify: server-drawn puzzles whose gap never leaves the server. */
 const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (
@@ -70,7 +84,7 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (
     stock = NO_STOCK,
     work,
     now,
-    networkChallenges,
+    networkAnswers,
     events,
     difficulty,
     networkJudge,
@@ -78,17 +92,18 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (
     drawShare = createDrawShare(),
   },
 ) => {
-  const { admitted, countAnswer, passAllowed, sweep, spendOnce } = admissionReplies({
+  const flows: IssueOptions = {
     store,
     events,
     now,
-    networkChallenges,
-    difficulty,
-    judge: networkJudge,
-    clientAddress,
-  });
-  const layout = CHALLENGE_LAYOUT;
-  const issuePass = passIssuer({ store, difficulty, networkJudge, clientAddress, now });
+    networkJudge,
+    work,
+    admission: admission({ store, events, now, networkAnswers, difficulty, judge: networkJudge }),
+  };
+  const issuePass = passIssuer({ store, difficulty, networkJudge, now });
+  const issueChallenge = puzzleIssuer(flows, puzzleSource(drawer, stock, drawShare, events), CHALLENGE_LAYOUT);
+  const verifyAnswer = answerVerifier({ ...flows, issuePass }, CHALLENGE_LAYOUT);
+  const asker = (request: FastifyRequest) => ({ ip: clientAddress(request), route: request.routeOptions.url ?? 'captcha' });
   // A body-less POST (or one without a JSON content type) asks for the defaults.
   fastify.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
@@ -102,138 +117,21 @@ const captchaApi: FastifyPluginAsyncTypebox<CaptchaApiOptions> = async (
     response: { 200: ChallengeResponseSchema, 429: AnswerSchema, 503: AnswerSchema },
   };
   fastify.post(CAPTCHA_PATHS.challenge, { schema: challengeSchema }, async (request, reply) => {
-    const at = now();
-    const pixelRatio = challengePixelRatio(request.body.pixelRatio);
-    // Drawing first, shared: while it runs short here, a network past its share waits, before anything is
-    // counted (a refusal moves no level, budget or floor). Not short: a count in memory, nothing more.
-    const { network, kind } = networkJudge(clientAddress(request));
-    if (!drawShare.admit(network, drawer.queueSize > 0 || stock.short(pixelRatio))) {
-      events.rateLimited(request.routeOptions.url ?? 'captcha', kind);
-      return busy(reply);
-    }
-    const admission = await admitted(request, at, reply);
-    if (admission === null) return reply;
-    // Counted for the share only now: a fetch admission refused (a locked address's) is handed no puzzle.
-    drawShare.took(network);
-    const { standing, verdict, fetchedBy } = admission;
-    const { level, picture } = verdict;
-    await sweep(at);
-    // From the stock when it has one: its expiry and one-time take start here, as a fresh puzzle's do.
-    let drawn = stock.take(pixelRatio, picture);
-    if (drawn === null && stock !== NO_STOCK) events.stockMissed(pixelRatio);
-    try {
-      drawn ??= await drawer.draw(pixelRatio, picture);
-    } catch (error) {
-      if (!(error instanceof DrawQueueFullError)) throw error;
-      return busy(reply);
-    }
-    const id = randomBytes(16).toString('base64url');
-    const expiresAt = at + CHALLENGE_TTL_MS;
-    const doublings = workDoublings(standing);
-    const secret = await store.secret();
-    // The store's round trip and the work's signature at once: neither needs the other.
-    // The level and picture sealed twice: in the stored challenge (its answer is judged and counted by them)
-    // and in the signed task, where a client can read them but never choose an easier one.
-    const [, task] = await Promise.all([
-      store.putChallenge(id, { gapX: drawn.gapX, expiresAt, level, picture, ...fetchedBy }),
-      createWorkTask(secret, id, expiresAt, escalatedWorkCost(work.puzzle * verdict.policy.workFactor, doublings), 'puzzle', doublings, {
-        level,
-        picture,
-      }),
-    ]);
-    events.challengeIssued({ level, picture, holdout: verdict.holdout, doublings });
-    reply.header('cache-control', 'no-store');
-    const head: ChallengeHead = {
-      work: task,
-      accessible: work.accessible !== null,
-      id,
-      pieceY: drawn.gapY,
-      width: layout.width,
-      height: layout.height,
-      pieceSize: layout.pieceSize,
-      expiresAt,
-    };
-    const headJson = reply.serializeInput(head, ChallengeHeadSchema) as string;
-    return sendBytes(reply, challengeAnswer(headJson, drawn.pictureFields));
+    const result = await issueChallenge(asker(request), challengePixelRatio(request.body.pixelRatio));
+    if (result.outcome === 'refused') return sendRefused(reply, result);
+    if (result.outcome === 'busy') return sendBusy(reply, result);
+    const headJson = reply.serializeInput(result.head, ChallengeHeadSchema) as string;
+    return sendBytes(reply.header('cache-control', 'no-store'), challengeAnswer(headJson, result.pictureFields));
   });
 
   fastify.post(
     CAPTCHA_PATHS.verify,
     { schema: { body: VerifyRequestSchema, response: { 200: VerifyResponseSchema, 400: AnswerSchema, 429: AnswerSchema } } },
-    async (request, reply) => {
-      const { id, offsetX, trail, work: submitted } = request.body;
-      const at = now();
-      reply.header('cache-control', 'no-store');
-      // Both at once (two store round trips in flight, not one after the other). The challenge is spent
-      // whatever follows: a locked address cannot answer challenges it fetched before the lock either.
-      const [challenge, counted] = await Promise.all([store.takeChallenge(id), countAnswer(request, at, reply, WORK_ESCALATION.maxSteps)]);
-      if (counted === null) {
-        events.verified('locked', null);
-        return reply;
-      }
-      const live = challenge !== null && challenge.expiresAt > at ? challenge : null;
-      if (live === null) {
-        // No live puzzle (never issued, spent, expired): it cost its sender nothing, and moves nothing of anyone else's.
-        events.verified('expired_or_unknown', null);
-        await counted.refused(true);
-        return { status: 'n' as const, info: FAILED_INFO };
-      }
-      const fetchedBy: FetchedBy = { address: live.address, network: live.network, kind: live.kind };
-      const facts: AnswerFacts = {
-        level: live.level,
-        picture: live.picture,
-        firstTry: counted.firstTry,
-        ...answerSeconds(request.body.timing),
-      };
-      // The work first: an answer without it cost nothing, so it is judged as nothing, whatever its offset says.
-      // Every answer carries the challenge's solved work; a drag also sends its trail, which must look like a hand's.
-      const workRefusal = await checkWork(await store.secret(), id, submitted, spendOnce, 'puzzle', counted.minDoublings);
-      if (workRefusal !== null) {
-        events.verified('work_refused', facts);
-        await counted.refused(false);
-        // Only a client that built or altered the task sends these: a plain 400.
-        if (workRefusal === 'malformed' || workRefusal === 'tampered') return reply.code(400).send(errorAnswer(400));
-        return { status: 'n' as const, info: FAILED_INFO };
-      }
-      // The work done, the answer itself (core/answer-judgement.ts), timed on the gateway's clock from the puzzle
-      // leaving it: what a client cannot fake.
-      const { failure, timing } = judgePuzzleAnswer({
-        gapX: live.gapX,
-        offsetX,
-        trail,
-        layout,
-        issuedAt: live.expiresAt - CHALLENGE_TTL_MS,
-        at,
-      });
-      await counted.settle(failure === null, fetchedBy, timing);
-      if (failure) {
-        events.verified(failure, facts);
-        return { status: 'n' as const, info: FAILED_INFO };
-      }
-      // A pass takes back only its own count: the failures before it fade with time, not with one lucky answer.
-      // Its token comes from the allowance of the network that fetched the puzzle, whoever answers.
-      if (!(await passAllowed(fetchedBy, live.level, reply))) return reply;
-      events.verified('passed', facts);
-      const path = trail.length >= MIN_DRAG_TRAIL ? 'drag' : 'keys_or_tap';
-      return {
-        status: 'y' as const,
-        token: await issuePass(request, { level: live.level, picture: live.picture, path, timing, fetchedBy }),
-      };
-    },
+    async (request, reply) =>
+      sendVerdict(reply.header('cache-control', 'no-store'), await verifyAnswer(clientAddress(request), request.body)),
   );
 
-  if (work.accessible !== null)
-    registerAccessibleRoutes(fastify, {
-      store,
-      now,
-      events,
-      accessibleMax: work.accessible,
-      admitted,
-      countAnswer,
-      passAllowed,
-      spendOnce,
-      issuePass,
-    });
+  if (work.accessible !== null) registerAccessibleRoutes(fastify, { ...flows, issuePass, accessibleMax: work.accessible, asker });
 };
 
 export default captchaApi;

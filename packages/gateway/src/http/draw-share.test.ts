@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import { CAPTCHA_PATHS } from '@game-register/puzzle-captcha/protocol';
 import Database from 'libsql';
-import type { GatewayLevels } from '../core/events';
+import type { GatewayLevels } from '../core/rules/events';
 import gateway from './plugin';
 
 const STOCK = 2; // plain puzzles per ratio; one guarded

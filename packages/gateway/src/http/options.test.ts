@@ -1,6 +1,7 @@
 import Database from 'libsql';
 import { readGatewayOptions } from './options';
-import { DRAW_DEFAULTS, NETWORK_CHALLENGE_LIMIT, STOCK_DEFAULT, WORK_DEFAULTS } from '../core/policy';
+import { TOP_LEVEL } from '../core/rules/levels';
+import { DRAW_DEFAULTS, NETWORK_CHALLENGE_LIMIT, STOCK_DEFAULT, WORK_DEFAULTS } from '../core/rules/policy';
 
 const database = new Database(':memory:');
 afterAll(() => database.close());
@@ -42,4 +43,10 @@ it("takes the keys Fastify adds to every plugin's options as none of its own", (
     client: {},
     prefix: 'greg:',
   });
+});
+
+it('takes a pinned level up to the top of the policy table, and no higher', () => {
+  const store = { kind: 'libsql', database };
+  expect(readGatewayOptions({ store, level: TOP_LEVEL }).level).toBe(TOP_LEVEL);
+  expect(() => readGatewayOptions({ store, level: TOP_LEVEL + 1 })).toThrow(/\/level/);
 });

@@ -3,12 +3,13 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
-import type { GatewayEvents } from '../core/events';
+import type { GatewayEvents } from '../core/rules/events';
 import type { SqlDatabase } from '../stores/libsql-schema';
 import type { ReplicatedSpends } from '../stores/redis-store';
-import type { OperatorSwitches } from '../core/difficulty/level-decision';
-import type { Level } from '../core/difficulty/levels';
-import { NO_ADDITIONS, type NetworkAdditions } from '../core/networks/network-kind';
+import type { OperatorSwitches } from '../core/rules/level-decision';
+import type { Level } from '../core/rules/policy';
+import { TOP_LEVEL } from '../core/rules/levels';
+import { NO_ADDITIONS, type NetworkAdditions } from '../core/rules/networks/network-kind';
 import {
   HOLDOUT_LIMITS,
   DRAW_DEFAULTS,
@@ -19,7 +20,7 @@ import {
   STOCK_MAX,
   WORK_DEFAULTS,
   WORK_LIMITS,
-} from '../core/policy';
+} from '../core/rules/policy';
 
 const Handle = (description: string) => Type.Unsafe<unknown>(Type.Object({}, { description }));
 const Listener = Type.Optional(Type.Function([Type.Any()], Type.Void()));
@@ -66,7 +67,7 @@ export const GatewayOptionsSchema = Type.Object(
       }),
     ),
     level: Type.Optional(
-      Type.Union([Type.Literal('adaptive'), Type.Integer({ minimum: 0, maximum: 3 })], {
+      Type.Union([Type.Literal('adaptive'), Type.Integer({ minimum: 0, maximum: TOP_LEVEL })], {
         description: "'adaptive': each challenge's level from the evidence; a number pins that level for everyone, without quotas",
       }),
     ),

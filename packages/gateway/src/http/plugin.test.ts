@@ -3,9 +3,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import Database from 'libsql';
 import { CAPTCHA_PATHS, type WorkTask } from '@game-register/puzzle-captcha/protocol';
-import type { AnswerFacts, ChallengeFacts, VerifyReason } from '../core/events';
-import { ADDRESS_FETCHES } from '../core/policy';
-import type { OriginAsTable } from '../core/networks/origin-as';
+import type { AnswerFacts, ChallengeFacts, VerifyReason } from '../core/rules/events';
+import { ADDRESS_FETCHES } from '../core/rules/policy';
+import type { OriginAsTable } from '../core/rules/networks/origin-as';
 import { seededOffset } from '../testing/seeded';
 import { humanTrail, seededRandom } from '../testing/trail';
 import { solvedWork } from '../testing/work';

@@ -2,15 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import captchaApi from './captcha-api';
 import { createChallengeStock } from '../drawing/challenge-stock';
-import { createDifficulty } from '../core/difficulty/engine';
+import { createDifficulty } from '../core/flows/difficulty';
 import { createDrawer, DrawQueueFullError } from '../drawing/draw-pool';
-import { eventsWith } from '../core/events';
-import { createGate, type CaptchaGate } from '../core/pass-gate';
+import { eventsWith } from '../core/rules/events';
+import { passGate } from '../core/flows/pass-gate';
+import { captchaGate, type CaptchaGate } from './gate';
 import { ensureCaptchaTables } from '../stores/libsql-schema';
 import { createLibsqlStore } from '../stores/libsql-store';
 import { readGatewayOptions, type GatewayOptions } from './options';
-import { checkedOriginAs, shippedOriginAs } from '../core/networks/default-judge';
-import { createNetworkJudge } from '../core/networks/network-kind';
+import { checkedOriginAs, shippedOriginAs } from '../core/rules/networks/default-judge';
+import { createNetworkJudge } from '../core/rules/networks/network-kind';
 import { createRedisStore } from '../stores/redis-store';
 
 declare module 'fastify' {
@@ -71,13 +72,13 @@ async function gateway(fastify: FastifyInstance, options: GatewayOptions) {
     onError: (error) => fastify.log.warn({ err: error }, 'a difficulty level could not be stored; it is read again at the next challenge'),
   });
   const networkJudge = createNetworkJudge(originAs, captcha.networks);
-  fastify.decorate('captchaGate', createGate(store, now, events));
+  fastify.decorate('captchaGate', captchaGate(passGate(store, now, events)));
   await fastify.register(captchaApi, {
     store,
     drawer,
     stock,
     work: captcha.work,
-    networkChallenges: captcha.networkChallenges,
+    networkAnswers: captcha.networkChallenges,
     now,
     events,
     difficulty,

@@ -16,8 +16,8 @@ import {
   sharesCapped,
   subjectsOf,
   type SignalEntity,
-  type SignalStore,
-} from '../core/difficulty/signals';
+} from '../core/rules/signals';
+import type { SignalStore } from '../core/ports';
 
 /** The signals in the embedded database: one row per counter and window (captcha_signals), one per state (captcha_levels). */
 export function createLibsqlSignals(db: SqlDatabase, now: () => number): SignalStore & { sweep(at: number): void } {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlDatabase } from './libsql-schema';
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from '../core/policy';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from '../core/rules/policy';
 import { createLibsqlSignals } from './libsql-signals';
-import type { Level } from '../core/difficulty/levels';
-import { kindOf } from '../core/networks/network-kind';
-import { allowanceTtlMs, type CaptchaStore } from './captcha-store';
+import type { Level } from '../core/rules/policy';
+import { kindOf } from '../core/rules/networks/network-kind';
+import type { CaptchaStore } from '../core/ports';
+import { allowanceTtlMs } from './allowance-ttl';
 
 /** The embedded store: the server's libsql database. Right for one instance; use Redis for more. */
 const networkKey = (network: string) => `failures:net:${network}`;

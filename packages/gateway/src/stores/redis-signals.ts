@@ -15,8 +15,8 @@ import {
   sharesCapped,
   subjectsOf,
   type SignalEntity,
-  type SignalStore,
-} from '../core/difficulty/signals';
+} from '../core/rules/signals';
+import type { SignalStore } from '../core/ports';
 
 type Run = <T>(command: () => Promise<T>) => Promise<T>;
 /** A MULTI's replies, each checked: a failed command fails the whole reading. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { inject } from 'vitest';
-import { CHALLENGE_TTL_MS } from '../core/policy';
+import { CHALLENGE_TTL_MS } from '../core/rules/policy';
 import { describeStoreContract } from '../testing/store-contract';
 import { createRedisStore } from './redis-store';
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from '../core/policy';
-import type { Level } from '../core/difficulty/levels';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK } from '../core/rules/policy';
+import type { Level } from '../core/rules/policy';
 import { createRedisSignals } from './redis-signals';
-import { kindOf } from '../core/networks/network-kind';
-import { allowanceTtlMs, StoreUnavailableError, type CaptchaStore, type Standing } from './captcha-store';
+import { kindOf } from '../core/rules/networks/network-kind';
+import { StoreUnavailableError, type CaptchaStore, type Standing } from '../core/ports';
+import { allowanceTtlMs } from './allowance-ttl';
 import { ADMIT_CHALLENGE, COUNT_ATTEMPT, COUNT_HIT, SETTLE_ATTEMPT, TAKE_ALLOWANCE } from './redis-scripts';
 
 /** A standing from its stored fields: the address's count and latest failure, its lock, the network's count and window end. */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'libsql';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
-import { SITE_SHARE_PER_NETWORK } from '../core/policy';
+import { SITE_SHARE_PER_NETWORK } from '../core/rules/policy';
 import { ensureCaptchaTables } from './libsql-schema';
 import { createLibsqlStore } from './libsql-store';
 import { createRedisStore } from './redis-store';

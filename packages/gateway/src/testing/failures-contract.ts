@@ -1,5 +1,5 @@
-import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../core/policy';
-import type { CaptchaStore } from '../stores/captcha-store';
+import { FAILURE_WINDOW_MS, FAILURES_BEFORE_LOCK, LOCK_MS } from '../core/rules/policy';
+import type { CaptchaStore } from '../core/ports';
 import type { StoreBacking } from './store-backing';
 
 /** The failures every store counts (an address's, toward its lock; a network's, in a fixed window); run by describeStoreContract. */

@@ -1,12 +1,12 @@
-import { freshState } from '../core/difficulty/hysteresis';
-import { SIGNAL_WINDOWS } from '../core/difficulty/signals';
-import { SITE_SHARE_PER_NETWORK } from '../core/policy';
+import { freshState } from '../core/rules/hysteresis';
+import { SIGNAL_WINDOWS } from '../core/rules/signals';
+import { SITE_SHARE_PER_NETWORK } from '../core/rules/policy';
 import type { StoreBacking } from './store-backing';
-import type { CaptchaStore } from '../stores/captcha-store';
+import type { CaptchaStore } from '../core/ports';
 
 const HOUR = SIGNAL_WINDOWS.passesHour.windowMs;
 
-/** The signals every store keeps for the difficulty levels (difficulty/signals.ts); run by describeStoreContract. */
+/** The signals every store keeps for the difficulty levels (rules/signals.ts); run by describeStoreContract. */
 export function describeSignalsContract(name: string, makeBacking: () => Promise<StoreBacking>) {
   describe(`difficulty signals: ${name}`, () => {
     let backing: StoreBacking;

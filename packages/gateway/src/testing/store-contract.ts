@@ -1,5 +1,5 @@
-import { FAILURES_BEFORE_LOCK, LOCK_MS } from '../core/policy';
-import type { CaptchaStore } from '../stores/captcha-store';
+import { FAILURES_BEFORE_LOCK, LOCK_MS } from '../core/rules/policy';
+import type { CaptchaStore } from '../core/ports';
 import { describeFailuresContract } from './failures-contract';
 import { describeSignalsContract } from './signals-contract';
 import type { StoreBacking } from './store-backing';
