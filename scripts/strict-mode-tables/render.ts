@@ -38,6 +38,10 @@ const PICTURE_WORDS: Record<'plain' | 'guarded', string> = {
   guarded: "guarded: gaps of the piece's shape filling the row, in the picture's own colours; the bands the piece carries tell which",
 };
 
+/** The first level the table marks so (its meaning read from the policy, as the gateway reads it). */
+const firstLevel = (table: StrictPolicy['LEVEL_POLICY'], marked: 'hardEvidence' | 'accessibleQuota') =>
+  Object.keys(table).find((level) => table[Number(level) as keyof typeof table][marked]) ?? 'none';
+
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const count = (value: number, unit: string) => (Number.isFinite(value) ? `${value} ${unit}` : `never by ${unit}`);
 
@@ -57,7 +61,7 @@ function levelsTable({ LEVEL_POLICY }: StrictPolicy): string {
   });
   return [
     "| level | picture | work (times `CAPTCHA_WORK_COST`) | 无障碍验证's work (times `CAPTCHA_ACCESSIBLE_WORK_COST`) |" +
-      " passes per network an hour (not on a carrier; 无障碍验证's from level 2, on every kind) |",
+      ` passes per network an hour (not on a carrier; 无障碍验证's from level ${firstLevel(LEVEL_POLICY, 'accessibleQuota')}, on every kind) |`,
     '|---|---|---|---|---|',
     ...rows,
   ].join('\n');
@@ -68,7 +72,7 @@ function marksRow(who: string, marks: Marks, minute: string): string {
   const failures = marks.hotFailureShare
     ? `${marks.hot.failures10m}, when ${percent(marks.hotFailureShare)} of its answers or more`
     : `${marks.hot.failures10m}`;
-  const hardMinute = marks.hardChallengesPerMinute;
+  const hardMinute = marks.hardAnswersPerMinute;
   const hard = [
     `more than ${percent(marks.hardFailureShare)} of ${marks.hardMinAnswers} answers or more failed`,
     ...(hardMinute !== undefined && Number.isFinite(hardMinute) ? [`${hardMinute} ${minute}`] : []),
@@ -80,8 +84,9 @@ function marksRow(who: string, marks: Marks, minute: string): string {
 function marksTable(policy: StrictPolicy): string {
   const { PRESSURE, CARRIER_PRESSURE, CARRIER_CAMPAIGN_PRESSURE, carrierNatPressure, ACCESSIBLE_SHARE } = policy;
   const answers = 'answers with work';
+  const hardTo = firstLevel(policy.LEVEL_POLICY, 'hardEvidence');
   return [
-    '| who | hot: in a minute | or failures in 10 minutes | or passes in 10 minutes | hard evidence: at once to 2 | calm: all at or below |',
+    `| who | hot: in a minute | or failures in 10 minutes | or passes in 10 minutes | hard evidence: at once to ${hardTo} | calm: all at or below |`,
     '|---|---|---|---|---|---|',
     marksRow("an address (IPv6: its /64, a carrier's too)", PRESSURE.address, 'fetches'),
     marksRow("a network that is not a carrier (its /24 or /48, a cloud's AS)", PRESSURE.network, answers),
@@ -141,7 +146,7 @@ function movesTable(policy: StrictPolicy): string {
   return [
     '| what | rises on | up to | steps down |',
     '|---|---|---|---|',
-    `| an address's or a network's level | pressure (the marks above) ${sustained}; hard evidence raises it to 2 at once |` +
+    `| an address's or a network's level | pressure (the marks above) ${sustained}; hard evidence raises it to ${firstLevel(LEVEL_POLICY, 'hardEvidence')} at once |` +
       ` ${top} | ${down(HYSTERESIS.calmMs)} |`,
     `| the site's floor, under every visitor | ${surge('the answers with work a minute from networks that are not carriers', SITE_FLOOR)}` +
       `, each network counted up to ${SITE_SHARE_PER_NETWORK} (so ${SITE_FLOOR.minPerMinute / SITE_SHARE_PER_NETWORK} networks or more),` +

@@ -52,6 +52,25 @@ describe("docs/strict-mode.md's policy tables", () => {
     expect(withTables(doc, after)).not.toBe(doc);
   });
 
+  it("say where hard evidence puts an entity and where 无障碍验证's quota starts, as the table marks them", () => {
+    const { LEVEL_POLICY } = gatewayPolicy;
+    const before = renderStrictModeTables();
+    expect(before.marks).toContain('hard evidence: at once to 2 |');
+    expect(before.levels).toContain("无障碍验证's from level 2,");
+    const after = renderStrictModeTables({
+      ...gatewayPolicy,
+      LEVEL_POLICY: {
+        ...LEVEL_POLICY,
+        1: { ...LEVEL_POLICY[1], accessibleQuota: true },
+        2: { ...LEVEL_POLICY[2], hardEvidence: false },
+        3: { ...LEVEL_POLICY[3], hardEvidence: true },
+      },
+    });
+    expect(after.marks).toContain('hard evidence: at once to 3 |');
+    expect(after.moves).toContain('hard evidence raises it to 3 at once');
+    expect(after.levels).toContain("无障碍验证's from level 1,");
+  });
+
   it('say how a network is counted as the gateway keys it (a carrier /48 in IPv6, not a /64)', () => {
     const kinds = renderStrictModeTables().kinds!;
     expect(rowsStarting(kinds, 'carrier')[0]).toContain('| IPv4: its /24; IPv6: its /48 |');
