@@ -54,7 +54,7 @@ export interface ApiOptions {
 }
 
 /** Step 2's refusal: the status of what cannot be read one way, as JSON, never forwarded. */
-function refuse(request: FastifyRequest, reply: FastifyReply, { status, reason }: NonNullable<ApiReading['refusal']>) {
+function sendRefusal(request: FastifyRequest, reply: FastifyReply, { status, reason }: NonNullable<ApiReading['refusal']>) {
   request.log.info({ refusal: reason }, 'api request refused');
   if (status === 405) reply.header('allow', 'POST');
   return reply.code(status).send(errorAnswer(status));
@@ -102,7 +102,7 @@ export default async function api(fastify: FastifyInstance, { config, now, chann
     // reg's budget when its pass token is accepted, its own ('unproven') when not.
     const regGate = reading.call === 'reg' && reading.refusal === null ? gate : null;
     if (regGate === null) await limiters[budgetOf(reading)].call(this, request, reply);
-    if (reading.refusal !== null) return refuse(request, reply, reading.refusal);
+    if (reading.refusal !== null) return sendRefusal(request, reply, reading.refusal);
     // 3. listed code.
     const settings = channels();
     const listed = withListedCode(reading, settings);

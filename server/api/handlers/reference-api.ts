@@ -20,7 +20,7 @@ const answering = { schema: { response: { 200: AnswerSchema } } };
  * The fields the /api pipeline left on the request's reading (read once; reg's code a listed one, its pass
  * token spent and dropped): every string the call reads, nothing else. The pipeline refuses a request without one.
  */
-const fieldsOf = (request: FastifyRequest): Readonly<Record<string, string>> => readingOf(request)!.query;
+const queryOf = (request: FastifyRequest): Readonly<Record<string, string>> => readingOf(request)!.query;
 
 /** A check's params as the reading read them: the query's, else the body's (JSON or form). */
 function checkParamsOf(request: FastifyRequest): Params {
@@ -42,7 +42,7 @@ export default async function referenceApi(fastify: FastifyInstance) {
   });
 
   fastify.post('/Index/reg', answering, async (request) => {
-    const read = fieldsOf(request);
+    const read = queryOf(request);
     // reg's fields in the app's order: the one reading's list (server/api/reading/calls.ts).
     const fields: Params = Object.fromEntries(API_CALLS.reg.query.map((field) => [field, read[field]]));
     const rejection = registrationRejection(fields, fastify.accounts);

@@ -1,5 +1,5 @@
 /** A request's meaning could not be read one way: answered with this status, never forwarded. */
-export interface Refusal {
+export interface ReadingRefusal {
   status: 400 | 404 | 405 | 415;
   /** Why, for the log: never a value the client sent. */
   reason: string;
@@ -33,7 +33,7 @@ const looseName = (name: string) => name.toLowerCase().split('[', 1)[0]!.replace
  * exactly; other names are not the call's and are dropped. Refuses broken encoding, control characters,
  * a field spelled another way (`Code`, `code[]`, ` code`, `co.de`) and a field given twice.
  */
-export function readPairs(raw: string, fields: readonly string[]): { fields: Record<string, string> } | { refusal: Refusal } {
+export function readPairs(raw: string, fields: readonly string[]): { fields: Record<string, string> } | { refusal: ReadingRefusal } {
   const read: Record<string, string> = Object.create(null) as Record<string, string>;
   if (raw === '') return { fields: read };
   for (const pair of raw.split('&')) {
@@ -41,12 +41,12 @@ export function readPairs(raw: string, fields: readonly string[]): { fields: Rec
     const equals = pair.indexOf('=');
     const name = formDecode(equals < 0 ? pair : pair.slice(0, equals));
     const value = equals < 0 ? '' : formDecode(pair.slice(equals + 1));
-    if (name === null || value === null) return refuse('broken percent-encoding');
-    if (hasControl(name) || hasControl(value)) return refuse('control character in a parameter');
+    if (name === null || value === null) return refuseReading('broken percent-encoding');
+    if (hasControl(name) || hasControl(value)) return refuseReading('control character in a parameter');
     const verdict = fieldNamed(name, fields);
-    if (verdict === 'other-spelling') return refuse('a field spelled another way');
+    if (verdict === 'other-spelling') return refuseReading('a field spelled another way');
     if (verdict === null) continue;
-    if (verdict in read) return refuse('a field given twice');
+    if (verdict in read) return refuseReading('a field given twice');
     read[verdict] = value;
   }
   return { fields: read };
@@ -59,4 +59,4 @@ export function fieldNamed(name: string, fields: readonly string[]): string | 'o
   return fields.some((field) => looseName(field) === loose) ? 'other-spelling' : null;
 }
 
-export const refuse = (reason: string, status: Refusal['status'] = 400) => ({ refusal: { status, reason } });
+export const refuseReading = (reason: string, status: ReadingRefusal['status'] = 400) => ({ refusal: { status, reason } });

@@ -1,11 +1,11 @@
 import { CALL_BY_SEGMENTS, fieldsOf, type ApiCall } from './calls';
-import { hasControl, readPairs, refuse, type Refusal } from './read-pairs';
+import { hasControl, readPairs, refuseReading, type ReadingRefusal } from './read-pairs';
 
 /** What the request line says: the call, and its query fields as read. */
 export interface TargetReading {
   call: ApiCall | null;
   query: Record<string, string>;
-  refusal: Refusal | null;
+  refusal: ReadingRefusal | null;
 }
 
 /** A path segment as it decodes: letters, digits and `-._~` only (no slash, dot segment, `%` or control). */
@@ -37,27 +37,27 @@ export function isApiTarget(target: string): boolean {
  * backslashes, segments after the call, a fragment) is refused; a path that names no call is a 404.
  */
 export function readTarget(method: string, target: string): TargetReading {
-  const refused = (refusal: Refusal): TargetReading => ({ call: null, query: {}, refusal });
-  if (!TARGET_BYTES.test(target)) return refused(refuse('a byte the request line may not hold').refusal);
+  const refused = (refusal: ReadingRefusal): TargetReading => ({ call: null, query: {}, refusal });
+  if (!TARGET_BYTES.test(target)) return refused(refuseReading('a byte the request line may not hold').refusal);
   const at = target.indexOf('?');
   const rawPath = at < 0 ? target : target.slice(0, at);
-  if (!rawPath.startsWith('/')) return refused(refuse('not a path').refusal);
+  if (!rawPath.startsWith('/')) return refused(refuseReading('not a path').refusal);
   const segments: string[] = [];
   for (const raw of rawPath.slice(1).split('/')) {
     let segment: string;
     try {
       segment = decodeURIComponent(raw);
     } catch {
-      return refused(refuse('broken percent-encoding in the path').refusal);
+      return refused(refuseReading('broken percent-encoding in the path').refusal);
     }
     if (!PLAIN_SEGMENT.test(segment) || segment === '.' || segment === '..' || hasControl(segment)) {
-      return refused(refuse('a path segment that reads more than one way').refusal);
+      return refused(refuseReading('a path segment that reads more than one way').refusal);
     }
     segments.push(segment.toLowerCase());
   }
-  if (segments[0] !== 'api') return refused(refuse('not under /api').refusal);
+  if (segments[0] !== 'api') return refused(refuseReading('not under /api').refusal);
   const call = callOf(segments.slice(1));
-  if (call === 'beyond') return refused(refuse('path segments after the call').refusal);
+  if (call === 'beyond') return refused(refuseReading('path segments after the call').refusal);
   if (call === null) return refused({ status: 404, reason: 'no such call' });
   if (method !== 'POST') return { call, query: {}, refusal: { status: 405, reason: 'not POST' } };
   const read = readPairs(at < 0 ? '' : target.slice(at + 1), fieldsOf(call));

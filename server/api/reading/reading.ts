@@ -4,7 +4,7 @@ import type { TokenRefusal } from '@game-register/gateway';
 import { API_CALLS, isBackendCall, type ApiCall, type Budget } from './calls';
 import { readAdClicks, type AdClicks } from './ad-clicks';
 import { readBody, type BodyType } from './read-body';
-import type { Refusal } from './read-pairs';
+import type { ReadingRefusal } from './read-pairs';
 import { isApiTarget, readTarget } from './read-target';
 import { labelRoute } from '../../metrics/route-label';
 
@@ -22,7 +22,7 @@ export interface ApiReading {
   readonly body: unknown;
   readonly bodyType: BodyType | null;
   /** Set when the request cannot be read one way: answered with its status, never forwarded. */
-  readonly refusal: Refusal | null;
+  readonly refusal: ReadingRefusal | null;
   /** The `code` reg was sent with, before the channel rules made it a listed one; null when it had none. */
   readonly sentCode: string | null;
   /**
