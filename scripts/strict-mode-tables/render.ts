@@ -20,7 +20,7 @@ export type StrictPolicy = Pick<
   | 'KIND_FLOOR'
   | 'ADDRESS_FETCHES'
   | 'CARRIER_NAT_VISITORS'
-  | 'NETWORK_CHALLENGE_LIMIT'
+  | 'NETWORK_ANSWER_LIMIT'
   | 'NETWORK_KINDS'
   | 'networkOf'
   | 'HYSTERESIS'
@@ -109,7 +109,7 @@ function countedAs(kind: Kind, networkOf: StrictPolicy['networkOf']): string {
 
 function kindsTable(policy: StrictPolicy): string {
   const { NETWORK_KINDS, KIND_FLOOR, PASS_ALLOWANCE, ACCESSIBLE_ALLOWANCE, ADDRESS_FETCHES, CARRIER_NAT_VISITORS, networkOf } = policy;
-  const { NETWORK_CHALLENGE_LIMIT, LEVEL_POLICY } = policy;
+  const { NETWORK_ANSWER_LIMIT, LEVEL_POLICY } = policy;
   const fetches = (visitors: number) => ADDRESS_FETCHES.share * visitors;
   const ownAddress = `${fetches(1)}, refused (\`429\`) past ${fetches(1) * ADDRESS_FETCHES.refuseAt}`;
   const hourly = Object.values(LEVEL_POLICY).some(({ networkSuccessesPerHour }) => networkSuccessesPerHour !== null);
@@ -128,7 +128,7 @@ function kindsTable(policy: StrictPolicy): string {
     ...rows,
     '',
     `Past its share of fetches, each further share doubles an address's work once more. A network of any kind may send` +
-      ` \`CAPTCHA_NETWORK_CHALLENGES\` answers with work a minute (default ${NETWORK_CHALLENGE_LIMIT.max}), however many` +
+      ` \`CAPTCHA_NETWORK_CHALLENGES\` answers with work a minute (default ${NETWORK_ANSWER_LIMIT.max}), however many` +
       ` addresses it uses; past it, its fetches get \`429\` until its minute has room.`,
   ].join('\n');
 }

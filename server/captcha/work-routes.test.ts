@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import Database from 'libsql';
 import { join } from 'node:path';
 import { buildTestApp, tempDir } from '../../testing/server/test-support';
-import { ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
+import { HOST_ACCESSIBLE_LIMIT } from '@game-register/gateway/policy';
 import { challenge, RIGHT_OFFSET, strictConfig, TEST_WORK, verify } from '../../testing/server/strict-mode';
 import { solvedWork } from '@game-register/gateway/testing';
 import { CAPTCHA_PATHS, type WorkTask } from '@game-register/puzzle-captcha/protocol';
@@ -151,8 +151,8 @@ describe('strict mode: 无障碍验证, the path without the picture', () => {
   it('has a tighter limit per address than the puzzle', async () => {
     const { app } = await buildTestApp(strictConfig());
     const codes: number[] = [];
-    for (let i = 0; i <= ACCESSIBLE_LIMIT.max; i += 1) codes.push((await accessible(app, '10.1.1.1')).statusCode);
-    expect(codes.slice(0, ACCESSIBLE_LIMIT.max).every((code) => code === 200)).toBe(true);
+    for (let i = 0; i <= HOST_ACCESSIBLE_LIMIT.max; i += 1) codes.push((await accessible(app, '10.1.1.1')).statusCode);
+    expect(codes.slice(0, HOST_ACCESSIBLE_LIMIT.max).every((code) => code === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
     expect((await accessible(app, '10.1.1.2')).statusCode).toBe(200); // another address is not held back
     expect((await challenge(app, { pixelRatio: 1 }, '10.1.1.1')).statusCode).toBe(200); // nor the puzzle

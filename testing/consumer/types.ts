@@ -4,7 +4,7 @@
 import Fastify from 'fastify';
 import Database from 'libsql';
 import gateway, { type GatewayEvents, type TokenRefusal } from '@game-register/gateway';
-import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
+import { NETWORK_ANSWER_LIMIT } from '@game-register/gateway/policy';
 import { seededOffset } from '@game-register/gateway/testing';
 
 const events: Partial<GatewayEvents> = { verified: (reason) => void reason.toUpperCase(), levels: ({ stock }) => void stock().size };
@@ -23,5 +23,5 @@ const verdict = await app.captchaGate.spend(null);
 await app.captchaGate.spend(42);
 const refusal: TokenRefusal | null = verdict.ok ? null : verdict.refusal;
 const info: string | null = verdict.ok ? null : verdict.answer.info;
-const offset: number = seededOffset(1) + NETWORK_CHALLENGE_LIMIT.windowMs;
+const offset: number = seededOffset(1) + NETWORK_ANSWER_LIMIT.windowMs;
 export { info, offset, refusal, wrongReason };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { planPuzzle } from '@game-register/puzzle-captcha/core';
 import { seededRandom } from '@game-register/puzzle-captcha/testing';
 import type { CaptchaConfig, ServerConfig } from '../../server/config/config';
-import { NETWORK_CHALLENGE_LIMIT } from '@game-register/gateway/policy';
+import { NETWORK_ANSWER_LIMIT } from '@game-register/gateway/policy';
 import { humanTrail, seededOffset, solvedWork } from '@game-register/gateway/testing';
 import { CHALLENGE_LAYOUT as layout } from '@game-register/gateway/internals';
 import { CAPTCHA_PATHS, type WorkTask } from '@game-register/puzzle-captcha/protocol';
@@ -28,7 +28,7 @@ export const strictConfig = (captcha: Partial<CaptchaConfig> = {}, overrides: Pa
     drawQueue: 64,
     stockSize: 0,
     work: TEST_WORK,
-    networkChallenges: NETWORK_CHALLENGE_LIMIT.max,
+    networkChallenges: NETWORK_ANSWER_LIMIT.max,
     level: 'adaptive',
     ...captcha,
   },

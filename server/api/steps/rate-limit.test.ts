@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS } from '@game-register/gateway/policy';
+import { HOST_ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS } from '@game-register/gateway/policy';
 import { passToken, strictConfig } from '../../../testing/server/strict-mode';
 import { sendRaw } from '../../../testing/http/raw-http';
 import { startTestRedis, type TestRedis } from '../../../testing/redis/test-redis';
@@ -117,7 +117,9 @@ describe('budgets behind a carrier NAT, in strict mode', () => {
       expect(await statuses(nat, REG * CARRIER_NAT_VISITORS, (i) => regQuery(`p${i}`))).toEqual(new Set([200]));
       expect(await statuses(nat, 1, (i) => regQuery(`q${i}`))).toEqual(new Set([429]));
       expect(await statuses('198.51.100.9', REG + 1, (i) => regQuery(`r${i}`))).toEqual(new Set([200, 429]));
-      expect(await statuses(nat, ACCESSIBLE_LIMIT.max * CARRIER_NAT_VISITORS, () => '/api/captcha/accessible')).toEqual(new Set([200]));
+      expect(await statuses(nat, HOST_ACCESSIBLE_LIMIT.max * CARRIER_NAT_VISITORS, () => '/api/captcha/accessible')).toEqual(
+        new Set([200]),
+      );
       expect(await statuses(nat, 1, () => '/api/captcha/accessible')).toEqual(new Set([429]));
     } finally {
       await app.close();

@@ -2,7 +2,13 @@
 // when the instances share it. The pipeline (pipeline.ts) charges each request the budget its reading pays.
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ACCESSIBLE_LIMIT, CARRIER_NAT_VISITORS, createNetworkJudge, isCarrierNat, shippedOriginAs } from '@game-register/gateway/policy';
+import {
+  HOST_ACCESSIBLE_LIMIT,
+  CARRIER_NAT_VISITORS,
+  createNetworkJudge,
+  isCarrierNat,
+  shippedOriginAs,
+} from '@game-register/gateway/policy';
 import type { Budget } from '../reading/calls';
 import { backendCallOf } from '../reading/reading';
 import type { ServerConfig } from '../../config/config';
@@ -62,7 +68,7 @@ export async function budgetLimiters(
     // budget, so that a flood of them never spends the one a person with a pass token needs.
     unproven: limit(perVisitor(regPerWindow), 'unproven'),
     // Strict mode's path without the picture has its own, tighter limit.
-    accessible: limit(perVisitor(ACCESSIBLE_LIMIT.max), 'accessible', ACCESSIBLE_LIMIT.windowMs),
+    accessible: limit(perVisitor(HOST_ACCESSIBLE_LIMIT.max), 'accessible', HOST_ACCESSIBLE_LIMIT.windowMs),
     // The puzzle's beacons do not use up the visitor's checks.
     funnel: limit(perVisitor(checksPerWindow), 'funnel'),
   };

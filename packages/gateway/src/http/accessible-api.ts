@@ -27,7 +27,7 @@ export function registerAccessibleRoutes(fastify: FastifyInstance, { accessibleM
   const routes = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const issue = accessibleIssuer(flows, accessibleMax);
   const verify = accessibleVerifier(flows);
-  // Its tighter limit per address (ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
+  // Its tighter limit per address (HOST_ACCESSIBLE_LIMIT) is the host's to apply, with its other rate limits.
   routes.post(
     CAPTCHA_PATHS.accessible,
     { schema: { response: { 200: AccessibleChallengeResponseSchema, 429: AnswerSchema } } },

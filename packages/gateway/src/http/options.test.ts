@@ -1,7 +1,7 @@
 import Database from 'libsql';
 import { readGatewayOptions } from './options';
 import { TOP_LEVEL } from '../core/rules/levels';
-import { DRAW_DEFAULTS, NETWORK_CHALLENGE_LIMIT, STOCK_DEFAULT, WORK_DEFAULTS } from '../core/rules/policy';
+import { DRAW_DEFAULTS, NETWORK_ANSWER_LIMIT, STOCK_DEFAULT, WORK_DEFAULTS } from '../core/rules/policy';
 
 const database = new Database(':memory:');
 afterAll(() => database.close());
@@ -13,7 +13,7 @@ it('fills every option left out with the default in policy.ts', () => {
     work: WORK_DEFAULTS,
     stock: STOCK_DEFAULT,
     draw: DRAW_DEFAULTS,
-    networkChallenges: NETWORK_CHALLENGE_LIMIT.max,
+    networkChallenges: NETWORK_ANSWER_LIMIT.max,
     testSeed: null,
     events: {},
   });

@@ -14,7 +14,7 @@ import {
   HOLDOUT_LIMITS,
   DRAW_DEFAULTS,
   DRAW_LIMITS,
-  NETWORK_CHALLENGE_LIMIT,
+  NETWORK_ANSWER_LIMIT,
   SECRET_MIN_LENGTH,
   STOCK_DEFAULT,
   STOCK_MAX,
@@ -63,7 +63,7 @@ export const GatewayOptionsSchema = Type.Object(
     networkChallenges: Type.Optional(
       Type.Integer({
         minimum: 1,
-        description: `challenges one network may have answered with work per ${NETWORK_CHALLENGE_LIMIT.windowMs} ms`,
+        description: `challenges one network may have answered with work per ${NETWORK_ANSWER_LIMIT.windowMs} ms`,
       }),
     ),
     level: Type.Optional(
@@ -174,7 +174,7 @@ export function readGatewayOptions(options: unknown): GatewaySettings {
     work,
     stock: given.stock ?? STOCK_DEFAULT,
     draw: given.draw ?? { ...DRAW_DEFAULTS },
-    networkChallenges: given.networkChallenges ?? NETWORK_CHALLENGE_LIMIT.max,
+    networkChallenges: given.networkChallenges ?? NETWORK_ANSWER_LIMIT.max,
     // A fixed test seed makes every puzzle the same: no holdout draws a different picture unless asked for.
     level: given.level ?? 'adaptive',
     holdout: given.holdout ?? (given.testSeed == null ? HOLDOUT_LIMITS.default : 0),

@@ -15,7 +15,7 @@ export interface AdmissionOptions {
   store: CaptchaStore;
   events: GatewayEvents;
   now: () => number;
-  /** Answers with work one network may send per minute, on both paths (NETWORK_CHALLENGE_LIMIT; the option networkChallenges). */
+  /** Answers with work one network may send per minute, on both paths (NETWORK_ANSWER_LIMIT; the option networkChallenges). */
   networkAnswers: number;
   difficulty: Difficulty;
   /** Each address's network and its kind (rules/networks/network-kind.ts). */

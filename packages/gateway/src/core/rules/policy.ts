@@ -42,8 +42,11 @@ export const BUSY_RETRY_AFTER_S = 1;
 /** After a refill draw failed for another reason than a full queue, the stock waits this long to try again. */
 export const STOCK_RETRY_AFTER_FAILURE_MS = 1000;
 
-/** 无障碍验证 (the path without the picture): its own limit per address, tighter than the puzzle's. */
-export const ACCESSIBLE_LIMIT = { max: 6, windowMs: 10 * 60_000 } as const;
+/**
+ * 无障碍验证 (the path without the picture): its own limit per address, tighter than the puzzle's. The host's to
+ * apply with its other limits by address (the gateway counts networks, never this).
+ */
+export const HOST_ACCESSIBLE_LIMIT = { max: 6, windowMs: 10 * 60_000 } as const;
 
 /**
  * Challenges (both paths) one network (a /24, an IPv6 /48, a hosting AS) may have
@@ -52,7 +55,7 @@ export const ACCESSIBLE_LIMIT = { max: 6, windowMs: 10 * 60_000 } as const;
  * its people): each address pays for its own (ADDRESS_FETCHES). Room for a busy carrier-grade NAT. `max` is the
  * default of the `networkChallenges` option.
  */
-export const NETWORK_CHALLENGE_LIMIT = { max: 300, windowMs: 60_000 } as const;
+export const NETWORK_ANSWER_LIMIT = { max: 300, windowMs: 60_000 } as const;
 
 /**
  * What one address (an IPv6 /64) may fetch per minute before it pays: `share` is what the people at one address

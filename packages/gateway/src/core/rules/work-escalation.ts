@@ -1,6 +1,6 @@
 import { WORK_ESCALATION, WORK_LIMITS } from './policy';
 
-// The limits and the escalation's numbers (ACCESSIBLE_LIMIT, NETWORK_CHALLENGE_LIMIT, WORK_ESCALATION) are in policy.ts.
+// The limits and the escalation's numbers (HOST_ACCESSIBLE_LIMIT, NETWORK_ANSWER_LIMIT, WORK_ESCALATION) are in policy.ts.
 
 /**
  * How many times the next task's work is doubled for a caller standing as `standing`: 0 to maxSteps, or
