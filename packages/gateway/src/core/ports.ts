@@ -63,7 +63,7 @@ export interface CaptchaStore {
   takePassFacts(tokenId: string): Promise<string | null>;
   /**
    * The caller's lock and recent failures, by its address (addressSubjectOf: an IPv6 /64 is one) and by its network
-   * (core/networks/address-blocks.ts).
+   * (core/rules/networks/address-blocks.ts).
    */
   standing(address: string, network: string): Promise<Standing>;
   /**
