@@ -7,7 +7,7 @@ import type { NetworkKind } from '../networks/network-kind';
 import type { OperatorSwitches } from './level-decision';
 import { createDifficulty, type LevelVerdict } from './engine';
 import type { Level } from './levels';
-import { PASS_ALLOWANCE, SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../policy';
+import { CARRIER_NAT_FAILURE_SHARE, PASS_ALLOWANCE, SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../policy';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -163,6 +163,41 @@ describe("a visitor's level", () => {
       clock.at += 5 * SECOND;
     }
     expect(levelOf(await visit('36.128.6.200', undefined, 'carrier'))).toBeGreaterThanOrEqual(2);
+  });
+
+  it("raises one NAT address on its own failures, never its carrier /24 alone: the /24's other people stay at 0", async () => {
+    const { clock, visit } = setUp();
+    // 60 wrong answers a minute from one NAT for two minutes: hard evidence many times over, had the /24 counted it all.
+    for (let i = 0; i < 120; i += 1) {
+      await visit('36.128.9.1', 'fail', 'carrier');
+      clock.at += SECOND;
+    }
+    expect(levelOf(await visit('36.128.9.1', undefined, 'carrier'))).toBeGreaterThanOrEqual(2);
+    expect(levelOf(await visit('36.128.9.200', undefined, 'carrier'))).toBe(0);
+    // Its people's passes count for the /24 as ever: a NAT answering past a usual day's minute still raises it.
+    for (let i = 0; i < 70; i += 1) {
+      await visit('36.128.9.1', 'pass', 'carrier');
+      clock.at += SECOND / 2;
+    }
+    expect(levelOf(await visit('36.128.9.201', undefined, 'carrier'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it(`counts up to ${CARRIER_NAT_FAILURE_SHARE} failures a NAT address in ten minutes for its /24: three NATs raise it`, async () => {
+    const { clock, visit } = setUp();
+    for (let i = 0; i < 3 * CARRIER_NAT_FAILURE_SHARE; i += 1) {
+      await visit(`36.128.10.${1 + Math.floor(i / CARRIER_NAT_FAILURE_SHARE)}`, 'fail', 'carrier');
+      clock.at += SECOND;
+    }
+    expect(levelOf(await visit('36.128.10.200', undefined, 'carrier'))).toBe(2);
+    // Two NATs' failures, however many, stay under the /24's marks; a third NAT's first few then raise it.
+    const two = setUp();
+    for (let i = 0; i < 80; i += 1) {
+      await two.visit(`36.128.11.${1 + (i % 2)}`, 'fail', 'carrier');
+      two.clock.at += SECOND;
+    }
+    expect(levelOf(await two.visit('36.128.11.200', undefined, 'carrier'))).toBe(0);
+    for (let i = 0; i < CARRIER_NAT_FAILURE_SHARE; i += 1) await two.visit('36.128.11.3', 'fail', 'carrier');
+    expect(levelOf(await two.visit('36.128.11.201', undefined, 'carrier'))).toBe(2);
   });
 
   it('starts a hosting network escalated: the guarded picture and more work from its first challenge', async () => {
