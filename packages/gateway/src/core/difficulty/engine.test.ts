@@ -200,6 +200,34 @@ describe("a visitor's level", () => {
     expect(levelOf(await two.visit('36.128.11.201', undefined, 'carrier'))).toBe(2);
   });
 
+  it.each([250, 20, 1])(
+    'holds the patient solver on a carrier /24 where it was, from %i of its addresses in turn: guarded within 30 s, then 2 or 3 throughout',
+    async (addresses) => {
+      // bench:attack's patient-24 (2026-11-29: 441 attempts in 2 minutes, 3.7 a second) from 250 addresses of the /24,
+      // under 10 failures each in ten minutes; it reads the plain picture, and one guarded picture in eight. From
+      // fewer addresses its /24 counts 10 failures of each, and each address's own level holds the rest.
+      const { clock, difficulty } = setUp();
+      const start = clock.at;
+      const seen: { at: number; level: Level }[] = [];
+      for (let i = 0; clock.at - start < 10 * MINUTE; i += 1) {
+        const ip = `36.128.50.${1 + (i % addresses)}`;
+        const { level } = (await difficulty.challenge(ip, { network: networkOf(ip), kind: 'carrier' }, clock.at)).verdict;
+        await difficulty.answered(ip, networkOf(ip), 'carrier', level < 2 || i % 8 === 0 ? 'pass' : 'fail', clock.at);
+        seen.push({ at: clock.at - start, level });
+        clock.at += 270;
+      }
+      const guardedAt = seen.find(({ level }) => level >= 2)!.at;
+      const person = (await difficulty.challenge('36.128.50.252', { network: '36.128.50.0/24', kind: 'carrier' }, clock.at)).verdict;
+      console.log(
+        `patient solver from ${addresses} (a person on its /24 then: level ${person.level}): guarded after ${guardedAt / 1000} s, level 3 after ${seen.find(({ level }) => level === 3)!.at / 1000} s; ${seen.length} attempts at levels 0/1/2/3: ${[0, 1, 2, 3].map((l) => seen.filter(({ level }) => level === l).length).join('/')}`,
+      );
+      expect(guardedAt).toBeLessThan(30 * SECOND);
+      expect(seen.filter(({ at }) => at >= guardedAt).every(({ level }) => level >= 2)).toBe(true);
+      expect(seen.some(({ level }) => level === 3)).toBe(true);
+    },
+    120_000,
+  );
+
   it('starts a hosting network escalated: the guarded picture and more work from its first challenge', async () => {
     const { visit } = setUp();
     expect(await visit('8.130.1.2', undefined, 'hosting', 'as:37963')).toMatchObject({
