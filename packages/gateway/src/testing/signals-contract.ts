@@ -83,6 +83,14 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       expect((await signals.site(at(61_000))).challenges).toBe(0);
     });
 
+    it("counts a network's failure for the network alone (a carrier NAT's, its address's counted apart), never the carriers' passes", async () => {
+      const { signals } = store;
+      const reading = await signals.record('networkFail', '36.128.9.1', '36.128.9.0/24', at(1000), false);
+      expect(reading.network.counts).toMatchObject({ challengesPerMinute: 1, answers10m: 1, failures10m: 1, successes10m: 0 });
+      expect(reading.address.counts).toMatchObject({ challengesPerMinute: 0, answers10m: 0, failures10m: 0 });
+      expect((await signals.carriers(at(61_000))).passes).toBe(0);
+    });
+
     it('slides each window: its oldest bucket fades as the window leaves it, then counts nothing', async () => {
       const { signals } = store;
       for (let i = 0; i < 10; i += 1) await signals.record('fail', '198.51.100.7', '198.51.100.0/24', at(0));

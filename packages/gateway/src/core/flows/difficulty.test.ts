@@ -8,7 +8,7 @@ import type { OperatorSwitches } from '../rules/level-decision';
 import { createDifficulty } from './difficulty';
 import type { LevelVerdict } from '../rules/level-decision';
 import type { Level } from '../rules/policy';
-import { PASS_ALLOWANCE, SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../rules/policy';
+import { CARRIER_NAT_FAILURE_SHARE, PASS_ALLOWANCE, SITE_FLOOR, SITE_SHARE_PER_NETWORK } from '../rules/policy';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -165,6 +165,69 @@ describe("a visitor's level", () => {
     }
     expect(levelOf(await visit('36.128.6.200', undefined, 'carrier'))).toBeGreaterThanOrEqual(2);
   });
+
+  it("raises one NAT address on its own failures, never its carrier /24 alone: the /24's other people stay at 0", async () => {
+    const { clock, visit } = setUp();
+    // 60 wrong answers a minute from one NAT for two minutes: hard evidence many times over, had the /24 counted it all.
+    for (let i = 0; i < 120; i += 1) {
+      await visit('36.128.9.1', 'fail', 'carrier');
+      clock.at += SECOND;
+    }
+    expect(levelOf(await visit('36.128.9.1', undefined, 'carrier'))).toBeGreaterThanOrEqual(2);
+    expect(levelOf(await visit('36.128.9.200', undefined, 'carrier'))).toBe(0);
+    // Its people's passes count for the /24 as ever: a NAT answering past a usual day's minute still raises it.
+    for (let i = 0; i < 70; i += 1) {
+      await visit('36.128.9.1', 'pass', 'carrier');
+      clock.at += SECOND / 2;
+    }
+    expect(levelOf(await visit('36.128.9.201', undefined, 'carrier'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it(`counts up to ${CARRIER_NAT_FAILURE_SHARE} failures a NAT address in ten minutes for its /24: three NATs raise it`, async () => {
+    const { clock, visit } = setUp();
+    for (let i = 0; i < 3 * CARRIER_NAT_FAILURE_SHARE; i += 1) {
+      await visit(`36.128.10.${1 + Math.floor(i / CARRIER_NAT_FAILURE_SHARE)}`, 'fail', 'carrier');
+      clock.at += SECOND;
+    }
+    expect(levelOf(await visit('36.128.10.200', undefined, 'carrier'))).toBe(2);
+    // Two NATs' failures, however many, stay under the /24's marks; a third NAT's first few then raise it.
+    const two = setUp();
+    for (let i = 0; i < 80; i += 1) {
+      await two.visit(`36.128.11.${1 + (i % 2)}`, 'fail', 'carrier');
+      two.clock.at += SECOND;
+    }
+    expect(levelOf(await two.visit('36.128.11.200', undefined, 'carrier'))).toBe(0);
+    for (let i = 0; i < CARRIER_NAT_FAILURE_SHARE; i += 1) await two.visit('36.128.11.3', 'fail', 'carrier');
+    expect(levelOf(await two.visit('36.128.11.201', undefined, 'carrier'))).toBe(2);
+  });
+
+  it.each([250, 20, 1])(
+    'holds the patient solver on a carrier /24 where it was, from %i of its addresses in turn: guarded within 30 s, then 2 or 3 throughout',
+    async (addresses) => {
+      // bench:attack's patient-24 (2026-11-29: 441 attempts in 2 minutes, 3.7 a second) from 250 addresses of the /24,
+      // under 10 failures each in ten minutes; it reads the plain picture, and one guarded picture in eight. From
+      // fewer addresses its /24 counts 10 failures of each, and each address's own level holds the rest.
+      const { clock, difficulty } = setUp();
+      const start = clock.at;
+      const seen: { at: number; level: Level }[] = [];
+      for (let i = 0; clock.at - start < 10 * MINUTE; i += 1) {
+        const ip = `36.128.50.${1 + (i % addresses)}`;
+        const { level } = (await difficulty.challenge(ip, { network: networkOf(ip), kind: 'carrier' }, clock.at)).verdict;
+        await difficulty.answered(ip, networkOf(ip), 'carrier', level < 2 || i % 8 === 0 ? 'pass' : 'fail', clock.at);
+        seen.push({ at: clock.at - start, level });
+        clock.at += 270;
+      }
+      const guardedAt = seen.find(({ level }) => level >= 2)!.at;
+      const person = (await difficulty.challenge('36.128.50.252', { network: '36.128.50.0/24', kind: 'carrier' }, clock.at)).verdict;
+      console.log(
+        `patient solver from ${addresses} (a person on its /24 then: level ${person.level}): guarded after ${guardedAt / 1000} s, level 3 after ${seen.find(({ level }) => level === 3)!.at / 1000} s; ${seen.length} attempts at levels 0/1/2/3: ${[0, 1, 2, 3].map((l) => seen.filter(({ level }) => level === l).length).join('/')}`,
+      );
+      expect(guardedAt).toBeLessThan(30 * SECOND);
+      expect(seen.filter(({ at }) => at >= guardedAt).every(({ level }) => level >= 2)).toBe(true);
+      expect(seen.some(({ level }) => level === 3)).toBe(true);
+    },
+    120_000,
+  );
 
   it('starts a hosting network escalated: the guarded picture and more work from its first challenge', async () => {
     const { visit } = setUp();

@@ -7,7 +7,7 @@
 import type { GatewayEvents } from '../rules/events';
 import { isCarrierNat, type JudgedNetwork, type NetworkKind } from '../rules/networks/network-kind';
 import { CARRIER_CAMPAIGN_PRESSURE, CARRIER_PRESSURE, carrierNatPressure } from '../rules/policy';
-import { campaignCap, decideLevel, type LevelVerdict, type OperatorSwitches } from '../rules/level-decision';
+import { campaignCap, countsForNetwork, decideLevel, type LevelVerdict, type OperatorSwitches } from '../rules/level-decision';
 import { freshState, isForgettable, nextState, type LevelState } from '../rules/hysteresis';
 import { CARRIER_SURGE, HYSTERESIS, PRESSURE, SITE_FLOOR, type Level } from '../rules/policy';
 import { pressureOf } from '../rules/pressure';
@@ -166,7 +166,9 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
     /**
      * An answer whose work was done, judged: counted for the address and network that fetched its puzzle, whose
      * levels move with it (hard evidence at once); an answer to no live puzzle, for the sender's address alone
-     * (network null). What it counts as is level-decision.ts's answerEvidence.
+     * (network null). What it counts as is level-decision.ts's answerEvidence. A carrier NAT address's failure is
+     * counted for the address first, then for its network only within the NAT's share (countsForNetwork): a second
+     * round trip, for those failures alone.
      */
     async answered(
       address: string,
@@ -175,7 +177,14 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
       evidence: 'pass' | 'fail' | 'accessiblePass',
       at: number,
     ): Promise<void> {
-      await observe(evidence, address, network, kind, at);
+      if (network === null || evidence !== 'fail' || !isCarrierNat(kind, address)) {
+        await observe(evidence, address, network, kind, at);
+        return;
+      }
+      const own = await observe('fail', address, null, kind, at);
+      if (!countsForNetwork(true, 'fail', own.reading.address.counts.failures10m)) return;
+      const reading = await signals.record('networkFail', address, network, at, false);
+      advance('network', network, kind, reading.network, at);
     },
     siteLevel: () => siteLevel,
     /** The operator's switches in service (for a pass's facts: rules/pass-facts.ts). */

@@ -1,7 +1,15 @@
 // The difficulty rule as a pure function: each input of the evidence moves the verdict the way the policy says,
 // and nothing else does. The numbers themselves are pinned through the engine in policy-table.test.ts.
-import { BROWSER_TRIES_PER_MS, HAND_MIN_MS, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS } from './policy';
-import { accessibleFitsMs, answerEvidence, decideLevel, passAllowance, puzzleFitsMs, type LevelEvidence } from './level-decision';
+import { BROWSER_TRIES_PER_MS, CARRIER_NAT_FAILURE_SHARE, HAND_MIN_MS, LEVEL_POLICY, PASS_ALLOWANCE, REACTION_MS } from './policy';
+import {
+  accessibleFitsMs,
+  answerEvidence,
+  countsForNetwork,
+  decideLevel,
+  passAllowance,
+  puzzleFitsMs,
+  type LevelEvidence,
+} from './level-decision';
 
 const none = { underAttack: null, peopleFirst: null };
 const calm: LevelEvidence = {
@@ -126,5 +134,19 @@ describe('what an answer counts as for the levels', () => {
     expect(accessibleFitsMs(40_000)).toBe(40_000 / BROWSER_TRIES_PER_MS);
     expect(accessibleFitsMs(0)).toBe(0);
     expect(accessibleFitsMs(-5)).toBe(0);
+  });
+});
+
+describe("what counts for the network that fetched an answer's puzzle", () => {
+  it("is every answer, but a carrier NAT address's failures past its share in ten minutes (this one counted)", () => {
+    const share = CARRIER_NAT_FAILURE_SHARE;
+    expect(countsForNetwork(false, 'fail', 500)).toBe(true);
+    expect(countsForNetwork(true, 'fail', 1)).toBe(true);
+    expect(countsForNetwork(true, 'fail', share)).toBe(true);
+    expect(countsForNetwork(true, 'fail', share + 0.5)).toBe(false);
+    expect(countsForNetwork(true, 'fail', 500)).toBe(false);
+    // A NAT's passes are its people's, and the evidence of a solver on the plain picture: always counted.
+    expect(countsForNetwork(true, 'pass', 500)).toBe(true);
+    expect(countsForNetwork(true, 'accessiblePass', 500)).toBe(true);
   });
 });

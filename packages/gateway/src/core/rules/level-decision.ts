@@ -6,6 +6,7 @@ import type { NetworkKind } from './networks/network-kind';
 import {
   ACCESSIBLE_ALLOWANCE,
   BROWSER_TRIES_PER_MS,
+  CARRIER_NAT_FAILURE_SHARE,
   CARRIER_SURGE,
   HAND_MIN_MS,
   HOLDOUT_LIMITS,
@@ -155,3 +156,12 @@ export const accessibleFitsMs = (counter: number) => Math.max(0, counter) / BROW
  */
 export const answerEvidence = (passed: boolean, timing: AnswerTiming | null): 'pass' | 'fail' =>
   passed && (timing === null || timing.answeredInMs >= timing.fitsMs) ? 'pass' : 'fail';
+
+/**
+ * Whether a judged answer counts for the network that fetched its puzzle as well as for its address: always, but
+ * a carrier NAT address's failure past its share (CARRIER_NAT_FAILURE_SHARE in ten minutes; `addressFailures10m`
+ * counts this one), which counts for the address alone. One NAT's failures then raise its own level, never its
+ * /24's alone, for the people on the /24's other addresses.
+ */
+export const countsForNetwork = (nat: boolean, evidence: 'pass' | 'fail' | 'accessiblePass', addressFailures10m: number) =>
+  !nat || evidence !== 'fail' || addressFailures10m <= CARRIER_NAT_FAILURE_SHARE;

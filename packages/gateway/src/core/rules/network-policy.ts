@@ -72,6 +72,17 @@ export const carrierNatPressure = (network: typeof CARRIER_PRESSURE): typeof CAR
 });
 
 /**
+ * A carrier NAT address's failures count toward its network's evidence (its /24's failures, answers and answers a
+ * minute) up to this many in ten minutes; past them, for the address alone, whose own level they still raise as
+ * any address's do. Raising a carrier /24 on failures (hard: 30 answers, most failed) then takes at least three of
+ * its addresses, which a phone on one connection does not have at will; one NAT stays under the /24's calm mark
+ * (15), so it never holds the /24 up alone either. A patient solver on a /24 answers from many of its addresses, a
+ * few failures each (bench:attack's patient-24: 250 of them, about 8 each in ten minutes): all counted, as before.
+ * Passes always count: they are the evidence of a fast solver on the plain picture.
+ */
+export const CARRIER_NAT_FAILURE_SHARE = 10;
+
+/**
  * 无障碍验证's share of a network's passes in 10 minutes, past which the network is hot: the people who need the
  * path without the picture are a few in a hundred of a site's passes (the holdout's and the funnel's figures:
  * docs/decisions/carriers-campaign-switch-and-carriers-floor.md), so a network where over a quarter of at least `min` passes come that way

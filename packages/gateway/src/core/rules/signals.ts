@@ -8,9 +8,10 @@ import type { EntityCounts } from './pressure';
 /**
  * Something that happened to an address and its network: a puzzle fetched (free: it counts for the fetching
  * address alone), or an answer whose work was checked and found done, then judged (a pass, a failure; a pass
- * on the path without the picture). Only answers with work count for a network and the site.
+ * on the path without the picture). Only answers with work count for a network and the site. `networkFail`: a
+ * failure counted for the network alone (a carrier NAT's, its address's counted first: engine.ts).
  */
-export type SignalEvent = 'challenge' | 'pass' | 'fail' | 'accessiblePass';
+export type SignalEvent = 'challenge' | 'pass' | 'fail' | 'accessiblePass' | 'networkFail';
 /** An entity whose level is kept: an address (IPv6: its /64) or a network (/24, IPv6 /48). */
 export type SignalEntity = 'address' | 'network';
 
@@ -40,6 +41,7 @@ export const COUNTED: Readonly<Record<SignalEvent, Readonly<Record<SignalEntity,
   pass: { address: ['answers', 'passes', 'passesHour'], network: ['challenges', 'answers', 'passes', 'passesHour'] },
   accessiblePass: { address: ['answers', 'passes'], network: ['challenges', 'answers', 'passes', 'passesHour', 'accessible'] },
   fail: { address: ['answers', 'failures'], network: ['challenges', 'answers', 'failures'] },
+  networkFail: { address: [], network: ['challenges', 'answers', 'failures'] },
 };
 /** Whether an event counts for the site's minute (with a network named, not a carrier's): answers with work only. */
 export const countsForSite = (event: SignalEvent) => event !== 'challenge';
