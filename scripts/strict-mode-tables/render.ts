@@ -77,8 +77,8 @@ function marksRow(who: string, marks: Marks, minute: string): string {
     `more than ${percent(marks.hardFailureShare)} of ${marks.hardMinAnswers} answers or more failed`,
     ...(hardMinute !== undefined && Number.isFinite(hardMinute) ? [`${hardMinute} ${minute}`] : []),
   ].join('; or ');
-  const calm = `${count(marks.calm.challengesPerMinute, minute)}; failures ${marks.calm.failures10m}; passes ${marks.calm.successes10m}`;
-  return `| ${who} | ${count(marks.hot.challengesPerMinute, minute)} | ${failures} | ${marks.hot.successes10m} | ${hard} | ${calm} |`;
+  const calm = `${count(marks.calm.minuteCount, minute)}; failures ${marks.calm.failures10m}; passes ${marks.calm.successes10m}`;
+  return `| ${who} | ${count(marks.hot.minuteCount, minute)} | ${failures} | ${marks.hot.successes10m} | ${hard} | ${calm} |`;
 }
 
 function marksTable(policy: StrictPolicy): string {

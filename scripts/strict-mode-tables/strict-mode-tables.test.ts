@@ -30,7 +30,7 @@ describe("docs/strict-mode.md's policy tables", () => {
     const changed: StrictPolicy = {
       ...gatewayPolicy,
       LEVEL_POLICY: { ...LEVEL_POLICY, 2: { ...LEVEL_POLICY[2], workFactor: 16, networkSuccessesPerHour: 7 } },
-      CARRIER_PRESSURE: { ...CARRIER_PRESSURE, hot: { ...CARRIER_PRESSURE.hot, challengesPerMinute: 33 } },
+      CARRIER_PRESSURE: { ...CARRIER_PRESSURE, hot: { ...CARRIER_PRESSURE.hot, minuteCount: 33 } },
       PASS_ALLOWANCE: { ...PASS_ALLOWANCE, unknown: { burst: 9, perMinute: 0.25 } },
       KIND_FLOOR: { ...KIND_FLOOR, hosting: 1 },
       HYSTERESIS: { ...HYSTERESIS, rateCalmMs: 7 * 60_000 },

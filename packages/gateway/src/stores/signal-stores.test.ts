@@ -69,7 +69,7 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     const now = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', T0);
     // An address's challenges are its fetches; a network's, the answers with work that came back to its puzzles.
     expect(now.address.counts).toEqual({
-      challengesPerMinute: 2,
+      minuteCount: 2,
       answers10m: 1,
       failures10m: 0,
       successes10m: 1,
@@ -77,7 +77,7 @@ describe.each(stores)('the signals on %s', (_name, open) => {
       accessible10m: 0,
     });
     expect(now.network.counts).toEqual({
-      challengesPerMinute: 2,
+      minuteCount: 2,
       answers10m: 2,
       failures10m: 1,
       successes10m: 1,
@@ -90,7 +90,7 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     clock.at = T0 + 90_000;
     const later = await signals.record('fail', '198.51.100.9', '198.51.100.0/24', clock.at);
     expect(later.address.counts).toEqual({
-      challengesPerMinute: 0,
+      minuteCount: 0,
       answers10m: 2,
       failures10m: 1,
       successes10m: 1,
@@ -98,7 +98,7 @@ describe.each(stores)('the signals on %s', (_name, open) => {
       accessible10m: 0,
     });
     expect(later.network.counts).toEqual({
-      challengesPerMinute: 1,
+      minuteCount: 1,
       answers10m: 4,
       failures10m: 2,
       successes10m: 2,
@@ -108,9 +108,9 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     // 11 minutes on: the 10-minute window's oldest bucket (T0's: every answer so far, the one 90 s on too) counts half; the hour's whole.
     clock.at = T0 + 11 * MINUTE;
     const faded = await signals.record('challenge', '198.51.100.10', '198.51.100.0/24', clock.at);
-    expect(faded.address.counts.challengesPerMinute).toBe(1);
+    expect(faded.address.counts.minuteCount).toBe(1);
     expect(faded.network.counts).toEqual({
-      challengesPerMinute: 0,
+      minuteCount: 0,
       answers10m: 2,
       failures10m: 1,
       successes10m: 1,
@@ -125,7 +125,7 @@ describe.each(stores)('the signals on %s', (_name, open) => {
     const reading = await signals.record('fail', '203.0.113.5', null, T0);
     expect(reading.address.counts).toMatchObject({ answers10m: 2, failures10m: 2 });
     expect(reading.network).toEqual({
-      counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 },
+      counts: { minuteCount: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 },
       state: null,
     });
   });

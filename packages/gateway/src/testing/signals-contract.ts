@@ -29,7 +29,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       await signals.record('pass', '198.51.100.7', '198.51.100.0/24', at(3000));
       const mine = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(3500));
       expect(mine.address.counts).toEqual({
-        challengesPerMinute: 4,
+        minuteCount: 4,
         answers10m: 2,
         failures10m: 1,
         successes10m: 1,
@@ -38,7 +38,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       });
       const reading = await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(4000));
       expect(reading.address.counts).toEqual({
-        challengesPerMinute: 1,
+        minuteCount: 1,
         answers10m: 0,
         failures10m: 0,
         successes10m: 0,
@@ -47,7 +47,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       });
       // The network's challenges are the answers that came back with work: four bare fetches moved nothing.
       expect(reading.network.counts).toEqual({
-        challengesPerMinute: 2,
+        minuteCount: 2,
         answers10m: 2,
         failures10m: 1,
         successes10m: 1,
@@ -55,7 +55,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
         accessible10m: 0,
       });
       const other = await signals.record('pass', '203.0.113.1', '203.0.113.0/24', at(5000));
-      expect(other.network.counts.challengesPerMinute).toBe(1);
+      expect(other.network.counts.minuteCount).toBe(1);
     });
 
     it('makes a pass without the picture a pass for the levels, but not one that makes its address known good', async () => {
@@ -64,7 +64,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       const reading = await signals.record('challenge', '198.51.100.7', '198.51.100.0/24', at(2000));
       expect(reading.address.counts).toMatchObject({ answers10m: 1, successes10m: 1, successes1h: 0, accessible10m: 0 });
       expect(reading.network.counts).toMatchObject({
-        challengesPerMinute: 1,
+        minuteCount: 1,
         answers10m: 1,
         successes10m: 1,
         successes1h: 1,
@@ -77,7 +77,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       const reading = await signals.record('fail', '198.51.100.7', null, at(1000));
       expect(reading.address.counts).toMatchObject({ answers10m: 1, failures10m: 1 });
       expect((await signals.record('challenge', '198.51.100.8', '198.51.100.0/24', at(2000))).network.counts).toMatchObject({
-        challengesPerMinute: 0,
+        minuteCount: 0,
         answers10m: 0,
       });
       expect((await signals.site(at(61_000))).challenges).toBe(0);
@@ -86,8 +86,8 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
     it("counts a network's failure for the network alone (a carrier NAT's, its address's counted apart), never the carriers' passes", async () => {
       const { signals } = store;
       const reading = await signals.record('networkFail', '36.128.9.1', '36.128.9.0/24', at(1000), false);
-      expect(reading.network.counts).toMatchObject({ challengesPerMinute: 1, answers10m: 1, failures10m: 1, successes10m: 0 });
-      expect(reading.address.counts).toMatchObject({ challengesPerMinute: 0, answers10m: 0, failures10m: 0 });
+      expect(reading.network.counts).toMatchObject({ minuteCount: 1, answers10m: 1, failures10m: 1, successes10m: 0 });
+      expect(reading.address.counts).toMatchObject({ minuteCount: 0, answers10m: 0, failures10m: 0 });
       expect((await signals.carriers(at(61_000))).passes).toBe(0);
     });
 
@@ -98,7 +98,7 @@ export function describeSignalsContract(name: string, makeBacking: () => Promise
       // Challenges are kept in 10 s buckets: 55 s on, all eleven are within the minute; 65 s on, their bucket is
       // half out of it; 75 s on, wholly.
       const counted = async (ms: number) =>
-        (await signals.record('pass', '198.51.100.9', '198.51.100.0/24', at(ms))).network.counts.challengesPerMinute;
+        (await signals.record('pass', '198.51.100.9', '198.51.100.0/24', at(ms))).network.counts.minuteCount;
       expect(await counted(55_000)).toBe(11 + 1);
       expect(await counted(65_000)).toBeCloseTo(11 / 2 + 2);
       expect(await counted(75_000)).toBe(3);

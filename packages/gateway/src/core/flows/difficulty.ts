@@ -161,7 +161,7 @@ export function createDifficulty({ signals, switches, holdout, random, pinned, e
         draw: random(),
         now: at,
       });
-      return { verdict, networkAnswered: reading.network.counts.challengesPerMinute };
+      return { verdict, networkAnswered: reading.network.counts.minuteCount };
     },
     /**
      * An answer whose work was done, judged: counted for the address and network that fetched its puzzle, whose

@@ -28,13 +28,13 @@ export interface LevelPolicy {
 }
 
 /**
- * Where pressure on an address or a network starts (hot) and ends (calm). `challengesPerMinute` is the minute's
+ * Where pressure on an address or a network starts (hot) and ends (calm). `minuteCount` is the minute's
  * count as signals.ts keeps it: an address's puzzles fetched, a network's answers with work (a bare fetch moves
  * no network).
  */
 export interface Thresholds {
-  hot: { challengesPerMinute: number; failures10m: number; successes10m: number };
-  calm: { challengesPerMinute: number; failures10m: number; successes10m: number };
+  hot: { minuteCount: number; failures10m: number; successes10m: number };
+  calm: { minuteCount: number; failures10m: number; successes10m: number };
   /** Failures are hot only when they are at least this share of the answers (a busy carrier's people fail too). */
   hotFailureShare?: number;
   /** A network's answers with work in a minute, this many or more: hard evidence (the level goes at once to LEVEL_POLICY's). */
@@ -90,14 +90,14 @@ export const HYSTERESIS = {
  */
 export const PRESSURE: Readonly<Record<'address' | 'network', Thresholds & { hardFailureShare: number; hardMinAnswers: number }>> = {
   address: {
-    hot: { challengesPerMinute: 8, failures10m: 3, successes10m: 3 },
-    calm: { challengesPerMinute: 3, failures10m: 1, successes10m: 1 },
+    hot: { minuteCount: 8, failures10m: 3, successes10m: 3 },
+    calm: { minuteCount: 3, failures10m: 1, successes10m: 1 },
     hardFailureShare: 0.8,
     hardMinAnswers: 6,
   },
   network: {
-    hot: { challengesPerMinute: 20, failures10m: 10, successes10m: 4 },
-    calm: { challengesPerMinute: 8, failures10m: 4, successes10m: 2 },
+    hot: { minuteCount: 20, failures10m: 10, successes10m: 4 },
+    calm: { minuteCount: 8, failures10m: 4, successes10m: 2 },
     hardFailureShare: 0.6,
     hardMinAnswers: 20,
   },

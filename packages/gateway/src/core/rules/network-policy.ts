@@ -38,8 +38,8 @@ export const KIND_FLOOR: Readonly<Record<'carrier' | 'hosting' | 'unknown', 0 | 
  * announces (the campaign switch), CARRIER_CAMPAIGN_PRESSURE's marks hold instead.
  */
 export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinAnswers: number } = {
-  hot: { challengesPerMinute: 30, failures10m: 40, successes10m: 240 },
-  calm: { challengesPerMinute: 15, failures10m: 15, successes10m: 100 },
+  hot: { minuteCount: 30, failures10m: 40, successes10m: 240 },
+  calm: { minuteCount: 15, failures10m: 15, successes10m: 100 },
   hotFailureShare: 0.4,
   hardAnswersPerMinute: 60,
   hardFailureShare: 0.6,
@@ -54,8 +54,8 @@ export const CARRIER_PRESSURE: Thresholds & { hardFailureShare: number; hardMinA
  */
 export const CARRIER_CAMPAIGN_PRESSURE: typeof CARRIER_PRESSURE = {
   ...CARRIER_PRESSURE,
-  hot: { challengesPerMinute: 90, failures10m: 40, successes10m: 720 },
-  calm: { challengesPerMinute: 45, failures10m: 15, successes10m: 300 },
+  hot: { minuteCount: 90, failures10m: 40, successes10m: 720 },
+  calm: { minuteCount: 45, failures10m: 15, successes10m: 300 },
   hardAnswersPerMinute: 180,
 };
 
@@ -66,8 +66,8 @@ export const CARRIER_CAMPAIGN_PRESSURE: typeof CARRIER_PRESSURE = {
  */
 export const carrierNatPressure = (network: typeof CARRIER_PRESSURE): typeof CARRIER_PRESSURE => ({
   ...network,
-  hot: { ...network.hot, challengesPerMinute: Infinity },
-  calm: { ...network.calm, challengesPerMinute: Infinity },
+  hot: { ...network.hot, minuteCount: Infinity },
+  calm: { ...network.calm, minuteCount: Infinity },
   hardAnswersPerMinute: Infinity,
 });
 

@@ -3,14 +3,14 @@ import { PRESSURE, SITE_FLOOR } from './policy';
 import { pressureOf } from './pressure';
 import { sitePressure, nextBaseline } from './site-floor';
 
-const quiet = { challengesPerMinute: 1, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1, accessible10m: 0 };
+const quiet = { minuteCount: 1, answers10m: 1, failures10m: 0, successes10m: 1, successes1h: 1, accessible10m: 0 };
 
 describe('pressure from the counts', () => {
   it('reads a person as calm, a vision bot from one /24 as hot, a network failing most of many answers as hard', () => {
     expect(pressureOf('address', quiet)).toBe('calm');
     expect(
       pressureOf('network', {
-        challengesPerMinute: 15,
+        minuteCount: 15,
         answers10m: 150,
         failures10m: 20,
         successes10m: 53,
@@ -20,7 +20,7 @@ describe('pressure from the counts', () => {
     ).toBe('hot');
     expect(
       pressureOf('network', {
-        challengesPerMinute: 30,
+        minuteCount: 30,
         answers10m: 40,
         failures10m: 30,
         successes10m: 2,
@@ -28,7 +28,7 @@ describe('pressure from the counts', () => {
         accessible10m: 0,
       }),
     ).toBe('hard');
-    expect(pressureOf('address', { ...quiet, challengesPerMinute: 5 })).toBe('warm');
+    expect(pressureOf('address', { ...quiet, minuteCount: 5 })).toBe('warm');
     // An hour's passes alone move nothing (they are the quota's): the last 10 minutes' do.
     expect(pressureOf('network', { ...quiet, successes1h: 60 })).toBe('calm');
   });
@@ -72,10 +72,10 @@ describe('pressure at its thresholds', () => {
   });
 
   it('is hot at each mark exactly, each on its own', () => {
-    expect(pressureOf('address', { ...quiet, challengesPerMinute: hot.challengesPerMinute })).toBe('hot');
+    expect(pressureOf('address', { ...quiet, minuteCount: hot.minuteCount })).toBe('hot');
     expect(pressureOf('address', { ...quiet, answers10m: hot.failures10m, failures10m: hot.failures10m })).toBe('hot');
     expect(pressureOf('address', { ...quiet, successes10m: hot.successes10m })).toBe('hot');
-    expect(pressureOf('address', { ...quiet, challengesPerMinute: hot.challengesPerMinute - 1 })).toBe('warm');
+    expect(pressureOf('address', { ...quiet, minuteCount: hot.minuteCount - 1 })).toBe('warm');
     expect(pressureOf('address', { ...quiet, answers10m: hot.failures10m, failures10m: hot.failures10m - 1 })).toBe('warm');
     expect(pressureOf('address', { ...quiet, successes10m: hot.successes10m - 1 })).toBe('warm');
   });
@@ -92,7 +92,7 @@ describe('pressure at its thresholds', () => {
   it('is calm at each calm mark exactly, and warm just above any one of them', () => {
     const atCalm = { ...quiet, answers10m: hot.failures10m, ...calm };
     expect(pressureOf('address', atCalm)).toBe('calm');
-    expect(pressureOf('address', { ...atCalm, challengesPerMinute: calm.challengesPerMinute + 1 })).toBe('warm');
+    expect(pressureOf('address', { ...atCalm, minuteCount: calm.minuteCount + 1 })).toBe('warm');
     expect(pressureOf('address', { ...atCalm, failures10m: calm.failures10m + 1 })).toBe('warm');
     expect(pressureOf('address', { ...atCalm, successes10m: calm.successes10m + 1 })).toBe('warm');
   });

@@ -4,7 +4,7 @@ import { ACCESSIBLE_SHARE, PRESSURE, type Thresholds } from './policy';
 /** What the store counts for an address (IPv6: its /64) or a network (/24, IPv6 /48). */
 export interface EntityCounts {
   /** The minute's count: an address's puzzles fetched; a network's answers with work (signals.ts, COUNTED). */
-  challengesPerMinute: number;
+  minuteCount: number;
   /** Answers judged, and of them failed, in the last 10 minutes. */
   answers10m: number;
   failures10m: number;
@@ -26,10 +26,10 @@ export function pressureOf(
 ): Pressure {
   const { hot, calm, hardFailureShare, hardMinAnswers } = thresholds;
   if (counts.answers10m >= hardMinAnswers && counts.failures10m / counts.answers10m > hardFailureShare) return 'hard';
-  if (counts.challengesPerMinute >= (thresholds.hardAnswersPerMinute ?? Infinity)) return 'hard';
+  if (counts.minuteCount >= (thresholds.hardAnswersPerMinute ?? Infinity)) return 'hard';
   const failing = counts.failures10m / Math.max(1, counts.answers10m) >= (thresholds.hotFailureShare ?? 0);
   const past = (marks: Thresholds['hot']) =>
-    counts.challengesPerMinute >= marks.challengesPerMinute ||
+    counts.minuteCount >= marks.minuteCount ||
     (counts.failures10m >= marks.failures10m && failing) ||
     counts.successes10m >= marks.successes10m;
   // 无障碍验证's passes far past their usual share of a network's (ACCESSIBLE_SHARE): a script that reads no picture.
@@ -37,8 +37,6 @@ export function pressureOf(
     counts.accessible10m >= ACCESSIBLE_SHARE.min && counts.accessible10m > ACCESSIBLE_SHARE.share * counts.successes10m;
   if (past(hot) || accessibleShare) return 'hot';
   const within =
-    counts.challengesPerMinute <= calm.challengesPerMinute &&
-    counts.failures10m <= calm.failures10m &&
-    counts.successes10m <= calm.successes10m;
+    counts.minuteCount <= calm.minuteCount && counts.failures10m <= calm.failures10m && counts.successes10m <= calm.successes10m;
   return within ? 'calm' : 'warm';
 }

@@ -106,7 +106,7 @@ export function countsOf(values: readonly number[], at: number): EntityCounts {
     offset += length;
   }
   return {
-    challengesPerMinute: counts.challenges,
+    minuteCount: counts.challenges,
     answers10m: counts.answers,
     failures10m: counts.failures,
     successes10m: counts.passes,
@@ -161,6 +161,6 @@ export const subjectsOf = (address: string, network: string | null): [SignalEnti
 
 /** A network's reading when the event counted for the address alone. */
 export const NO_READING: EntityReading = {
-  counts: { challengesPerMinute: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 },
+  counts: { minuteCount: 0, answers10m: 0, failures10m: 0, successes10m: 0, successes1h: 0, accessible10m: 0 },
   state: null,
 };
