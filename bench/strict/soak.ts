@@ -5,6 +5,8 @@
 //
 //   npm run bench:soak -- [--duration=180] [--ratio=3] [--connections=4] [--sample=15] [--stock=N] [--threads=N]
 //                         [--server=path/to/server.js]   (another build of the server, to compare)
+//                         [--bare]   (instead of the server, one that answers every POST with a 429 and does
+//                                     nothing else: V8's own sizing under the flood, with --refused's load)
 //                         [--refused]   (levels adaptive and the host's limits, as deployed: every connection is
 //                                        127.0.0.1, so past its fetches a minute nearly every answer is a 429: the
 //                                        refusing path's memory; issue 50's goal: RSS within 3%, highest over
@@ -21,6 +23,8 @@ import { startServer, STRICT_ENV } from '../common/server-process';
 
 export const TARGETS = { rssGrowthAfterFirstMinute: 0.05, rssGrowthOverSecondHalf: 0.03 };
 const WARM_S = 60;
+/** A server that answers every POST with a 429 and does nothing else (--bare). */
+const BARE_SERVER = 'bench/strict/bare-refusals-server.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -32,6 +36,7 @@ const { values: options } = parseArgs({
     threads: { type: 'string' },
     server: { type: 'string' },
     refused: { type: 'boolean', default: false },
+    bare: { type: 'boolean', default: false },
   },
 });
 const durationS = Number(options.duration);
@@ -39,7 +44,7 @@ const sampleS = Number(options.sample);
 if (!(durationS > WARM_S) || !(sampleS > 0)) throw new Error(`--duration must be over ${WARM_S} s and --sample over 0`);
 
 async function main() {
-  if (!options.server) ensureBuilt({ customDist: true }); // the pages are not asked for: the server alone
+  if (!options.server && !options.bare) ensureBuilt({ customDist: true }); // the pages are not asked for: the server alone
   const emptyDist = mkdtempSync(join(tmpdir(), 'bench-soak-'));
   writeFileSync(join(emptyDist, 'index.html'), '<!doctype html>'); // the start refuses a DIST_DIR without one
   const redis = await startRedisServer();
@@ -56,7 +61,9 @@ async function main() {
     ...(options.refused ? { CAPTCHA_LEVEL: undefined, RATE_LIMIT_CHECKS: undefined, RATE_LIMIT_REG: undefined } : {}),
   };
   const metricsPort = await freePort();
-  const server = await startServer({ ...env, METRICS_PORT: String(metricsPort) }, options.server ?? SERVER_ENTRY);
+  const server = options.bare
+    ? await startServer(env, BARE_SERVER, ['--import', 'tsx'])
+    : await startServer({ ...env, METRICS_PORT: String(metricsPort) }, options.server ?? SERVER_ENTRY);
   const rssMb = () => Math.round(server.rssMb());
   /**
    * The main thread's V8 heap in use, its old generation in use (what was promoted and not yet collected), its young
@@ -79,7 +86,7 @@ async function main() {
   const samples: { second: number; rssMb: number; heapMb?: number; oldMb?: number; youngMb?: number; externalMb?: number }[] = [];
   try {
     console.log(
-      `[bench:soak] ${availableParallelism()} CPUs (shared machine: compare runs made one after the other); ${options.server ?? SERVER_ENTRY}; ` +
+      `[bench:soak] ${availableParallelism()} CPUs (shared machine: compare runs made one after the other); ${options.bare ? BARE_SERVER : (options.server ?? SERVER_ENTRY)}; ` +
         `pixel ratio ${options.ratio}, ${options.connections} connections, ${durationS} s, RSS every ${sampleS} s${options.refused ? ', refused fetches' : ''}`,
     );
     const started = performance.now();

@@ -1,6 +1,6 @@
 // A server that does nothing but refuse: Fastify answering every POST with reply.code(429).send(), and /readyz.
-// `npm run bench:soak -- --refused --server=bench/strict/bare-refusals-server.mjs` runs the refusing path's soak
-// against it, to tell what V8's own heap sizing does to RSS under such a flood from what the server's code does
+// `npm run bench:soak -- --refused --bare` runs the refusing path's soak against it (its own process, under tsx),
+// to tell what V8's own heap sizing does to RSS under such a flood from what the server's code does
 // (docs/decisions/refusals-without-gc-entries.md).
 import Fastify from 'fastify';
 
