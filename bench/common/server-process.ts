@@ -67,8 +67,11 @@ const cpuSecondsOf = (statFile: string) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
-/** Starts the built server (or `entry`, another build to compare with) and waits until it is ready. */
-export async function startServer(env: ServerEnv = {}, entry: string = SERVER_ENTRY): Promise<BenchServer> {
+/**
+ * Starts the built server (or `entry`, another build to compare with, or a script run with `nodeArgs` such as
+ * `--import tsx`) and waits until it is ready.
+ */
+export async function startServer(env: ServerEnv = {}, entry: string = SERVER_ENTRY, nodeArgs: string[] = []): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
   const merged: ServerEnv = {
@@ -79,7 +82,7 @@ export async function startServer(env: ServerEnv = {}, entry: string = SERVER_EN
     LOG_LEVEL: 'warn',
     ...env,
   };
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: Object.fromEntries(Object.entries(merged).filter((pair): pair is [string, string] => pair[1] !== undefined)),
     stdio: ['ignore', 'ignore', 'inherit'],
   });

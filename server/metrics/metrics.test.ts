@@ -109,15 +109,19 @@ describe('metrics', () => {
       [`${P}ledger_revised_total`]: 'counter',
       [`${P}ledger_write_failures_total`]: 'counter',
     });
-    // The process's own: CPU, heap, event-loop lag, GC.
+    // The process's own: CPU, memory, heap, event-loop lag; no GC histogram (metrics/process-metrics.ts).
     for (const name of [
       'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
       'nodejs_heap_size_used_bytes',
+      'nodejs_heap_space_size_used_bytes',
       'nodejs_eventloop_lag_seconds',
-      'nodejs_gc_duration_seconds',
+      'nodejs_active_handles_total',
+      'nodejs_version_info',
     ]) {
       expect(types.has(name), name).toBe(true);
     }
+    expect(types.has('nodejs_gc_duration_seconds')).toBe(false);
     const list = parseExposition(text).samples;
     expect(
       valueOf(list, `${P}http_request_duration_seconds_count`, { route: '/api/Index/checkuser', method: 'POST', status_code: '200' }),

@@ -1,7 +1,8 @@
 // The server's Prometheus metrics: what they are (the routes and the gateway report to them through
 // contract.ts, whose no-op twin stands in when metrics are off). Every label has a bounded set of values: route patterns, fixed
 // verdicts, outcomes and reasons (answers.ts), never a value a client sent; a channel is a listed one or `other`.
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { processMetrics } from './process-metrics';
 import { RequestHistogram } from './request-histogram';
 import { listedChannels } from '../channels/rules';
 import { OTHER_CHANNEL_LABEL, type ChannelSettingsGetter } from '../channels/site-channels';
@@ -29,12 +30,12 @@ const REG_OUTCOMES_AT_ZERO = [
 ] as const;
 
 /**
- * The real metrics on their own registry, with the process's default metrics (event-loop lag, heap, GC).
+ * The real metrics on their own registry, with the process's own (event-loop lag, heap; process-metrics.ts).
  * `channels` names the funnel's channel labels that start at 0 (read at every scrape: the list may change).
  */
 export function createMetrics(channels: ChannelSettingsGetter): PrometheusMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  processMetrics(registry);
   const name = (suffix: string) => METRIC_PREFIX + suffix;
 
   const duration = new RequestHistogram(
