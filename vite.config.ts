@@ -12,6 +12,13 @@ import { defineConfig } from 'vitest/config';
 // packages/gateway/src/drawing/draw-pool.ts
 const PACKAGE_SOURCES = 'game-register-source';
 
+/** The puzzle package's chunks by where their entry lives, the first match naming it (most specific first). */
+const PUZZLE_CHUNKS: [string, string][] = [
+  ['/packages/puzzle-captcha/src/work/', 'assets/captcha-work-[hash].js'],
+  ['/packages/puzzle-captcha/src/react/server-mode', 'assets/captcha-server-[hash].js'],
+  ['/packages/puzzle-captcha/', 'assets/captcha-[hash].js'],
+];
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -31,14 +38,7 @@ export default defineConfig({
         // The puzzle package's entry is src/index.ts; name its lazy chunk after what it is, not "src". Its own
         // lazy chunks for server mode only are captcha-server (react/server-mode.ts, with its views and stylesheet) and captcha-work (the
         // proof-of-work wrapper).
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/packages/puzzle-captcha/src/work/')
-            ? 'assets/captcha-work-[hash].js'
-            : chunk.facadeModuleId?.includes('/packages/puzzle-captcha/src/react/server-mode')
-              ? 'assets/captcha-server-[hash].js'
-              : chunk.facadeModuleId?.includes('/packages/puzzle-captcha/')
-                ? 'assets/captcha-[hash].js'
-                : 'assets/[name]-[hash].js',
+        chunkFileNames: (chunk) => PUZZLE_CHUNKS.find(([part]) => chunk.facadeModuleId?.includes(part))?.[1] ?? 'assets/[name]-[hash].js',
         assetFileNames: (asset) =>
           asset.originalFileNames.some((name) => name.includes('packages/puzzle-captcha/'))
             ? 'assets/captcha-[hash][extname]'

@@ -32,6 +32,15 @@ export function sourceFiles(): string[] {
 /** Production files: tests, test kits (testing/ folders) and fixtures aside. */
 export const isProduction = (path: string) => !/\.test\.tsx?$/.test(path) && !/(^|\/)testing\//.test(path);
 
+const PRODUCTION_FOLDERS = ['src/', 'server/', 'packages/', 'playground/'];
+
+/** The production files whose names match `kind`: the app, the server, the packages, the playground and the root's configs. */
+export const productionFiles = (kind: RegExp): string[] =>
+  repositoryFiles().filter(
+    (path) =>
+      (PRODUCTION_FOLDERS.some((folder) => path.startsWith(folder)) || !path.includes('/')) && kind.test(path) && isProduction(path),
+  );
+
 /** The files a module imports (static, type-only, re-exports, dynamic with a literal), as root-relative paths of ours. */
 export function importsOf(path: string, known: Set<string>): string[] {
   const file = join(ROOT, path);

@@ -4,15 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { ROOT, sourceFiles } from './source-files';
-import { isProduction } from './source-imports';
+import { ROOT } from './source-files';
+import { productionFiles } from './source-imports';
 
 const MAX_DEPTH = 2;
-const PRODUCTION_FOLDERS = ['src/', 'server/', 'packages/', 'playground/'];
 const CODE = /\.(ts|tsx|mts|mjs|js)$/;
-
-/** Files another change rewrites whole; each is held again once that change lands (the test says when). */
-const EXEMPT: Record<string, string> = {};
 
 /** The lines (1-based) where a ternary stands deeper than `max` conditional expressions in one function. */
 export function deepTernaries(text: string, fileName = 'file.ts', max = MAX_DEPTH): number[] {
@@ -27,9 +23,6 @@ export function deepTernaries(text: string, fileName = 'file.ts', max = MAX_DEPT
   return lines;
 }
 
-const productionFiles = () =>
-  sourceFiles().filter((path) => PRODUCTION_FOLDERS.some((folder) => path.startsWith(folder)) && CODE.test(path) && isProduction(path));
-
 describe('ternary depth', () => {
   it('counts conditional expressions inside each other, starting again in a function', () => {
     expect(deepTernaries('const a = x ? 1 : y ? 2 : 3;')).toEqual([]);
@@ -40,19 +33,9 @@ describe('ternary depth', () => {
   });
 
   it(`no production ternary is nested deeper than ${MAX_DEPTH}`, () => {
-    const files = productionFiles();
+    const files = productionFiles(CODE);
     expect(files).toEqual(expect.arrayContaining(['server/app.ts', 'src/main.tsx', 'packages/gateway/src/index.ts']));
-    const deep = files
-      .filter((path) => !(path in EXEMPT))
-      .flatMap((path) => deepTernaries(readFileSync(join(ROOT, path), 'utf8'), path).map((line) => `${path}:${line}`));
+    const deep = files.flatMap((path) => deepTernaries(readFileSync(join(ROOT, path), 'utf8'), path).map((line) => `${path}:${line}`));
     expect(deep).toEqual([]);
-  });
-
-  it('holds an exempt file again once its rewrite has landed', () => {
-    const files = new Set(productionFiles());
-    const stale = Object.keys(EXEMPT).filter(
-      (path) => !files.has(path) || deepTernaries(readFileSync(join(ROOT, path), 'utf8')).length === 0,
-    );
-    expect(stale, 'rewritten or gone: remove it from EXEMPT').toEqual([]);
   });
 });
